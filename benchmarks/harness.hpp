@@ -1,0 +1,54 @@
+#pragma once
+// Benchmark harness: CUDA-event timing on the current stream after warm-up, median of >= 20 runs,
+// one JSON line per case on stdout: {"id":..., "case":..., "ms":..., "gbps":..., "roof_pct":...}.
+
+#include <algorithm>
+#include <cstdio>
+#include <functional>
+#include <string>
+#include <vector>
+
+#include "cusci/stream.hpp"
+
+namespace cusci::bench {
+
+/// Device-to-device copy bandwidth measured on the H200 (read + write counted), GB/s.
+inline constexpr double copy_ceiling_gbps = 4139.0;
+
+struct result {
+  double median_ms, min_ms;
+};
+
+/// Times `fn` (which enqueues work on the current stream): `warmup` untimed calls, then `runs` calls
+/// each bracketed by events; returns the median and minimum in milliseconds.
+inline result time_it(const std::function<void()>& fn, int runs = 30, int warmup = 5) {
+  for (int i = 0; i < warmup; ++i) fn();
+  cusci::synchronize();
+  std::vector<double> ms;
+  cusci::event start, stop;
+  for (int i = 0; i < runs; ++i) {
+    start.record();
+    fn();
+    stop.record();
+    ms.push_back(cusci::get_elapsed_time(start, stop));
+  }
+  std::sort(ms.begin(), ms.end());
+  return {ms[ms.size() / 2], ms.front()};
+}
+
+/// Prints one JSON line. `bytes` is the minimal traffic of the operation (0 when not meaningful);
+/// extra is appended verbatim as further JSON members (e.g. "\"iters\":200").
+inline void report(const std::string& id, const std::string& name, const result& r, double bytes = 0,
+                   const std::string& extra = "") {
+  std::printf("{\"id\":\"%s\",\"case\":\"%s\",\"ms\":%.5f,\"min_ms\":%.5f", id.c_str(), name.c_str(),
+              r.median_ms, r.min_ms);
+  if (bytes > 0) {
+    double gbps = bytes / (r.median_ms * 1e-3) / 1e9;
+    std::printf(",\"gbps\":%.1f,\"roof_pct\":%.1f", gbps, 100.0 * gbps / copy_ceiling_gbps);
+  }
+  if (!extra.empty()) std::printf(",%s", extra.c_str());
+  std::printf("}\n");
+  std::fflush(stdout);
+}
+
+}  // namespace cusci::bench

@@ -1,0 +1,53 @@
+#pragma once
+/// @file dispatch.cuh  (internal; nvcc only)
+/// Runtime dtype -> compile-time type dispatch, generated from the one dtype list in dtype.hpp.
+/// Host C++ types map to device types: std::complex<T> -> cuda::std::complex<T> (same layout).
+
+#include <complex>
+#include <string>
+#include <type_traits>
+
+#include <cuda/std/complex>
+
+#include "cusci/dtype.hpp"
+#include "cusci/error.hpp"
+
+namespace cusci::detail {
+
+template <class T> struct device_type { using type = T; };
+template <class T> struct device_type<std::complex<T>> { using type = cuda::std::complex<T>; };
+template <class T> using device_type_t = typename device_type<T>::type;
+
+/// A type tag passed to dispatch lambdas: `[&](auto tag) { using T = typename decltype(tag)::type; }`.
+template <class T> struct type_tag { using type = T; };
+
+template <class T> struct is_complex_t : std::false_type {};
+template <class T> struct is_complex_t<cuda::std::complex<T>> : std::true_type {};
+template <class T> inline constexpr bool is_complex_v = is_complex_t<T>::value;
+
+/// Calls `f(type_tag<T>{})` with T the device type of `t`, for every dtype of the list.
+template <class F>
+decltype(auto) dispatch(dtype t, F&& f) {
+  switch (t) {
+#define CUSCI_DISPATCH_CASE_(name, type) \
+  case dtype::name: return f(type_tag<device_type_t<type>>{});
+    CUSCI_FOR_EACH_DTYPE(CUSCI_DISPATCH_CASE_)
+#undef CUSCI_DISPATCH_CASE_
+  }
+  throw type_error("cusci: unknown dtype");
+}
+
+/// Like `dispatch`, for float32 and float64 only; other dtypes throw cusci::type_error naming
+/// `function` and `parameter`.
+template <class F>
+decltype(auto) dispatch_float(dtype t, const char* function, const char* parameter, F&& f) {
+  switch (t) {
+    case dtype::float32: return f(type_tag<float>{});
+    case dtype::float64: return f(type_tag<double>{});
+    default: break;
+  }
+  throw type_error(std::string(function) + ": " + parameter + " must have dtype float32 or float64, got " +
+                   std::string(dtype_name(t)));
+}
+
+}  // namespace cusci::detail
