@@ -1,0 +1,98 @@
+// dtype names and parsing, NumPy 2's promotion (goldens from numpy), scalars, and error messages.
+#include <doctest/doctest.h>
+
+#include <string>
+
+#include "cusci/detail/libraries.hpp"
+#include "cusci/dtype.hpp"
+#include "cusci/error.hpp"
+#include "cusci/scalar.hpp"
+#include "testing.hpp"
+
+using namespace cusci;
+
+namespace {
+const dtype all_dtypes[] = {
+#define CUSCI_X_(name, type) dtype::name,
+    CUSCI_FOR_EACH_DTYPE(CUSCI_X_)
+#undef CUSCI_X_
+};
+}  // namespace
+
+TEST_CASE("dtype names, itemsize and array-protocol strings round trip") {
+  CHECK(sizeof(all_dtypes) / sizeof(all_dtypes[0]) == n_dtypes);
+  for (dtype t : all_dtypes) {
+    CHECK(dtype_from_string(dtype_name(t)) == t);
+    CHECK(dtype_from_string(dtype_descr(t)) == t);
+  }
+  CHECK(itemsize(dtype::complex128) == 16);
+  CHECK(itemsize(dtype::bool_) == 1);
+  CHECK(dtype_descr(dtype::float32) == "<f4");
+  CHECK(dtype_descr(dtype::bool_) == "|b1");
+  CHECK(dtype_from_string("f8") == dtype::float64);
+  CHECK(dtype_from_string("?") == dtype::bool_);
+  CHECK_THROWS_AS(dtype_from_string(">f8"), type_error);
+  CHECK_THROWS_AS(dtype_from_string("float16"), type_error);
+  CHECK_THROWS_AS(dtype_from_string("object"), type_error);
+}
+
+TEST_CASE("promote_types matches np.promote_types for every pair") {
+  host_array table = testing::golden("core_dtype", "promote_types");
+  REQUIRE(table.shape() == shape_t{n_dtypes, n_dtypes});
+  const auto* t = table.data_as<std::int32_t>();
+  int checked = 0;
+  for (int i = 0; i < n_dtypes; ++i)
+    for (int j = 0; j < n_dtypes; ++j) {
+      INFO(dtype_name(all_dtypes[i]) << " with " << dtype_name(all_dtypes[j]));
+      CHECK(promote_types(all_dtypes[i], all_dtypes[j]) == all_dtypes[t[i * n_dtypes + j]]);
+      ++checked;
+    }
+  CHECK(checked == 169);
+}
+
+TEST_CASE("weak Python-like scalars promote as NEP 50") {
+  host_array table = testing::golden("core_dtype", "weak_scalar");
+  REQUIRE(table.shape() == shape_t{n_dtypes, 4});
+  const auto* t = table.data_as<std::int32_t>();
+  const scalar scalars[] = {scalar(true), scalar(1), scalar(1.0), scalar(std::complex<double>(0, 1))};
+  for (int i = 0; i < n_dtypes; ++i)
+    for (int j = 0; j < 4; ++j) {
+      INFO(dtype_name(all_dtypes[i]) << " with scalar kind " << j);
+      CHECK(promote_with_scalar(all_dtypes[i], scalars[j]) == all_dtypes[t[i * 4 + j]]);
+    }
+}
+
+TEST_CASE("strong scalars promote like arrays and convert like NumPy scalars") {
+  scalar s = scalar::of(300.0, dtype::uint8);
+  CHECK(!s.is_weak());
+  CHECK(s.value<int>() == 44);  // 300 wraps modulo 256
+  CHECK(promote_with_scalar(dtype::float32, scalar::of(1.0, dtype::float64)) == dtype::float64);
+  CHECK(promote_with_scalar(dtype::int8, scalar::of(1.0, dtype::int16)) == dtype::int16);
+  scalar f = scalar::of(1.1, dtype::float32);
+  CHECK(f.value<double>() == static_cast<double>(1.1f));
+  scalar c = scalar::of({1.5, -2.0}, dtype::complex64);
+  CHECK(c.value<std::complex<double>>() == std::complex<double>(1.5, -2.0));
+  CHECK(scalar(7).value<double>() == 7.0);
+  CHECK(scalar(2.5).value<int>() == 2);
+  CHECK(scalar(true).dtype() == dtype::bool_);
+  CHECK(scalar(3u).dtype() == dtype::uint64);
+}
+
+TEST_CASE("CUDA error messages name the call, the status and the place") {
+  try {
+    CUSCI_CUDA_TRY(cudaErrorInvalidValue);
+    FAIL("no exception");
+  } catch (const cuda_error& e) {
+    const std::string m = e.what();
+    CHECK(m.find("cudaErrorInvalidValue") != std::string::npos);
+    CHECK(m.find("test_dtype_host.cpp") != std::string::npos);
+    CHECK(e.status() == 1);
+  }
+  CHECK_THROWS_AS(CUSCI_CUDA_TRY(cudaErrorMemoryAllocation), out_of_memory);
+  CHECK_THROWS_AS(CUSCI_CUBLAS_TRY(CUBLAS_STATUS_NOT_INITIALIZED), cublas_error);
+  CHECK_THROWS_AS(CUSCI_CUSPARSE_TRY(CUSPARSE_STATUS_INVALID_VALUE), cusparse_error);
+  CHECK_THROWS_AS(CUSCI_CUSOLVER_TRY(CUSOLVER_STATUS_INVALID_VALUE), cusolver_error);
+  CHECK_THROWS_AS(CUSCI_CUFFT_TRY(CUFFT_INVALID_PLAN), cufft_error);
+  CHECK_THROWS_WITH_AS(CUSCI_EXPECTS(false, value_error, "f: x must be > 0, got -1"), "f: x must be > 0, got -1",
+                       value_error);
+}
