@@ -1,0 +1,166 @@
+#!/usr/bin/env python3
+"""Runs cusci's benchmark programs and CuPy's equivalents on the same GPU in the same run, and prints a
+table of median GPU times and the ratio CuPy / cusci (> 1 means cusci is faster).
+
+Inputs: the same shapes, dtypes and matrices on both sides (the Poisson matrices are built the same way,
+bcsstk16 is read from the same file); dense values are uniform random on both sides, each drawn by its own
+generator (the operations timed here do not depend on the values' distribution beyond that).
+
+Usage: python3 benchmarks/compare_cupy.py --build build-gpu [--data examples/data] [--json out.jsonl]
+"""
+import argparse
+import json
+import os
+import subprocess
+import sys
+import time
+
+import numpy as np
+
+
+def run_cusci(build, data):
+    rows = {}
+    for mod in ["core", "sparse", "ndimage", "signal", "linalg"]:
+        exe = os.path.join(build, "benchmarks", f"bench_{mod}")
+        if not os.path.exists(exe):
+            print(f"# {exe} missing", file=sys.stderr)
+            continue
+        args = [exe]
+        if mod == "sparse":
+            args.append(os.path.join(data, "bcsstk16.mtx"))
+        p = subprocess.run(args, capture_output=True, text=True)
+        if p.returncode != 0:
+            print(f"# bench_{mod} failed rc={p.returncode}: {p.stderr[-2000:]}", file=sys.stderr)
+        for line in p.stdout.splitlines():
+            line = line.strip()
+            if line.startswith("{"):
+                try:
+                    r = json.loads(line)
+                    rows[r["id"]] = r
+                except json.JSONDecodeError:
+                    pass
+    return rows
+
+
+def cupy_cases(data):
+    import cupy as cp
+    import cupyx.scipy.ndimage as cnd
+    import cupyx.scipy.signal as csig
+    import cupyx.scipy.sparse as csp
+    import cupyx.scipy.sparse.linalg as cspl
+    import scipy.io
+    import scipy.signal
+    from cupyx.profiler import benchmark
+
+    def gpu_ms(fn, n_repeat=30, n_warmup=5):
+        r = benchmark(fn, n_repeat=n_repeat, n_warmup=n_warmup)
+        return float(np.median(r.gpu_times[0]) * 1e3)
+
+    rng = cp.random.default_rng(0)
+    out = {}
+
+    n = 1 << 28
+    a = rng.random(n, dtype=cp.float32)
+    b = rng.random(n, dtype=cp.float32)
+    out["C1"] = gpu_ms(lambda: a + b)
+    out["C2"] = gpu_ms(lambda: a.sum())
+    del a, b
+    m = rng.random((16384, 16384), dtype=cp.float32)
+    out["C2x0"] = gpu_ms(lambda: m.sum(axis=0))
+    out["C2x1"] = gpu_ms(lambda: m.sum(axis=1))
+    del m
+    one = cp.ones(1, dtype=cp.float32)
+    for _ in range(100):
+        one + 1
+    cp.cuda.Device().synchronize()
+    t = time.perf_counter()
+    for _ in range(10000):
+        one + 1
+    cp.cuda.Device().synchronize()
+    out["C4"] = (time.perf_counter() - t) / 10000 * 1e3
+    sizes = [256, 4096, 65536, 1 << 20, 16 << 20, 100]
+    t = time.perf_counter()
+    for _ in range(1000):
+        bufs = [cp.cuda.alloc(s) for s in sizes]
+        del bufs
+    out["C4a"] = (time.perf_counter() - t) / 1000 * 1e3
+
+    def poisson3d(k, dtype):
+        e = cp.ones(k, dtype=dtype)
+        t1 = csp.diags([-e[:-1], 2 * e, -e[:-1]], [-1, 0, 1], format="csr")
+        i1 = csp.identity(k, dtype=dtype, format="csr")
+        return (csp.kron(csp.kron(t1, i1), i1) + csp.kron(csp.kron(i1, t1), i1) + csp.kron(csp.kron(i1, i1), t1)).tocsr()
+
+    for key, dt in [("S1", cp.float64), ("S1s", cp.float32)]:
+        A = poisson3d(256, dt)
+        x = rng.random(A.shape[0], dtype=cp.float64).astype(dt)
+        out[key] = gpu_ms(lambda: A @ x)
+        del A, x
+    A = csp.csr_matrix(scipy.io.mmread(os.path.join(data, "bcsstk16.mtx")).tocsr())
+    x = cp.ones(A.shape[0])
+    out["S1r"] = gpu_ms(lambda: A @ x)
+
+    k = 3162
+    e = cp.ones(k)
+    t1 = csp.diags([-e[:-1], 2 * e, -e[:-1]], [-1, 0, 1], format="csr")
+    i1 = csp.identity(k, format="csr")
+    P = (csp.kron(t1, i1) + csp.kron(i1, t1)).tocsr()
+    bb = cp.ones(P.shape[0])
+    out["L1"] = gpu_ms(lambda: cspl.cg(P, bb, rtol=1e-30, maxiter=200), n_repeat=5, n_warmup=1)
+    del P, bb
+
+    img = rng.random((4096, 4096), dtype=cp.float32)
+    out["N1"] = gpu_ms(lambda: cnd.gaussian_filter(img, 2.0))
+    vol = rng.random((512, 512, 512), dtype=cp.float32)
+    out["N1v"] = gpu_ms(lambda: cnd.gaussian_filter(vol, 2.0), n_repeat=20)
+    del img, vol
+
+    x = rng.random((256, 1 << 18), dtype=cp.float32)
+    sos = cp.asarray(scipy.signal.butter(16, 0.1, output="sos"))
+    out["G3"] = gpu_ms(lambda: csig.sosfilt(sos, x), n_repeat=10, n_warmup=2)
+    bz, az = scipy.signal.butter(4, 0.1)
+    bz, az = cp.asarray(bz), cp.asarray(az)
+    out["G2"] = gpu_ms(lambda: csig.lfilter(bz, az, x), n_repeat=10, n_warmup=2)
+    del x
+
+    for key, shape in [("A1", (100000, 8, 8)), ("A1b", (10000, 32, 32))]:
+        M = rng.random(shape) + shape[-1] * cp.eye(shape[-1])
+        r = rng.random(shape[:-1])
+        out[key] = gpu_ms(lambda: cp.linalg.solve(M, r[..., None]))
+    M = rng.random((8192, 8192))
+    M = M @ M.T + 8192 * cp.eye(8192)
+    out["A2"] = gpu_ms(lambda: cp.linalg.cholesky(M), n_repeat=10)
+    M = rng.random((10000, 32, 32))
+    M = M @ M.transpose(0, 2, 1) + 32 * cp.eye(32)
+    out["A2b"] = gpu_ms(lambda: cp.linalg.cholesky(M))
+    return out
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--build", default="build-gpu")
+    ap.add_argument("--data", default="examples/data")
+    ap.add_argument("--json", default=None)
+    args = ap.parse_args()
+    mine = run_cusci(args.build, args.data)
+    theirs = cupy_cases(args.data)
+    ids = list(dict.fromkeys(list(mine.keys()) + list(theirs.keys())))
+    print(f"{'id':6} {'case':48} {'cusci ms':>10} {'CuPy ms':>10} {'CuPy/cusci':>10} {'% roof':>7}")
+    lines = []
+    for i in ids:
+        m = mine.get(i)
+        c = theirs.get(i)
+        ms = m["ms"] if m else float("nan")
+        ratio = (c / ms) if (m and c) else float("nan")
+        roof = m.get("roof_pct", "") if m else ""
+        name = m["case"] if m else "(cusci: not measured)"
+        print(f"{i:6} {name[:48]:48} {ms:10.4f} {c if c is not None else float('nan'):10.4f} {ratio:10.2f} {roof:>7}")
+        lines.append({"id": i, "case": name, "cusci_ms": ms, "cupy_ms": c, "ratio": ratio, "roof_pct": roof})
+    if args.json:
+        with open(args.json, "w") as f:
+            for l in lines:
+                f.write(json.dumps(l) + "\n")
+
+
+if __name__ == "__main__":
+    main()
