@@ -29,4 +29,9 @@ if(CUSCI_BUILD_EXAMPLES)
     message(FATAL_ERROR "libpng not found (the demo writes PNG images). Install it with:\n"
                         "  apt-get install libpng-dev\nor configure with -DCUSCI_BUILD_EXAMPLES=OFF.")
   endif()
+  find_path(CUSCI_CLI11_INCLUDE_DIR CLI/CLI.hpp)
+  if(NOT CUSCI_CLI11_INCLUDE_DIR)
+    message(FATAL_ERROR "CLI11 not found (the demo parses its command line with it). Install it with:\n"
+                        "  apt-get install libcli11-dev\nor configure with -DCUSCI_BUILD_EXAMPLES=OFF.")
+  endif()
 endif()

@@ -1,0 +1,10 @@
+#!/usr/bin/env bash
+# Builds cusci and runs the demo pipelines on the bundled real data (README quick start).
+# Outputs go to examples/out/. Extra arguments are passed to the demo (see `cusci_demo --help`).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+export PATH=/usr/local/cuda/bin:$PATH
+build=${CUSCI_BUILD_DIR:-build}
+cmake -S . -B "$build" -G Ninja -DCMAKE_BUILD_TYPE=Release >/dev/null
+cmake --build "$build" -j "$(nproc)" --target cusci_demo
+"$build/examples/cusci_demo" --out examples/out "$@"
