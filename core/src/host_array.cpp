@@ -1,0 +1,117 @@
+/// @file host_array.cpp
+/// host_array: a C-contiguous, zero-initialized host buffer with a dtype, and its host-side casts.
+
+#include <complex>
+#include <cstring>
+#include <limits>
+#include <string>
+#include <type_traits>
+
+#include "cusci/error.hpp"
+#include "cusci/ndarray.hpp"
+
+namespace cusci {
+namespace {
+
+template <class T> struct is_std_complex : std::false_type {};
+template <class R> struct is_std_complex<std::complex<R>> : std::true_type {};
+
+/// NumPy's unsafe cast of one element (the host twin of copy.cu's device cast): complex -> real keeps
+/// the real part, anything -> bool is "!= 0", float -> int truncates toward zero.
+template <class D, class S>
+D convert(const S& v) {
+  if constexpr (std::is_same_v<D, bool>) {
+    if constexpr (is_std_complex<S>::value) return v.real() != 0 || v.imag() != 0;
+    else return v != S(0);
+  } else if constexpr (is_std_complex<D>::value) {
+    using R = typename D::value_type;
+    if constexpr (is_std_complex<S>::value) return D(static_cast<R>(v.real()), static_cast<R>(v.imag()));
+    else return D(static_cast<R>(v), R(0));
+  } else {
+    if constexpr (is_std_complex<S>::value) return static_cast<D>(v.real());
+    else return static_cast<D>(v);
+  }
+}
+
+template <class T> struct tag { using type = T; };
+
+template <class F>
+void dispatch_host(dtype t, F&& f) {
+  switch (t) {
+#define CUSCI_HOST_CASE_(name, type) \
+  case dtype::name: f(tag<type>{}); return;
+    CUSCI_FOR_EACH_DTYPE(CUSCI_HOST_CASE_)
+#undef CUSCI_HOST_CASE_
+  }
+  throw type_error("cusci::host_array: unknown dtype");
+}
+
+std::string shape_str(const shape_t& s) {
+  std::string out = "(";
+  for (std::size_t i = 0; i < s.size(); ++i) {
+    if (i) out += ", ";
+    out += std::to_string(s[i]);
+  }
+  if (s.size() == 1) out += ",";
+  return out + ")";
+}
+
+}  // namespace
+
+host_array::host_array(cusci::dtype dt, shape_t shape) : dtype_(dt), shape_(std::move(shape)) {
+  std::int64_t n = 1;
+  bool zero = false;
+  for (std::int64_t d : shape_) {
+    CUSCI_EXPECTS(d >= 0, value_error,
+                  "cusci::host_array: negative dimensions are not allowed, got shape " + shape_str(shape_));
+    if (d == 0) zero = true;
+  }
+  if (!zero) {
+    const std::int64_t limit = std::numeric_limits<std::int64_t>::max() / static_cast<std::int64_t>(itemsize(dt));
+    for (std::int64_t d : shape_) {
+      CUSCI_EXPECTS(n <= limit / d, value_error, "cusci::host_array: array is too big, shape " + shape_str(shape_));
+      n *= d;
+    }
+  } else {
+    n = 0;
+  }
+  bytes_.assign(static_cast<std::size_t>(n) * itemsize(dt), std::byte{0});
+}
+
+std::int64_t host_array::size() const noexcept {
+  std::int64_t n = 1;
+  for (std::int64_t d : shape_) n *= d;
+  return n;
+}
+
+host_array host_array::astype(cusci::dtype dt) const {
+  host_array out(dt, shape_);
+  const std::int64_t n = size();
+  if (n == 0) return out;
+  dispatch_host(dtype_, [&](auto stag) {
+    using S = typename decltype(stag)::type;
+    dispatch_host(dt, [&](auto dtag) {
+      using D = typename decltype(dtag)::type;
+      const auto* s = reinterpret_cast<const S*>(bytes_.data());
+      auto* d = reinterpret_cast<D*>(out.bytes_.data());
+      for (std::int64_t i = 0; i < n; ++i) d[i] = convert<D>(s[i]);
+    });
+  });
+  return out;
+}
+
+void host_array::copy_in(host_array& h, const void* src, std::size_t bytes) {
+  CUSCI_EXPECTS(bytes == h.nbytes(), value_error,
+                "cusci::host_array::from: data holds " + std::to_string(bytes) + " bytes, but shape " +
+                    shape_str(h.shape_) + " of dtype " + std::string(dtype_name(h.dtype_)) + " needs " +
+                    std::to_string(h.nbytes()));
+  if (bytes) std::memcpy(h.bytes_.data(), src, bytes);
+}
+
+void host_array::check_type(cusci::dtype t) const {
+  CUSCI_EXPECTS(t == dtype_, type_error,
+                "cusci::host_array::data_as: requested element type " + std::string(dtype_name(t)) +
+                    " does not match the array's dtype " + std::string(dtype_name(dtype_)));
+}
+
+}  // namespace cusci
