@@ -1,0 +1,36 @@
+#pragma once
+// Internal interface between the host-side argument handling (filters.cpp) and the kernels
+// (correlate1d.cu). Host C++ only.
+
+#include <cstdint>
+#include <vector>
+
+#include "cusci/ndarray.hpp"
+#include "cusci/ndimage/mode.hpp"
+
+namespace cusci::ndimage::detail {
+
+/// SciPy's extension codes for filters (_ni_support._extend_mode_to_code(mode, is_filter=True)).
+enum class ext : int { nearest = 0, wrap = 1, reflect = 2, mirror = 3, constant = 4 };
+
+inline ext filter_ext(mode m) noexcept {
+  switch (m) {
+    case mode::nearest: return ext::nearest;
+    case mode::wrap:
+    case mode::grid_wrap: return ext::wrap;
+    case mode::mirror: return ext::mirror;
+    case mode::constant:
+    case mode::grid_constant: return ext::constant;
+    case mode::reflect:
+    case mode::grid_mirror: break;
+  }
+  return ext::reflect;
+}
+
+/// out = correlation of `in` along `axis` with `w` (SciPy's NI_Correlate1D): both real, same shape,
+/// ndim >= 1, `out` must not overlap `in`; any strides. `origin` already validated.
+/// Enqueues on the current stream.
+void correlate_pass(const ndarray& in, const ndarray& out, int axis, const std::vector<double>& w, ext mode,
+                    double cval, std::int64_t origin);
+
+}  // namespace cusci::ndimage::detail
