@@ -1,0 +1,62 @@
+#pragma once
+// Internal declarations shared by the host (.cpp) and device (.cu) sources of cusci::sparse.
+
+#include <cstdint>
+#include <memory>
+
+#include "cusci/ndarray.hpp"
+#include "cusci/sparse/matrix.hpp"
+
+namespace cusci::sparse::detail {
+
+/// Result of a device check of COO indices (row/col int32 or int64, contiguous, same length).
+struct coo_check {
+  bool neg_row = false, big_row = false, neg_col = false, big_col = false;
+};
+/// Checks every row in [0, m) and col in [0, n). Synchronizes.
+coo_check check_coo_indices(const ndarray& row, const ndarray& col, std::int64_t m, std::int64_t n);
+
+/// indptr[0], indptr[-1] and whether indptr decreases anywhere (int32/int64, contiguous, size >= 1).
+struct indptr_check {
+  std::int64_t first = 0, last = 0;
+  bool decreasing = false;
+};
+/// Synchronizes. With `monotone == false` only the two end values are read.
+indptr_check check_indptr(const ndarray& indptr, bool monotone);
+
+/// Whether any of the first `nnz` indices is < 0 or >= n. Synchronizes.
+struct bounds_check {
+  bool negative = false, too_big = false;
+};
+bounds_check check_indices(const ndarray& indices, std::int64_t nnz, std::int64_t n);
+
+/// COO -> canonical CSR (sorted, duplicates summed, explicit zeros kept). data float32/float64;
+/// row/col same index dtype, contiguous. Synchronizes (reads the count of distinct entries).
+void coo_to_csr(const ndarray& data, const ndarray& row, const ndarray& col, shape2 shape, ndarray& out_data,
+                ndarray& out_indices, ndarray& out_indptr);
+
+/// Row index of each of the nnz entries of a CSR matrix (index dtype of indptr). Asynchronous.
+ndarray csr_expand_rows(const ndarray& indptr, std::int64_t nnz);
+
+/// Dense C-order [m, n] array, duplicates summed. Asynchronous.
+ndarray coo_todense(const ndarray& data, const ndarray& row, const ndarray& col, shape2 shape);
+
+/// Main diagonal [min(m, n)] of a CSR matrix, duplicates summed. Asynchronous.
+ndarray csr_diagonal(const ndarray& data, const ndarray& indices, const ndarray& indptr, shape2 shape);
+
+/// y = d * x elementwise (d [n], x [n] or [n, 1], same float dtype, contiguous). Asynchronous.
+ndarray diag_multiply(const ndarray& d, const ndarray& x);
+/// 1 / a elementwise (float dtype, contiguous). Asynchronous.
+ndarray reciprocal(const ndarray& a);
+
+/// Creates the per-matrix cache of cuSPARSE descriptors (defined with the SpMV code).
+std::shared_ptr<spmv_cache> make_spmv_cache();
+
+/// A view of the first n elements of a contiguous 1-D array.
+inline ndarray head(const ndarray& a, std::int64_t n) {
+  if (n == a.size()) return a;
+  return ndarray(a.memory(), a.dtype(), shape_t{n}, shape_t{static_cast<std::int64_t>(a.itemsize())}, a.offset(),
+                 a.device());
+}
+
+}  // namespace cusci::sparse::detail

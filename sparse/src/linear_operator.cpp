@@ -1,0 +1,79 @@
+// cusci::sparse::linalg::linear_operator and the Jacobi preconditioner.
+
+#include <string>
+
+#include "cusci/error.hpp"
+#include "cusci/sparse/linalg.hpp"
+#include "detail.hpp"
+
+namespace cusci::sparse::linalg {
+namespace {
+
+std::string shape_str(const shape_t& s) {
+  std::string out = "(";
+  for (std::size_t i = 0; i < s.size(); ++i) out += (i ? ", " : "") + std::to_string(s[i]);
+  return out + (s.size() == 1 ? ",)" : ")");
+}
+
+}  // namespace
+
+linear_operator::linear_operator(shape2 shape, cusci::dtype dt, matvec_fn matvec)
+    : shape_(shape), dtype_(dt), fn_(std::move(matvec)) {
+  static constexpr const char* fn = "cusci::sparse::linalg::linear_operator";
+  CUSCI_EXPECTS(shape[0] >= 0 && shape[1] >= 0, value_error,
+                std::string(fn) + ": invalid shape (" + std::to_string(shape[0]) + ", " + std::to_string(shape[1]) +
+                    "): dimensions must be >= 0");
+  CUSCI_EXPECTS(is_floating(dt), type_error,
+                std::string(fn) + ": dtype must be float32 or float64, got " + std::string(dtype_name(dt)));
+  CUSCI_EXPECTS(static_cast<bool>(fn_), value_error, std::string(fn) + ": matvec must not be empty");
+}
+
+linear_operator::linear_operator(const csr_matrix& A)
+    : shape_(A.shape()), dtype_(A.dtype()), csr_(std::make_shared<csr_matrix>(A)) {
+  auto held = csr_;
+  fn_ = [held](const ndarray& x) { return held->dot(x); };
+}
+
+linear_operator linear_operator::diagonal(const ndarray& d) {
+  CUSCI_EXPECTS(d.ndim() == 1, value_error,
+                "cusci::sparse::linalg::linear_operator::diagonal: d must be 1-D, got shape " + shape_str(d.shape()));
+  CUSCI_EXPECTS(is_floating(d.dtype()), type_error,
+                "cusci::sparse::linalg::linear_operator::diagonal: d must be float32 or float64, got " +
+                    std::string(dtype_name(d.dtype())));
+  linear_operator op;
+  op.shape_ = {d.size(), d.size()};
+  op.dtype_ = d.dtype();
+  ndarray dc = d.is_c_contiguous() ? d : d.copy();
+  op.diag_ = std::make_shared<ndarray>(dc);
+  op.fn_ = [dc](const ndarray& x) {
+    const cusci::dtype rt = promote_types(dc.dtype(), is_floating(x.dtype()) ? x.dtype() : cusci::dtype::float64);
+    ndarray xc = x.astype(rt, false);
+    if (!xc.is_c_contiguous()) xc = xc.copy();
+    return sparse::detail::diag_multiply(dc.astype(rt, false), xc);
+  };
+  return op;
+}
+
+ndarray linear_operator::matvec(const ndarray& x) const {
+  const std::int64_t m = shape_[0], n = shape_[1];
+  const bool ok = (x.ndim() == 1 && x.shape(0) == n) || (x.ndim() == 2 && x.shape(0) == n && x.shape(1) == 1);
+  CUSCI_EXPECTS(ok, value_error,
+                "cusci::sparse::linalg::linear_operator::matvec: dimension mismatch: operator has shape (" +
+                    std::to_string(m) + ", " + std::to_string(n) + "), x has shape " + shape_str(x.shape()));
+  ndarray y = fn_(x);
+  CUSCI_EXPECTS(y.size() == m, value_error,
+                "cusci::sparse::linalg::linear_operator::matvec: matvec returned shape " + shape_str(y.shape()) +
+                    ", expected " + std::to_string(m) + " elements");
+  if (x.ndim() == 1 && y.ndim() != 1) y = y.reshape({m});
+  if (x.ndim() == 2 && !(y.ndim() == 2 && y.shape(1) == 1)) y = y.reshape({m, 1});
+  return y;
+}
+
+linear_operator jacobi(const csr_matrix& A) {
+  CUSCI_EXPECTS(A.shape()[0] == A.shape()[1], value_error,
+                "cusci::sparse::linalg::jacobi: A must be square, got shape (" + std::to_string(A.shape()[0]) + ", " +
+                    std::to_string(A.shape()[1]) + ")");
+  return linear_operator::diagonal(sparse::detail::reciprocal(A.diagonal()));
+}
+
+}  // namespace cusci::sparse::linalg
