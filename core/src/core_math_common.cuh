@@ -1,0 +1,260 @@
+#pragma once
+/// @file core_math_common.cuh  (private to core/src; nvcc only)
+/// Helpers shared by the elementwise, math and reduction kernels of core: element conversion with
+/// NumPy's casting rules, loads and stores of a runtime dtype, a multi-operand strided offset map built
+/// after `coalesce`, 16-byte vector access, and launch sizing from the device's SM count.
+
+#include <cstdint>
+#include <cstring>
+#include <string>
+#include <type_traits>
+#include <vector>
+
+#include <cuda_runtime.h>
+#include <cuda/std/complex>
+
+#include "cusci/detail/dispatch.cuh"
+#include "cusci/detail/indexer.cuh"
+#include "cusci/error.hpp"
+#include "cusci/ndarray.hpp"
+#include "cusci/scalar.hpp"
+#include "cusci/stream.hpp"
+
+namespace cusci::detail::cm {
+
+using i64 = std::int64_t;
+using i128 = __int128;
+
+template <class T> inline constexpr bool is_int128_v = std::is_same_v<T, i128>;
+
+// ---------------------------------------------------------------------------------------------
+// Conversions (NumPy's unsafe casting for the cases the engine needs).
+// ---------------------------------------------------------------------------------------------
+
+template <class T> struct real_of { using type = T; };
+template <class T> struct real_of<cuda::std::complex<T>> { using type = T; };
+template <class T> using real_of_t = typename real_of<T>::type;
+
+template <class To, class From>
+__host__ __device__ __forceinline__ To convert(From v) {
+  if constexpr (std::is_same_v<To, From>) {
+    return v;
+  } else if constexpr (is_complex_v<To>) {
+    using R = typename To::value_type;
+    if constexpr (is_complex_v<From>) return To(static_cast<R>(v.real()), static_cast<R>(v.imag()));
+    else if constexpr (is_int128_v<From>) return To(static_cast<R>(static_cast<double>(v)), R(0));
+    else return To(static_cast<R>(v), R(0));
+  } else if constexpr (is_complex_v<From>) {
+    return convert<To>(v.real());
+  } else if constexpr (std::is_same_v<To, bool>) {
+    return v != From(0);
+  } else if constexpr (is_int128_v<To>) {
+    if constexpr (std::is_integral_v<From>) return static_cast<i128>(v);
+    else return i128(0);  // never requested: the 128-bit path only ever loads integers
+  } else {
+    return static_cast<To>(v);
+  }
+}
+
+/// The dtype of a device element type (cuda::std::complex maps back to complex64/complex128).
+template <class T>
+constexpr dtype dtype_of_host() {
+  if constexpr (std::is_same_v<T, cuda::std::complex<float>>) return dtype::complex64;
+  else if constexpr (std::is_same_v<T, cuda::std::complex<double>>) return dtype::complex128;
+  else return dtype_of<T>;
+}
+
+/// Loads the element at `p` of dtype `d` converted to T.
+template <class T>
+__device__ __forceinline__ T load_as(const char* p, dtype d) {
+  switch (d) {
+#define CUSCI_CM_LOAD_(name, type) \
+  case dtype::name: return convert<T>(*reinterpret_cast<const device_type_t<type>*>(p));
+    CUSCI_FOR_EACH_DTYPE(CUSCI_CM_LOAD_)
+#undef CUSCI_CM_LOAD_
+  }
+  return T{};
+}
+
+/// Stores `v` converted to dtype `d` at `p`.
+template <class T>
+__device__ __forceinline__ void store_as(char* p, dtype d, T v) {
+  switch (d) {
+#define CUSCI_CM_STORE_(name, type)                                                            \
+  case dtype::name:                                                                           \
+    *reinterpret_cast<device_type_t<type>*>(p) = convert<device_type_t<type>>(v);             \
+    return;
+    CUSCI_FOR_EACH_DTYPE(CUSCI_CM_STORE_)
+#undef CUSCI_CM_STORE_
+  }
+}
+
+template <class T>
+__device__ __forceinline__ bool nonzero_value(T v) {
+  if constexpr (is_complex_v<T>) return v.real() != 0 || v.imag() != 0;
+  else return v != T(0);
+}
+
+/// True when the element at `p` of dtype `d` is non-zero (NaN counts as non-zero, as in NumPy).
+__device__ __forceinline__ bool is_nonzero(const char* p, dtype d) {
+  switch (d) {
+#define CUSCI_CM_NZ_(name, type) \
+  case dtype::name: return nonzero_value(*reinterpret_cast<const device_type_t<type>*>(p));
+    CUSCI_FOR_EACH_DTYPE(CUSCI_CM_NZ_)
+#undef CUSCI_CM_NZ_
+  }
+  return false;
+}
+
+/// The value of a host scalar converted to the device type T.
+template <class T>
+T scalar_as(const scalar& s) {
+  if constexpr (is_complex_v<T>) {
+    using R = typename T::value_type;
+    const auto c = s.value<std::complex<R>>();
+    return T(c.real(), c.imag());
+  } else if constexpr (is_int128_v<T>) {
+    return s.dtype() == dtype::uint64 ? static_cast<i128>(s.value<std::uint64_t>())
+                                      : static_cast<i128>(s.value<std::int64_t>());
+  } else {
+    return s.value<T>();
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Strided addressing of K operands over one C-order index space.
+// ---------------------------------------------------------------------------------------------
+
+/// i / n, using 32-bit division when both fit (64-bit division is a long instruction sequence).
+__device__ __forceinline__ i64 fast_div(i64 i, i64 n) {
+  if (((static_cast<std::uint64_t>(i) | static_cast<std::uint64_t>(n)) >> 32) == 0)
+    return static_cast<i64>(static_cast<std::uint32_t>(i) / static_cast<std::uint32_t>(n));
+  return i / n;
+}
+
+template <int K>
+struct nd_map {
+  int ndim = 0;
+  i64 shape[max_kernel_dims];
+  i64 stride[K][max_kernel_dims];  // bytes
+
+  /// Byte offsets of the element with C-order linear index `i` in each of the K operands.
+  __device__ __forceinline__ void offsets(i64 i, i64 (&off)[K]) const {
+#pragma unroll
+    for (int k = 0; k < K; ++k) off[k] = 0;
+    if (ndim == 0) return;
+    for (int d = ndim - 1; d >= 1; --d) {
+      const i64 n = shape[d];
+      const i64 q = fast_div(i, n);
+      const i64 r = i - q * n;
+#pragma unroll
+      for (int k = 0; k < K; ++k) off[k] += r * stride[k][d];
+      i = q;
+    }
+#pragma unroll
+    for (int k = 0; k < K; ++k) off[k] += i * stride[k][0];
+  }
+};
+
+/// Builds the map for `shape` and K stride lists (bytes) after merging contiguous axes.
+template <int K>
+nd_map<K> make_map(shape_t shape, std::vector<shape_t> strides) {
+  std::vector<shape_t*> ptrs;
+  for (auto& s : strides) ptrs.push_back(&s);
+  coalesce(shape, ptrs);
+  CUSCI_EXPECTS(shape.size() <= static_cast<std::size_t>(max_kernel_dims), value_error,
+                "cusci: arrays of more than 16 non-mergeable dimensions are not supported by kernels");
+  nd_map<K> m;
+  m.ndim = static_cast<int>(shape.size());
+  for (int d = 0; d < m.ndim; ++d) {
+    m.shape[d] = shape[d];
+    for (int k = 0; k < K; ++k) m.stride[k][d] = strides[k][d];
+  }
+  return m;
+}
+
+/// Byte strides of `a` broadcast to `shape` (right-aligned; 0 where `a` has length 1 or no axis).
+inline shape_t broadcast_strides(const ndarray& a, const shape_t& shape) {
+  const std::size_t n = shape.size(), k = a.shape().size();
+  shape_t st(n, 0);
+  for (std::size_t d = 0; d < k; ++d) {
+    const std::size_t od = n - k + d;
+    st[od] = a.shape()[d] == 1 ? 0 : a.strides()[d];
+  }
+  return st;
+}
+
+/// True when `a` is C-contiguous by its strides (axes of length 1 ignored).
+inline bool dense_c(const ndarray& a) {
+  i64 expect = static_cast<i64>(a.itemsize());
+  for (int d = a.ndim() - 1; d >= 0; --d) {
+    const i64 n = a.shape()[d];
+    if (n == 1) continue;
+    if (a.strides()[d] != expect) return false;
+    expect *= n;
+  }
+  return true;
+}
+
+inline bool aligned16(const void* p) { return (reinterpret_cast<std::uintptr_t>(p) & 15u) == 0; }
+
+// ---------------------------------------------------------------------------------------------
+// 16-byte vector access.
+// ---------------------------------------------------------------------------------------------
+
+template <int Bytes> struct raw;
+template <> struct raw<1> { using type = std::uint8_t; };
+template <> struct raw<2> { using type = std::uint16_t; };
+template <> struct raw<4> { using type = std::uint32_t; };
+template <> struct raw<8> { using type = uint2; };
+template <> struct raw<16> { using type = uint4; };
+
+/// Elements of T in one 16-byte vector.
+template <class T> inline constexpr int vec_width = sizeof(T) >= 16 ? 1 : static_cast<int>(16 / sizeof(T));
+
+template <class T, int V>
+__device__ __forceinline__ void load_vec(const T* base, i64 k, T (&v)[V]) {
+  using R = typename raw<sizeof(T) * V>::type;
+  const R r = reinterpret_cast<const R*>(base)[k];
+  std::memcpy(&v[0], &r, sizeof(R));
+}
+
+template <class T, int V>
+__device__ __forceinline__ void store_vec(T* base, i64 k, const T (&v)[V]) {
+  using R = typename raw<sizeof(T) * V>::type;
+  R r;
+  std::memcpy(&r, &v[0], sizeof(R));
+  reinterpret_cast<R*>(base)[k] = r;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Launch sizing.
+// ---------------------------------------------------------------------------------------------
+
+/// Number of SMs of the current device (cached per device).
+int sm_count();
+
+inline constexpr int block_threads = 256;
+
+/// Blocks for a grid-stride loop over `items` work items, one per thread: at most `per_sm` resident
+/// blocks per SM (8 x 256 threads fill an H100/H200 SM).
+inline unsigned grid_blocks(i64 items, int per_sm = 8) {
+  i64 g = (items + block_threads - 1) / block_threads;
+  const i64 cap = static_cast<i64>(sm_count()) * per_sm;
+  if (g > cap) g = cap;
+  if (g < 1) g = 1;
+  return static_cast<unsigned>(g);
+}
+
+/// Python's tuple notation of a shape: "()", "(3,)", "(2, 3)".
+inline std::string shape_str(const shape_t& s) {
+  std::string r = "(";
+  for (std::size_t i = 0; i < s.size(); ++i) {
+    if (i) r += ", ";
+    r += std::to_string(s[i]);
+  }
+  if (s.size() == 1) r += ",";
+  return r + ")";
+}
+
+}  // namespace cusci::detail::cm
