@@ -1,0 +1,66 @@
+#include "filter_common.hpp"
+
+namespace cusci::signal {
+
+host_array array_like::to_host() const { return dev_ ? cusci::to_host(*dev_) : *host_; }
+ndarray array_like::to_device() const { return dev_ ? *dev_ : cusci::asarray(*host_); }
+
+namespace detail {
+
+std::string shape_str(const shape_t& s) {
+  std::string r = "(";
+  for (std::size_t i = 0; i < s.size(); ++i) r += std::to_string(s[i]) + (s.size() == 1 ? "," : (i + 1 < s.size() ? ", " : ""));
+  return r + ")";
+}
+
+int normalize_axis(int axis, int ndim, const std::string& fn) {
+  CUSCI_EXPECTS(axis >= -ndim && axis < ndim, index_error,
+                fn + ": axis " + std::to_string(axis) + " is out of bounds for array of dimension " + std::to_string(ndim));
+  return axis < 0 ? axis + ndim : axis;
+}
+
+dtype filter_result_dtype(const std::vector<dtype>& dts, const std::string& fn) {
+  dtype r = dts.at(0);
+  for (std::size_t i = 1; i < dts.size(); ++i) r = promote_types(r, dts[i]);
+  CUSCI_EXPECTS(!is_complex(r), not_implemented_error,
+                fn + ": complex input type '" + std::string(dtype_name(r)) + "' is not supported by cusci");
+  CUSCI_EXPECTS(is_floating(r), not_implemented_error,
+                fn + ": input type '" + std::string(dtype_name(r)) + "' not supported (the result type must be floating)");
+  return r;
+}
+
+std::vector<int> axis_last_perm(int ndim, int axis) {
+  std::vector<int> p;
+  for (int d = 0; d < ndim; ++d)
+    if (d != axis) p.push_back(d);
+  p.push_back(axis);
+  return p;
+}
+
+std::vector<int> inverse_perm(const std::vector<int>& p) {
+  std::vector<int> q(p.size());
+  for (std::size_t i = 0; i < p.size(); ++i) q[static_cast<std::size_t>(p[i])] = static_cast<int>(i);
+  return q;
+}
+
+ndarray canonical(const ndarray& a, int axis, dtype dt) {
+  ndarray t = axis == a.ndim() - 1 ? a : a.transpose(axis_last_perm(a.ndim(), axis));
+  if (t.dtype() != dt) t = t.astype(dt);
+  if (!t.is_c_contiguous()) t = t.copy(order::C);
+  return t;
+}
+
+std::vector<double> coeff_vector(const array_like& c, const std::string& fn, const char* param) {
+  CUSCI_EXPECTS(c.ndim() <= 1, value_error,
+                fn + ": Parameter " + param + " is not a non-empty 1d array, since " + param + ".shape=" +
+                    shape_str(c.shape()) + "!");
+  host_array h = c.to_host();
+  CUSCI_EXPECTS(h.size() > 0, value_error,
+                fn + ": Parameter " + param + " is not a non-empty 1d array, since " + param + ".shape=" +
+                    shape_str(c.shape()) + "!");
+  CUSCI_EXPECTS(!is_complex(h.dtype()), not_implemented_error, fn + ": complex coefficients are not supported by cusci");
+  return h.astype(dtype::float64).to_vector<double>();
+}
+
+}  // namespace detail
+}  // namespace cusci::signal

@@ -1,0 +1,784 @@
+// Host filter design (double precision), following SciPy 1.18's algorithms step by step:
+// scipy/signal/_fir_filter_design.py (firwin, kaiser_beta, kaiser_atten),
+// scipy/signal/windows/_windows.py (get_window and the windows), and
+// scipy/signal/_filter_design.py (iirfilter, buttap, lp2*_zpk, bilinear_zpk, zpk2tf, zpk2sos,
+// _cplxreal), scipy/signal/_signaltools.py (lfilter_zi, sosfilt_zi).
+
+#include "cusci/signal/filter_design.hpp"
+
+#include <algorithm>
+#include <array>
+#include <cctype>
+#include <cmath>
+#include <complex>
+#include <limits>
+#include <numeric>
+#include <sstream>
+
+#include "cusci/error.hpp"
+
+namespace cusci::signal {
+
+namespace {
+
+using cplx = std::complex<double>;
+constexpr double pi = 3.14159265358979323846;
+
+std::string lower(std::string_view s) {
+  std::string r(s);
+  for (auto& c : r) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+  return r;
+}
+
+std::string fmt(double v) {
+  std::ostringstream o;
+  o.precision(17);
+  o << v;
+  return o.str();
+}
+
+std::vector<double> to_double_vector(const host_array& h, const char* fn, const char* param) {
+  CUSCI_EXPECTS(!is_complex(h.dtype()), type_error,
+                std::string(fn) + ": " + param + " must be real, got dtype " + std::string(dtype_name(h.dtype())));
+  host_array d = h.astype(dtype::float64);
+  return d.to_vector<double>();
+}
+
+std::vector<cplx> to_complex_vector(const host_array& h) {
+  host_array d = h.astype(dtype::complex128);
+  auto v = d.to_vector<std::complex<double>>();
+  return std::vector<cplx>(v.begin(), v.end());
+}
+
+host_array from_real(const std::vector<double>& v) { return host_array::from(v); }
+host_array from_complex(const std::vector<cplx>& v) { return host_array::from(v); }
+
+// ------------------------------------------------------------------------------------------------
+// Windows (scipy.signal.windows)
+
+// numpy.linspace(start, stop, num) with endpoint: start + i * step, last value exactly stop.
+std::vector<double> linspace(double start, double stop, std::int64_t num) {
+  std::vector<double> y(static_cast<std::size_t>(num));
+  if (num == 0) return y;
+  const std::int64_t div = num - 1;
+  const double step = div > 0 ? (stop - start) / static_cast<double>(div) : 0.0;
+  for (std::int64_t i = 0; i < num; ++i) y[i] = static_cast<double>(i) * step + start;
+  if (num > 1) y[num - 1] = stop;
+  return y;
+}
+
+std::vector<double> general_cosine(std::int64_t M, const std::vector<double>& a, bool sym) {
+  if (M <= 1) return std::vector<double>(static_cast<std::size_t>(M), 1.0);
+  const bool trunc = !sym;
+  const std::int64_t Me = trunc ? M + 1 : M;
+  auto fac = linspace(-pi, pi, Me);
+  std::vector<double> w(static_cast<std::size_t>(Me), 0.0);
+  for (std::size_t k = 0; k < a.size(); ++k)
+    for (std::int64_t i = 0; i < Me; ++i) w[i] += a[k] * std::cos(static_cast<double>(k) * fac[i]);
+  if (trunc) w.pop_back();
+  return w;
+}
+
+std::vector<double> window_impl(const std::string& name, const std::vector<double>& args, std::int64_t M, bool sym) {
+  if (name == "boxcar") return std::vector<double>(static_cast<std::size_t>(M), 1.0);
+  if (name == "hamming") return general_cosine(M, {0.54, 1.0 - 0.54}, sym);
+  if (name == "hann") return general_cosine(M, {0.5, 1.0 - 0.5}, sym);
+  if (name == "general_hamming") return general_cosine(M, {args[0], 1.0 - args[0]}, sym);
+  if (name == "blackman") return general_cosine(M, {0.42, 0.50, 0.08}, sym);
+  if (name == "blackmanharris") return general_cosine(M, {0.35875, 0.48829, 0.14128, 0.01168}, sym);
+  if (name == "nuttall") return general_cosine(M, {0.3635819, 0.4891775, 0.1365995, 0.0106411}, sym);
+  if (name == "flattop")
+    return general_cosine(M, {0.21557895, 0.41663158, 0.277263158, 0.083578947, 0.006947368}, sym);
+  if (name == "general_cosine") return general_cosine(M, args, sym);
+  if (M <= 1) return std::vector<double>(static_cast<std::size_t>(M), 1.0);
+  const bool trunc = !sym;
+  const std::int64_t Me = trunc ? M + 1 : M;
+  std::vector<double> w;
+  if (name == "triang") {
+    const std::int64_t h = (Me + 1) / 2;
+    std::vector<double> half(static_cast<std::size_t>(h));
+    for (std::int64_t i = 0; i < h; ++i) {
+      const double n = static_cast<double>(i + 1);
+      half[i] = (Me % 2 == 0) ? (2 * n - 1.0) / static_cast<double>(Me) : 2 * n / (static_cast<double>(Me) + 1.0);
+    }
+    w = half;
+    const std::int64_t mirror = (Me % 2 == 0) ? h : h - 1;
+    for (std::int64_t i = mirror - 1; i >= 0; --i) w.push_back(half[i]);
+  } else if (name == "bartlett") {
+    w.resize(static_cast<std::size_t>(Me));
+    for (std::int64_t i = 0; i < Me; ++i) {
+      const double n = static_cast<double>(i), d = static_cast<double>(Me - 1);
+      w[i] = n <= d / 2.0 ? 2.0 * n / d : 2.0 - 2.0 * n / d;
+    }
+  } else if (name == "cosine") {
+    w.resize(static_cast<std::size_t>(Me));
+    for (std::int64_t i = 0; i < Me; ++i) w[i] = std::sin(pi / static_cast<double>(Me) * (static_cast<double>(i) + .5));
+  } else if (name == "kaiser") {
+    const double beta = args[0];
+    w.resize(static_cast<std::size_t>(Me));
+    const double alpha = (static_cast<double>(Me) - 1) / 2.0;
+    const double den = std::cyl_bessel_i(0.0, std::abs(beta));
+    for (std::int64_t i = 0; i < Me; ++i) {
+      const double r = (static_cast<double>(i) - alpha) / alpha;
+      const double arg = beta * std::sqrt(std::max(0.0, 1 - r * r));
+      w[i] = std::cyl_bessel_i(0.0, std::abs(arg)) / den;
+    }
+  } else if (name == "tukey") {
+    const double alpha = args.empty() ? 0.5 : args[0];
+    if (alpha <= 0) return std::vector<double>(static_cast<std::size_t>(M), 1.0);
+    if (alpha >= 1.0) return general_cosine(M, {0.5, 0.5}, sym);
+    w.resize(static_cast<std::size_t>(Me));
+    const std::int64_t width = static_cast<std::int64_t>(std::floor(alpha * static_cast<double>(Me - 1) / 2.0));
+    const double d = static_cast<double>(Me - 1);
+    for (std::int64_t i = 0; i < Me; ++i) {
+      const double n = static_cast<double>(i);
+      if (i <= width)
+        w[i] = 0.5 * (1 + std::cos(pi * (-1 + 2.0 * n / alpha / d)));
+      else if (i < Me - width - 1)
+        w[i] = 1.0;
+      else
+        w[i] = 0.5 * (1 + std::cos(pi * (-2.0 / alpha + 1 + 2.0 * n / alpha / d)));
+    }
+  }
+  if (trunc) w.pop_back();
+  return w;
+}
+
+struct window_entry {
+  const char* canonical;
+  std::vector<const char*> aliases;
+  int has_args;  // 0: none, 1: required, 2: optional
+};
+
+const std::vector<window_entry>& supported_windows() {
+  static const std::vector<window_entry> w = {
+      {"boxcar", {"boxcar", "box", "ones", "rect", "rectangular"}, 0},
+      {"triang", {"triangle", "triang", "tri"}, 0},
+      {"bartlett", {"bartlett", "bart", "brt"}, 0},
+      {"hann", {"hann", "han"}, 0},
+      {"hamming", {"hamming", "hamm", "ham"}, 0},
+      {"blackman", {"blackman", "black", "blk"}, 0},
+      {"blackmanharris", {"blackmanharris", "blackharr", "bkh"}, 0},
+      {"nuttall", {"nuttall", "nutl", "nut"}, 0},
+      {"flattop", {"flattop", "flat", "flt"}, 0},
+      {"cosine", {"cosine", "halfcosine"}, 0},
+      {"kaiser", {"kaiser", "ksr"}, 1},
+      {"general_hamming", {"general hamming", "general_hamming"}, 1},
+      {"general_cosine", {"general cosine", "general_cosine"}, 1},
+      {"tukey", {"tukey", "tuk"}, 2},
+  };
+  return w;
+}
+
+// Names SciPy knows that cusci does not provide.
+const std::vector<const char*>& scipy_only_windows() {
+  static const std::vector<const char*> w = {
+      "barthann", "brthan", "bth", "bohman", "bman", "bmn", "chebwin", "cheb", "dpss", "exponential",
+      "poisson", "gaussian", "gauss", "gss", "general gaussian", "general_gaussian", "general gauss",
+      "general_gauss", "ggs", "kaiser bessel derived", "kaiser_bessel_derived", "kbd", "lanczos", "sinc",
+      "parzen", "parz", "par", "taylor", "taylorwin"};
+  return w;
+}
+
+std::string window_repr(const window_spec& w) {
+  if (w.args.empty()) return "'" + w.name + "'";
+  std::string s = "('" + w.name + "'";
+  for (double a : w.args) s += ", " + fmt(a);
+  return s + ")";
+}
+
+std::vector<double> get_window_vec(const window_spec& window, std::int64_t Nx, bool fftbins, const char* fn) {
+  const std::string F(fn);
+  CUSCI_EXPECTS(Nx > 0, value_error, F + ": Parameter Nx=" + std::to_string(Nx) + " is not a positive integer");
+  bool sym = !fftbins;
+  std::string name = window.name;
+  auto ends_with = [&](const std::string& suf) {
+    return name.size() >= suf.size() && name.compare(name.size() - suf.size(), suf.size(), suf) == 0;
+  };
+  if (ends_with("_symmetric")) {
+    sym = true;
+    name.resize(name.size() - 10);
+  } else if (ends_with("_periodic")) {
+    sym = false;
+    name.resize(name.size() - 9);
+  }
+  const window_entry* found = nullptr;
+  for (const auto& e : supported_windows())
+    for (const char* a : e.aliases)
+      if (name == a) found = &e;
+  if (!found) {
+    for (const char* a : scipy_only_windows())
+      CUSCI_EXPECTS(name != a, value_error,
+                    F + ": window '" + name + "' is not supported by cusci (supported: boxcar, triang, bartlett, "
+                        "hann, hamming, blackman, blackmanharris, nuttall, flattop, cosine, kaiser, "
+                        "general_hamming, general_cosine, tukey)");
+    throw value_error(F + ": Invalid window name '" + name + "' in parameter window=" + window_repr(window) + "!");
+  }
+  const std::size_t nargs = window.args.size();
+  CUSCI_EXPECTS(!(nargs > 0 && found->has_args == 0), value_error,
+                F + ": '" + name + "' does not allow parameters, but window=" + window_repr(window) + "!");
+  CUSCI_EXPECTS(!(nargs == 0 && found->has_args == 1), value_error,
+                F + ": '" + name + "' must have parameters, but window=" + window_repr(window) + "!");
+  const std::string canon = found->canonical;
+  CUSCI_EXPECTS(canon == "general_cosine" || nargs <= 1, value_error,
+                F + ": window '" + name + "' takes one parameter, got window=" + window_repr(window));
+  return window_impl(canon, window.args, Nx, sym);
+}
+
+double sinc(double x) {
+  const double y = pi * (x == 0 ? 1.0e-20 : x);
+  return std::sin(y) / y;
+}
+
+// ------------------------------------------------------------------------------------------------
+// IIR design helpers (scipy/signal/_filter_design.py)
+
+struct zpk_t {
+  std::vector<cplx> z, p;
+  double k;
+};
+
+std::size_t relative_degree(const zpk_t& f) {
+  CUSCI_EXPECTS(f.p.size() >= f.z.size(), value_error,
+                "cusci::signal: Improper transfer function. Must have at least as many poles as zeros.");
+  return f.p.size() - f.z.size();
+}
+
+cplx prod(const std::vector<cplx>& v, cplx shift, double sign) {
+  // prod(shift + sign * v) in order.
+  cplx r(1.0, 0.0);
+  for (const auto& x : v) r *= shift + sign * x;
+  return r;
+}
+
+zpk_t buttap(int N) {
+  zpk_t f{{}, {}, 1.0};
+  for (int m = -N + 1; m < N; m += 2) {
+    const double theta = pi * static_cast<double>(m) / (2.0 * N);
+    f.p.push_back(-cplx(std::cos(theta), std::sin(theta)));
+  }
+  return f;
+}
+
+zpk_t lp2lp_zpk(const zpk_t& f, double wo) {
+  const std::size_t degree = relative_degree(f);
+  zpk_t r{f.z, f.p, f.k * std::pow(wo, static_cast<double>(degree))};
+  for (auto& z : r.z) z = wo * z;
+  for (auto& p : r.p) p = wo * p;
+  return r;
+}
+
+zpk_t lp2hp_zpk(const zpk_t& f, double wo) {
+  const std::size_t degree = relative_degree(f);
+  zpk_t r{f.z, f.p, 0.0};
+  for (auto& z : r.z) z = wo / z;
+  for (auto& p : r.p) p = wo / p;
+  for (std::size_t i = 0; i < degree; ++i) r.z.push_back(0.0);
+  r.k = f.k * (prod(f.z, 0.0, -1.0) / prod(f.p, 0.0, -1.0)).real();
+  return r;
+}
+
+zpk_t lp2bp_zpk(const zpk_t& f, double wo, double bw) {
+  const std::size_t degree = relative_degree(f);
+  zpk_t r{{}, {}, f.k * std::pow(bw, static_cast<double>(degree))};
+  auto shift = [&](const std::vector<cplx>& in, std::vector<cplx>& out) {
+    std::vector<cplx> lp(in.size()), plus, minus;
+    for (std::size_t i = 0; i < in.size(); ++i) lp[i] = in[i] * bw / 2.0;
+    for (const auto& v : lp) {
+      const cplx s = std::sqrt(v * v - wo * wo);
+      plus.push_back(v + s);
+      minus.push_back(v - s);
+    }
+    out = plus;
+    out.insert(out.end(), minus.begin(), minus.end());
+  };
+  shift(f.z, r.z);
+  shift(f.p, r.p);
+  for (std::size_t i = 0; i < degree; ++i) r.z.push_back(0.0);
+  return r;
+}
+
+zpk_t lp2bs_zpk(const zpk_t& f, double wo, double bw) {
+  const std::size_t degree = relative_degree(f);
+  zpk_t r{{}, {}, 0.0};
+  auto shift = [&](const std::vector<cplx>& in, std::vector<cplx>& out) {
+    std::vector<cplx> hp(in.size()), plus, minus;
+    for (std::size_t i = 0; i < in.size(); ++i) hp[i] = (bw / 2.0) / in[i];
+    for (const auto& v : hp) {
+      const cplx s = std::sqrt(v * v - wo * wo);
+      plus.push_back(v + s);
+      minus.push_back(v - s);
+    }
+    out = plus;
+    out.insert(out.end(), minus.begin(), minus.end());
+  };
+  shift(f.z, r.z);
+  shift(f.p, r.p);
+  for (std::size_t i = 0; i < degree; ++i) r.z.push_back(cplx(0.0, wo));
+  for (std::size_t i = 0; i < degree; ++i) r.z.push_back(cplx(0.0, -wo));
+  r.k = f.k * (prod(f.z, 0.0, -1.0) / prod(f.p, 0.0, -1.0)).real();
+  return r;
+}
+
+zpk_t bilinear_zpk(const zpk_t& f, double fs) {
+  const std::size_t degree = relative_degree(f);
+  const double fs2 = 2.0 * fs;
+  zpk_t r{{}, {}, 0.0};
+  for (const auto& z : f.z) r.z.push_back((fs2 + z) / (fs2 - z));
+  for (const auto& p : f.p) r.p.push_back((fs2 + p) / (fs2 - p));
+  for (std::size_t i = 0; i < degree; ++i) r.z.push_back(-1.0);
+  r.k = f.k * (prod(f.z, fs2, -1.0) / prod(f.p, fs2, -1.0)).real();
+  return r;
+}
+
+// numpy.poly: coefficients of prod (x - r), highest power first, by repeated convolution with
+// [1, -r]; complex arithmetic, real part returned.
+std::vector<double> poly(const std::vector<cplx>& roots) {
+  std::vector<cplx> a{cplx(1.0, 0.0)};
+  for (const auto& r : roots) {
+    std::vector<cplx> n(a.size() + 1);
+    n[0] = a[0];
+    for (std::size_t i = 1; i < a.size(); ++i) n[i] = a[i] + a[i - 1] * (-r);
+    n[a.size()] = a[a.size() - 1] * (-r);
+    a.swap(n);
+  }
+  std::vector<double> out(a.size());
+  for (std::size_t i = 0; i < a.size(); ++i) out[i] = a[i].real();
+  return out;
+}
+
+bool isreal(const cplx& c) { return c.imag() == 0.0; }
+
+// scipy.signal._filter_design._cplxreal: (one of each conjugate pair, the real values).
+std::pair<std::vector<cplx>, std::vector<cplx>> cplxreal(std::vector<cplx> z) {
+  if (z.empty()) return {{}, {}};
+  const double tol = 100 * std::numeric_limits<double>::epsilon();
+  std::stable_sort(z.begin(), z.end(), [](const cplx& a, const cplx& b) {
+    if (a.real() != b.real()) return a.real() < b.real();
+    return std::abs(a.imag()) < std::abs(b.imag());
+  });
+  std::vector<cplx> zr, rest;
+  for (const auto& v : z) {
+    if (std::abs(v.imag()) <= tol * std::abs(v))
+      zr.push_back(cplx(v.real(), 0.0));
+    else
+      rest.push_back(v);
+  }
+  if (rest.empty()) return {{}, zr};
+  std::vector<cplx> zp, zn;
+  for (const auto& v : rest) {
+    if (v.imag() > 0) zp.push_back(v);
+    if (v.imag() < 0) zn.push_back(v);
+  }
+  CUSCI_EXPECTS(zp.size() == zn.size(), value_error,
+                "cusci::signal::zpk2sos: Array contains complex value with no matching conjugate.");
+  // Runs of (approximately) equal real part, each sorted by |imag|.
+  const std::size_t n = zp.size();
+  std::size_t i = 0;
+  while (i + 1 < n) {
+    if (zp[i + 1].real() - zp[i].real() <= tol * std::abs(zp[i])) {
+      std::size_t j = i + 1;
+      while (j + 1 < n && zp[j + 1].real() - zp[j].real() <= tol * std::abs(zp[j])) ++j;
+      auto by_imag = [](const cplx& a, const cplx& b) { return std::abs(a.imag()) < std::abs(b.imag()); };
+      std::stable_sort(zp.begin() + static_cast<std::ptrdiff_t>(i), zp.begin() + static_cast<std::ptrdiff_t>(j + 1), by_imag);
+      std::stable_sort(zn.begin() + static_cast<std::ptrdiff_t>(i), zn.begin() + static_cast<std::ptrdiff_t>(j + 1), by_imag);
+      i = j + 1;
+    } else {
+      ++i;
+    }
+  }
+  std::vector<cplx> zc(n);
+  for (std::size_t k = 0; k < n; ++k) {
+    CUSCI_EXPECTS(!(std::abs(zp[k] - std::conj(zn[k])) > tol * std::abs(zn[k])), value_error,
+                  "cusci::signal::zpk2sos: Array contains complex value with no matching conjugate.");
+    zc[k] = (zp[k] + std::conj(zn[k])) / 2.0;
+  }
+  return {zc, zr};
+}
+
+// Index of `fro` nearest to `to` among all / real / complex entries (argsort by distance).
+std::size_t nearest_idx(const std::vector<cplx>& fro, const cplx& to, int which /*0 any, 1 real, 2 complex*/) {
+  std::vector<std::size_t> order(fro.size());
+  std::iota(order.begin(), order.end(), 0);
+  std::stable_sort(order.begin(), order.end(),
+                   [&](std::size_t a, std::size_t b) { return std::abs(fro[a] - to) < std::abs(fro[b] - to); });
+  for (std::size_t i : order) {
+    if (which == 0) return i;
+    if ((which == 1) == isreal(fro[i])) return i;
+  }
+  throw value_error("cusci::signal::zpk2sos: no matching zero to pair with a pole");
+}
+
+std::array<double, 6> single_zpksos(const std::vector<cplx>& z, const std::vector<cplx>& p) {
+  std::array<double, 6> s{0, 0, 0, 0, 0, 0};
+  auto b = poly(z), a = poly(p);
+  for (std::size_t i = 0; i < b.size(); ++i) s[3 - b.size() + i] = b[i];
+  for (std::size_t i = 0; i < a.size(); ++i) s[6 - a.size() + i] = a[i];
+  return s;
+}
+
+host_array zpk2sos_impl(std::vector<cplx> z, std::vector<cplx> p, double k, sos_pairing pairing, bool analog) {
+  CUSCI_EXPECTS(!(analog && pairing != sos_pairing::minimal), value_error,
+                "cusci::signal::zpk2sos: for analog zpk2sos conversion, pairing must be \"minimal\"");
+  if (z.empty() && p.empty()) {
+    std::vector<double> s = analog ? std::vector<double>{0., 0., k, 0., 0., 1.} : std::vector<double>{k, 0., 0., 1., 0., 0.};
+    return host_array::from(s, shape_t{1, 6});
+  }
+  std::size_t n_sections;
+  if (pairing != sos_pairing::minimal) {
+    while (p.size() < z.size()) p.push_back(0.0);
+    while (z.size() < p.size()) z.push_back(0.0);
+    n_sections = (std::max(p.size(), z.size()) + 1) / 2;
+    if (p.size() % 2 == 1 && pairing == sos_pairing::nearest) {
+      p.push_back(0.0);
+      z.push_back(0.0);
+    }
+  } else {
+    CUSCI_EXPECTS(p.size() >= z.size(), value_error,
+                  "cusci::signal::zpk2sos: for analog zpk2sos conversion, must have len(p)>=len(z)");
+    n_sections = (p.size() + 1) / 2;
+  }
+  {
+    auto [zc, zr] = cplxreal(z);
+    z = zc;
+    z.insert(z.end(), zr.begin(), zr.end());
+    auto [pc, pr] = cplxreal(p);
+    p = pc;
+    p.insert(p.end(), pr.begin(), pr.end());
+  }
+  auto idx_worst = [&](const std::vector<cplx>& v, const std::vector<std::size_t>& idx) {
+    std::size_t best = idx[0];
+    double bv = std::numeric_limits<double>::infinity();
+    bool first = true;
+    for (std::size_t i : idx) {
+      const double d = analog ? std::abs(v[i].real()) : std::abs(1 - std::abs(v[i]));
+      if (first || d < bv) {
+        bv = d;
+        best = i;
+        first = false;
+      }
+    }
+    return best;
+  };
+  auto all_idx = [](const std::vector<cplx>& v) {
+    std::vector<std::size_t> r(v.size());
+    std::iota(r.begin(), r.end(), 0);
+    return r;
+  };
+  auto count_real = [](const std::vector<cplx>& v) {
+    return static_cast<std::size_t>(std::count_if(v.begin(), v.end(), [](const cplx& c) { return isreal(c); }));
+  };
+  auto take = [](std::vector<cplx>& v, std::size_t i) {
+    cplx r = v[i];
+    v.erase(v.begin() + static_cast<std::ptrdiff_t>(i));
+    return r;
+  };
+  std::vector<std::array<double, 6>> sos(n_sections);
+  for (std::size_t si1 = n_sections; si1-- > 0;) {
+    CUSCI_EXPECTS(!p.empty(), value_error, "cusci::signal::zpk2sos: ran out of poles while pairing");
+    const cplx p1 = take(p, idx_worst(p, all_idx(p)));
+    if (isreal(p1) && count_real(p) == 0) {
+      if (pairing != sos_pairing::minimal) {
+        const cplx z1 = take(z, nearest_idx(z, p1, 1));
+        sos[si1] = single_zpksos({z1, 0.0}, {p1, 0.0});
+      } else if (!z.empty()) {
+        const cplx z1 = take(z, nearest_idx(z, p1, 1));
+        sos[si1] = single_zpksos({z1}, {p1});
+      } else {
+        sos[si1] = single_zpksos({}, {p1});
+      }
+    } else if (p.size() + 1 == z.size() && !isreal(p1) && count_real(p) == 1 && count_real(z) == 1) {
+      const cplx z1 = take(z, nearest_idx(z, p1, 2));
+      sos[si1] = single_zpksos({z1, std::conj(z1)}, {p1, std::conj(p1)});
+    } else {
+      cplx p2;
+      if (isreal(p1)) {
+        std::vector<std::size_t> realidx;
+        for (std::size_t i = 0; i < p.size(); ++i)
+          if (isreal(p[i])) realidx.push_back(i);
+        p2 = take(p, idx_worst(p, realidx));
+      } else {
+        p2 = std::conj(p1);
+      }
+      if (!z.empty()) {
+        const cplx z1 = take(z, nearest_idx(z, p1, 0));
+        if (!isreal(z1)) {
+          sos[si1] = single_zpksos({z1, std::conj(z1)}, {p1, p2});
+        } else if (!z.empty()) {
+          const cplx z2 = take(z, nearest_idx(z, p1, 1));
+          sos[si1] = single_zpksos({z1, z2}, {p1, p2});
+        } else {
+          sos[si1] = single_zpksos({z1}, {p1, p2});
+        }
+      } else {
+        sos[si1] = single_zpksos({}, {p1, p2});
+      }
+    }
+  }
+  CUSCI_EXPECTS(p.empty() && z.empty(), value_error, "cusci::signal::zpk2sos: unpaired poles or zeros left");
+  std::vector<double> flat;
+  for (std::size_t s = 0; s < n_sections; ++s)
+    for (int j = 0; j < 6; ++j) flat.push_back(sos[s][j] * ((s == 0 && j < 3) ? k : 1.0));
+  return host_array::from(flat, shape_t{static_cast<std::int64_t>(n_sections), 6});
+}
+
+}  // namespace
+
+// ------------------------------------------------------------------------------------------------
+
+band_type parse_band_type(std::string_view s) {
+  const std::string l = lower(s);
+  if (l == "band" || l == "bandpass" || l == "pass" || l == "bp") return band_type::bandpass;
+  if (l == "bs" || l == "bandstop" || l == "bands" || l == "stop") return band_type::bandstop;
+  if (l == "l" || l == "low" || l == "lowpass" || l == "lp") return band_type::lowpass;
+  if (l == "high" || l == "highpass" || l == "h" || l == "hp") return band_type::highpass;
+  throw value_error("cusci::signal::parse_band_type: '" + std::string(s) + "' is an invalid bandtype for filter.");
+}
+
+output_form parse_output_form(std::string_view s) {
+  const std::string l = lower(s);
+  if (l == "ba") return output_form::ba;
+  if (l == "zpk") return output_form::zpk;
+  if (l == "sos") return output_form::sos;
+  throw value_error("cusci::signal::parse_output_form: '" + std::string(s) + "' is not a valid output form.");
+}
+
+sos_pairing parse_sos_pairing(std::string_view s) {
+  if (s == "nearest") return sos_pairing::nearest;
+  if (s == "keep_odd") return sos_pairing::keep_odd;
+  if (s == "minimal") return sos_pairing::minimal;
+  throw value_error("cusci::signal::parse_sos_pairing: pairing must be one of ['nearest', 'keep_odd', 'minimal'], not " +
+                    std::string(s));
+}
+
+double kaiser_beta(double a) {
+  if (a > 50) return 0.1102 * (a - 8.7);
+  if (a > 21) return 0.5842 * std::pow(a - 21, 0.4) + 0.07886 * (a - 21);
+  return 0.0;
+}
+
+double kaiser_atten(std::int64_t numtaps, double width) {
+  return 2.285 * static_cast<double>(numtaps - 1) * pi * width + 7.95;
+}
+
+host_array get_window(const window_spec& window, std::int64_t M, bool fftbins) {
+  return from_real(get_window_vec(window, M, fftbins, "cusci::signal::get_window"));
+}
+
+host_array firwin(std::int64_t numtaps, double cutoff, const firwin_options& opts) {
+  return firwin(numtaps, std::vector<double>{cutoff}, opts);
+}
+
+host_array firwin(std::int64_t numtaps, const std::vector<double>& cutoff_in, const firwin_options& opts) {
+  const std::string F = "cusci::signal::firwin";
+  const double fs = opts.fs.value_or(2.0);
+  const double nyq = 0.5 * fs;
+  std::vector<double> cutoff(cutoff_in.size());
+  for (std::size_t i = 0; i < cutoff.size(); ++i) cutoff[i] = cutoff_in[i] / nyq;
+  CUSCI_EXPECTS(!cutoff.empty(), value_error, F + ": At least one cutoff frequency must be given.");
+  for (double c : cutoff)
+    CUSCI_EXPECTS(c > 0 && c < 1, value_error,
+                  F + ": Invalid cutoff frequency: frequencies must be greater than 0 and less than fs/2.");
+  for (std::size_t i = 1; i < cutoff.size(); ++i)
+    CUSCI_EXPECTS(cutoff[i] - cutoff[i - 1] > 0, value_error,
+                  F + ": Invalid cutoff frequencies: the frequencies must be strictly increasing.");
+  window_spec window = opts.window;
+  if (opts.width) {
+    const double atten = kaiser_atten(numtaps, *opts.width / nyq);
+    window = window_spec(kaiser_beta(atten));
+  }
+  bool pass_zero;
+  const auto& pz = opts.pass_zero;
+  std::string pzs = pz.text;
+  if (!pz.is_bool && pz.band) {
+    switch (*pz.band) {
+      case band_type::lowpass: pzs = "lowpass"; break;
+      case band_type::highpass: pzs = "highpass"; break;
+      case band_type::bandpass: pzs = "bandpass"; break;
+      case band_type::bandstop: pzs = "bandstop"; break;
+    }
+  }
+  const std::string shape = "(" + std::to_string(cutoff.size()) + ",)";
+  if (pz.is_bool) {
+    pass_zero = pz.value;
+  } else if (pzs == "bandstop" || pzs == "lowpass") {
+    if (pzs == "lowpass")
+      CUSCI_EXPECTS(cutoff.size() == 1, value_error,
+                    F + ": cutoff must have one element if pass_zero==\"lowpass\", got " + shape);
+    else
+      CUSCI_EXPECTS(cutoff.size() > 1, value_error,
+                    F + ": cutoff must have at least two elements if pass_zero==\"bandstop\", got " + shape);
+    pass_zero = true;
+  } else if (pzs == "bandpass" || pzs == "highpass") {
+    if (pzs == "highpass")
+      CUSCI_EXPECTS(cutoff.size() == 1, value_error,
+                    F + ": cutoff must have one element if pass_zero==\"highpass\", got " + shape);
+    else
+      CUSCI_EXPECTS(cutoff.size() > 1, value_error,
+                    F + ": cutoff must have at least two elements if pass_zero==\"bandpass\", got " + shape);
+    pass_zero = false;
+  } else {
+    throw value_error(F + ": Parameter pass_zero='" + pzs +
+                      "' not in (True, False, 'bandpass', 'lowpass', 'highpass', 'bandstop')");
+  }
+  const bool pass_nyquist = ((cutoff.size() % 2 == 0) == pass_zero);
+  CUSCI_EXPECTS(!(pass_nyquist && numtaps % 2 == 0), value_error,
+                F + ": A filter with an even number of coefficients must have zero response at the Nyquist frequency.");
+  std::vector<double> edges;
+  if (pass_zero) edges.push_back(0.0);
+  edges.insert(edges.end(), cutoff.begin(), cutoff.end());
+  if (pass_nyquist) edges.push_back(1.0);
+  CUSCI_EXPECTS(numtaps > 0, value_error, F + ": Parameter Nx=" + std::to_string(numtaps) + " is not a positive integer");
+
+  const double alpha = 0.5 * static_cast<double>(numtaps - 1);
+  std::vector<double> m(static_cast<std::size_t>(numtaps)), h(static_cast<std::size_t>(numtaps), 0.0);
+  for (std::int64_t i = 0; i < numtaps; ++i) m[i] = static_cast<double>(i) - alpha;
+  for (std::size_t j = 0; j + 1 < edges.size(); j += 2) {
+    const double left = edges[j], right = edges[j + 1];
+    for (std::int64_t i = 0; i < numtaps; ++i) h[i] += right * sinc(right * m[i]);
+    for (std::int64_t i = 0; i < numtaps; ++i) h[i] -= left * sinc(left * m[i]);
+  }
+  const auto win = get_window_vec(window, numtaps, false, F.c_str());
+  for (std::int64_t i = 0; i < numtaps; ++i) h[i] *= win[i];
+  if (opts.scale) {
+    const double left = edges[0], right = edges[1];
+    const double sf = left == 0 ? 0.0 : (right == 1 ? 1.0 : 0.5 * (left + right));
+    double s = 0;
+    for (std::int64_t i = 0; i < numtaps; ++i) s += h[i] * std::cos(pi * m[i] * sf);
+    for (auto& v : h) v /= s;
+  }
+  return from_real(h);
+}
+
+iir_filter butter(int N, double Wn, const butter_options& opts) { return butter(N, std::vector<double>{Wn}, opts); }
+
+iir_filter butter(int N, const std::vector<double>& Wn_in, const butter_options& opts) {
+  const std::string F = "cusci::signal::butter";
+  std::vector<double> Wn = Wn_in;
+  if (opts.fs) {
+    CUSCI_EXPECTS(!opts.analog, value_error, F + ": fs cannot be specified for an analog filter");
+    for (auto& w : Wn) w = w / (*opts.fs / 2);
+  }
+  for (double w : Wn) CUSCI_EXPECTS(!(w <= 0), value_error, F + ": filter critical frequencies must be greater than 0");
+  CUSCI_EXPECTS(!(Wn.size() > 1 && !(Wn[0] < Wn[1])), value_error, F + ": Wn[0] must be less than Wn[1]");
+  CUSCI_EXPECTS(N >= 0, value_error, F + ": Filter order must be a nonnegative integer");
+  zpk_t f = buttap(N);
+  std::vector<double> warped = Wn;
+  if (!opts.analog) {
+    for (double w : Wn) {
+      if (w <= 0 || w >= 1) {
+        if (opts.fs)
+          throw value_error(F + ": Digital filter critical frequencies must be 0 < Wn < fs/2 (fs=" + fmt(*opts.fs) +
+                            " -> fs/2=" + fmt(*opts.fs / 2) + ")");
+        throw value_error(F + ": Digital filter critical frequencies must be 0 < Wn < 1");
+      }
+    }
+    const double fs = 2.0;
+    for (std::size_t i = 0; i < Wn.size(); ++i) warped[i] = 2 * fs * std::tan(pi * Wn[i] / fs);
+  }
+  const band_type bt = opts.btype;
+  if (bt == band_type::lowpass || bt == band_type::highpass) {
+    CUSCI_EXPECTS(Wn.size() == 1, value_error,
+                  F + ": Must specify a single critical frequency Wn for lowpass or highpass filter");
+    f = bt == band_type::lowpass ? lp2lp_zpk(f, warped[0]) : lp2hp_zpk(f, warped[0]);
+  } else {
+    CUSCI_EXPECTS(Wn.size() >= 2, value_error,
+                  F + ": Wn must specify start and stop frequencies for bandpass or bandstop filter");
+    const double bw = warped[1] - warped[0];
+    const double wo = std::sqrt(warped[0] * warped[1]);
+    f = bt == band_type::bandpass ? lp2bp_zpk(f, wo, bw) : lp2bs_zpk(f, wo, bw);
+  }
+  if (!opts.analog) f = bilinear_zpk(f, 2.0);
+  iir_filter out;
+  out.output = opts.output;
+  switch (opts.output) {
+    case output_form::zpk:
+      out.z = from_complex(f.z);
+      out.p = from_complex(f.p);
+      out.k = f.k;
+      break;
+    case output_form::ba: {
+      auto b = poly(f.z);
+      for (auto& v : b) v *= f.k;
+      out.b = from_real(b);
+      out.a = from_real(poly(f.p));
+      break;
+    }
+    case output_form::sos:
+      out.sos = zpk2sos_impl(f.z, f.p, f.k, opts.analog ? sos_pairing::minimal : sos_pairing::nearest, opts.analog);
+      break;
+  }
+  return out;
+}
+
+ba_coeffs zpk2tf(const host_array& z, const host_array& p, double k) {
+  CUSCI_EXPECTS(z.ndim() <= 1 && p.ndim() <= 1, value_error, "cusci::signal::zpk2tf: z and p must be 1-D");
+  auto b = poly(to_complex_vector(z));
+  for (auto& v : b) v *= k;
+  return {from_real(b), from_real(poly(to_complex_vector(p)))};
+}
+
+host_array zpk2sos(const host_array& z, const host_array& p, double k, const zpk2sos_options& opts) {
+  CUSCI_EXPECTS(z.ndim() <= 1 && p.ndim() <= 1, value_error, "cusci::signal::zpk2sos: z and p must be 1-D");
+  const sos_pairing pairing = opts.pairing.value_or(opts.analog ? sos_pairing::minimal : sos_pairing::nearest);
+  return zpk2sos_impl(to_complex_vector(z), to_complex_vector(p), k, pairing, opts.analog);
+}
+
+namespace {
+std::vector<double> lfilter_zi_vec(std::vector<double> b, std::vector<double> a, const char* fn) {
+  const std::string F(fn);
+  CUSCI_EXPECTS(!b.empty() && !a.empty(), value_error, F + ": b and a must be non-empty 1-D arrays");
+  CUSCI_EXPECTS(a[0] != 0, value_error, F + ": First coefficient of parameter `a` must be non-zero!");
+  if (a[0] != 1) {
+    const double a0 = a[0];
+    for (auto& v : b) v /= a0;
+    for (auto& v : a) v /= a0;
+  }
+  double sum_a = 0, sum_b = 0;
+  for (double v : a) sum_a += v;
+  for (double v : b) sum_b += v;
+  CUSCI_EXPECTS(sum_a != 0, value_error, F + ": Filter not stable due to sum(a) == 0, i.e., having a pole at z = 1!");
+  const double y_inf = sum_b / sum_a;
+  const std::size_t n = std::max(a.size(), b.size());
+  b.resize(n, 0.0);
+  a.resize(n, 0.0);
+  std::vector<double> zi(n - 1);
+  double acc = 0;
+  for (std::size_t i = n; i-- > 1;) {
+    acc += b[i] - y_inf * a[i];
+    zi[i - 1] = acc;
+  }
+  return zi;
+}
+}  // namespace
+
+host_array lfilter_zi(const host_array& b, const host_array& a) {
+  const char* F = "cusci::signal::lfilter_zi";
+  CUSCI_EXPECTS(b.ndim() <= 1 && a.ndim() <= 1, value_error,
+                std::string(F) + ": Numerator `b` and Denominator `a` must be 1-D arrays");
+  auto zi = lfilter_zi_vec(to_double_vector(b, F, "b"), to_double_vector(a, F, "a"), F);
+  host_array r = from_real(zi);
+  if (promote_types(b.dtype(), a.dtype()) == dtype::float32) r = r.astype(dtype::float32);
+  return r;
+}
+
+host_array sosfilt_zi(const host_array& sos) {
+  const char* F = "cusci::signal::sosfilt_zi";
+  CUSCI_EXPECTS(sos.ndim() == 2 && sos.shape()[1] == 6, value_error, std::string(F) + ": sos must be shape (n_sections, 6)");
+  auto s = to_double_vector(sos, F, "sos");
+  const std::int64_t ns = sos.shape()[0];
+  std::vector<double> zi(static_cast<std::size_t>(2 * ns));
+  double scale = 1.0;
+  for (std::int64_t i = 0; i < ns; ++i) {
+    std::vector<double> b(s.begin() + 6 * i, s.begin() + 6 * i + 3), a(s.begin() + 6 * i + 3, s.begin() + 6 * i + 6);
+    auto z = lfilter_zi_vec(b, a, F);
+    zi[2 * i] = scale * z[0];
+    zi[2 * i + 1] = scale * z[1];
+    scale *= (b[0] + b[1] + b[2]) / (a[0] + a[1] + a[2]);
+  }
+  host_array r = host_array::from(zi, shape_t{ns, 2});
+  if (sos.dtype() == dtype::float32) r = r.astype(dtype::float32);
+  return r;
+}
+
+}  // namespace cusci::signal

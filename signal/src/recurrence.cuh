@@ -1,0 +1,235 @@
+#pragma once
+// (internal; nvcc only) Chunked parallel evaluation of a linear recurrence along the last axis of a
+// C-contiguous [nb, N] array, shared by lfilter (direct form II transposed) and sosfilt (cascaded
+// biquads). See filtering.hpp for the algorithm; the three phases are:
+//   pass A  chunk_kernel<P, false>: each chunk from a zero state -> its final state (float64)
+//   carry   carry_kernel: S_{j+1} = A^L S_j + s_j, in one or two levels -> each chunk's initial state
+//   pass C  chunk_kernel<P, true>: each chunk from its initial state -> output, and the final state zf
+// A policy P provides: value_type, params (by value, read with compile-time indices), the state in
+// registers, zero() / load() / store() of the first D state entries, and step(x) -> y.
+
+#include <algorithm>
+#include <cmath>
+#include <cstdint>
+#include <vector>
+
+#include <cuda_runtime.h>
+
+#include "cusci/error.hpp"
+#include "cusci/memory.hpp"
+
+namespace cusci::signal::detail {
+
+inline constexpr int chunk_block = 128;  // 4 warps; each warp owns 32 chunks and one smem tile
+inline constexpr int max_state = 32;     // largest state dimension of the chunked path
+
+template <class Policy, bool Final>
+__global__ __launch_bounds__(chunk_block) void chunk_kernel(
+    const __grid_constant__ typename Policy::params prm, const typename Policy::value_type* __restrict__ x,
+    typename Policy::value_type* __restrict__ y, std::int64_t nb, std::int64_t N, std::int64_t L, std::int64_t C,
+    int D, const double* __restrict__ init, std::int64_t init_bstride, double* __restrict__ states,
+    typename Policy::value_type* __restrict__ zf, std::int64_t zf_ld) {
+  using T = typename Policy::value_type;
+  __shared__ T tiles[chunk_block / 32][32][33];
+  const int warp = static_cast<int>(threadIdx.x >> 5), lane = static_cast<int>(threadIdx.x & 31);
+  T(*tile)[33] = tiles[warp];
+  const std::int64_t total = nb * C;
+  const std::int64_t w0 = (static_cast<std::int64_t>(blockIdx.x) * (chunk_block / 32) + warp) * 32;
+  if (w0 >= total) return;  // uniform over the warp
+  const std::int64_t item = w0 + lane;
+  std::int64_t b = 0, c = 0, base = 0;
+  int len = 0;
+  if (item < total) {
+    b = item / C;
+    c = item - b * C;
+    base = b * N + c * L;
+    len = static_cast<int>(min(L, N - c * L));
+    if (!Final && c == C - 1) len = 0;  // the last chunk's zero-state result is never needed
+  }
+  const int maxlen = __reduce_max_sync(0xffffffffu, len);
+  Policy f;
+  f.zero();
+  if (Final && item < total && init != nullptr) f.load(init + b * init_bstride + c * D, D);
+  for (int t0 = 0; t0 < maxlen; t0 += 32) {
+    for (int r = 0; r < 32; ++r) {
+      const std::int64_t br = __shfl_sync(0xffffffffu, base, r);
+      const int lr = __shfl_sync(0xffffffffu, len, r);
+      if (t0 + lane < lr) tile[r][lane] = x[br + t0 + lane];
+    }
+    __syncwarp();
+    const int n = min(32, len - t0);
+    if (n == 32) {
+#pragma unroll 4
+      for (int t = 0; t < 32; ++t) {
+        const T v = f.step(tile[lane][t], prm);
+        if (Final) tile[lane][t] = v;
+      }
+    } else {
+      for (int t = 0; t < n; ++t) {
+        const T v = f.step(tile[lane][t], prm);
+        if (Final) tile[lane][t] = v;
+      }
+    }
+    __syncwarp();
+    if (Final) {
+      for (int r = 0; r < 32; ++r) {
+        const std::int64_t br = __shfl_sync(0xffffffffu, base, r);
+        const int lr = __shfl_sync(0xffffffffu, len, r);
+        if (t0 + lane < lr) y[br + t0 + lane] = tile[r][lane];
+      }
+      __syncwarp();
+    }
+  }
+  if (!Final) {
+    if (len > 0) f.store(states + (b * (C - 1) + c) * D, D);
+  } else if (zf != nullptr && item < total && c == C - 1) {
+    f.store(zf + b * zf_ld, D);
+  }
+}
+
+struct carry_matrix {
+  double p[max_state * max_state];  // row-major D x D
+};
+
+// One warp per sequence (o, g) over items [g*G, min((g+1)*G, n_items)): cur = init (or 0); for each
+// item j: out_excl[o][j] = cur; cur = P cur + s[o][j]. The last group also writes out_excl[o][n_items];
+// fold[o][g] = cur at the end. Lane r holds state entry r.
+__global__ __launch_bounds__(128) void carry_kernel(const __grid_constant__ carry_matrix P, int D,
+                                                    std::int64_t n_outer, std::int64_t n_items, std::int64_t G,
+                                                    std::int64_t n_groups, const double* __restrict__ s,
+                                                    const double* __restrict__ init, std::int64_t init_ostride,
+                                                    double* __restrict__ out_excl, double* __restrict__ fold) {
+  __shared__ double Ps[max_state][max_state + 1];
+  for (int i = static_cast<int>(threadIdx.x); i < max_state * max_state; i += static_cast<int>(blockDim.x)) {
+    const int r = i / max_state, c = i % max_state;
+    Ps[r][c] = (r < D && c < D) ? P.p[r * D + c] : 0.0;
+  }
+  __syncthreads();
+  const int lane = static_cast<int>(threadIdx.x & 31);
+  const std::int64_t q = static_cast<std::int64_t>(blockIdx.x) * (blockDim.x / 32) + (threadIdx.x >> 5);
+  if (q >= n_outer * n_groups) return;  // uniform over the warp
+  const std::int64_t o = q / n_groups, g = q - o * n_groups;
+  const bool active = lane < D;
+  double cur = (active && init != nullptr) ? init[o * init_ostride + g * D + lane] : 0.0;
+  const std::int64_t j0 = g * G, j1 = min(j0 + G, n_items);
+  for (std::int64_t j = j0; j < j1; ++j) {
+    if (out_excl != nullptr && active) out_excl[(o * (n_items + 1) + j) * D + lane] = cur;
+    double acc0 = active ? s[(o * n_items + j) * D + lane] : 0.0, acc1 = 0.0;
+    int c = 0;
+    for (; c + 1 < D; c += 2) {
+      acc0 = fma(Ps[lane][c], __shfl_sync(0xffffffffu, cur, c), acc0);
+      acc1 = fma(Ps[lane][c + 1], __shfl_sync(0xffffffffu, cur, c + 1), acc1);
+    }
+    if (c < D) acc0 = fma(Ps[lane][c], __shfl_sync(0xffffffffu, cur, c), acc0);
+    cur = active ? acc0 + acc1 : 0.0;
+  }
+  if (out_excl != nullptr && active && g == n_groups - 1) out_excl[(o * (n_items + 1) + n_items) * D + lane] = cur;
+  if (fold != nullptr && active) fold[q * D + lane] = cur;
+}
+
+// --- host side ---------------------------------------------------------------------------------
+
+using matrix = std::vector<double>;  // row-major D x D
+
+inline matrix mat_mul(const matrix& a, const matrix& b, int D) {
+  matrix r(static_cast<std::size_t>(D * D), 0.0);
+  for (int i = 0; i < D; ++i)
+    for (int k = 0; k < D; ++k) {
+      const double v = a[i * D + k];
+      if (v == 0) continue;
+      for (int j = 0; j < D; ++j) r[i * D + j] += v * b[k * D + j];
+    }
+  return r;
+}
+
+inline matrix mat_pow(matrix a, std::int64_t e, int D) {
+  matrix r(static_cast<std::size_t>(D * D), 0.0);
+  for (int i = 0; i < D; ++i) r[i * D + i] = 1.0;
+  while (e > 0) {
+    if (e & 1) r = mat_mul(r, a, D);
+    e >>= 1;
+    if (e) a = mat_mul(a, a, D);
+  }
+  return r;
+}
+
+inline carry_matrix to_carry(const matrix& m, int D) {
+  carry_matrix c{};
+  for (int i = 0; i < D * D; ++i) c.p[i] = m[i];
+  return c;
+}
+
+inline int device_sm_count() {
+  int dev = 0, sms = 0;
+  CUSCI_CUDA_TRY(cudaGetDevice(&dev));
+  CUSCI_CUDA_TRY(cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, dev));
+  return sms > 0 ? sms : 1;
+}
+
+/// Runs the recurrence of `Policy` (state dimension D <= 32, one-step transition matrix A for a zero
+/// input, row-major) over x [nb, N] (C-contiguous) into y [nb, N]. zi: initial states, row b at
+/// zi + b * zi_ld (nullptr: zero); zf: final states, row b at zf + b * zf_ld (nullptr: not wanted).
+/// Asynchronous on `stream`; temporaries come from the pool.
+template <class Policy>
+void run_recurrence(const typename Policy::params& prm, int D, const matrix& A, const typename Policy::value_type* x,
+                    typename Policy::value_type* y, std::int64_t nb, std::int64_t N, const double* zi,
+                    std::int64_t zi_ld, typename Policy::value_type* zf, std::int64_t zf_ld, cudaStream_t stream) {
+  if (nb <= 0 || N <= 0) return;
+  // Chunking: enough chunks to give ~1024 threads per SM, chunks of >= 256 samples, a multiple of
+  // the 32-sample tile; one chunk per signal when the batch alone fills the device.
+  const std::int64_t target = static_cast<std::int64_t>(device_sm_count()) * 1024;
+  const std::int64_t min_chunk = 256;
+  std::int64_t C = 1, L = N;
+  if (nb < target && N > 2 * min_chunk) {
+    C = std::min((target + nb - 1) / nb, (N + min_chunk - 1) / min_chunk);
+    L = ((N + C - 1) / C + 31) / 32 * 32;
+    C = (N + L - 1) / L;
+  }
+  if (N > (std::int64_t{1} << 30) && C == 1) {  // keep in-chunk lengths in int range
+    L = std::int64_t{1} << 28;
+    C = (N + L - 1) / L;
+  }
+  auto blocks_for = [](std::int64_t items, int per_block) {
+    return static_cast<unsigned>((items + per_block - 1) / per_block);
+  };
+  const std::int64_t items = nb * C;
+  if (C == 1) {
+    chunk_kernel<Policy, true><<<blocks_for(items, chunk_block), chunk_block, 0, stream>>>(
+        prm, x, y, nb, N, L, C, D, zi, zi_ld, nullptr, zf, zf_ld);
+    CUSCI_CHECK_LAUNCH();
+    return;
+  }
+  const std::int64_t n_items = C - 1;  // full chunks whose final state is carried
+  device_buffer<double> states(static_cast<std::size_t>(nb * n_items * D), stream);
+  device_buffer<double> init(static_cast<std::size_t>(nb * C * D), stream);
+  chunk_kernel<Policy, false><<<blocks_for(items, chunk_block), chunk_block, 0, stream>>>(
+      prm, x, nullptr, nb, N, L, C, D, nullptr, 0, states.data(), nullptr, 0);
+  CUSCI_CHECK_LAUNCH();
+  const matrix PL = mat_pow(A, L, D);
+  constexpr int warps_per_block = 4;
+  if (n_items <= 64) {
+    carry_kernel<<<blocks_for(nb, warps_per_block), 32 * warps_per_block, 0, stream>>>(
+        to_carry(PL, D), D, nb, n_items, n_items, 1, states.data(), zi, zi_ld, init.data(), nullptr);
+    CUSCI_CHECK_LAUNCH();
+  } else {
+    const std::int64_t G = static_cast<std::int64_t>(std::ceil(std::sqrt(static_cast<double>(n_items))));
+    const std::int64_t ng = (n_items + G - 1) / G;
+    device_buffer<double> fold(static_cast<std::size_t>(nb * ng * D), stream);
+    device_buffer<double> ginit(static_cast<std::size_t>(nb * (ng + 1) * D), stream);
+    const carry_matrix cPL = to_carry(PL, D);
+    carry_kernel<<<blocks_for(nb * ng, warps_per_block), 32 * warps_per_block, 0, stream>>>(
+        cPL, D, nb, n_items, G, ng, states.data(), nullptr, 0, nullptr, fold.data());
+    CUSCI_CHECK_LAUNCH();
+    carry_kernel<<<blocks_for(nb, warps_per_block), 32 * warps_per_block, 0, stream>>>(
+        to_carry(mat_pow(PL, G, D), D), D, nb, ng, ng, 1, fold.data(), zi, zi_ld, ginit.data(), nullptr);
+    CUSCI_CHECK_LAUNCH();
+    carry_kernel<<<blocks_for(nb * ng, warps_per_block), 32 * warps_per_block, 0, stream>>>(
+        cPL, D, nb, n_items, G, ng, states.data(), ginit.data(), (ng + 1) * D, init.data(), nullptr);
+    CUSCI_CHECK_LAUNCH();
+  }
+  chunk_kernel<Policy, true><<<blocks_for(items, chunk_block), chunk_block, 0, stream>>>(
+      prm, x, y, nb, N, L, C, D, init.data(), C * D, nullptr, zf, zf_ld);
+  CUSCI_CHECK_LAUNCH();
+}
+
+}  // namespace cusci::signal::detail

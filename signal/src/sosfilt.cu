@@ -1,0 +1,207 @@
+// sosfilt: cascaded second-order sections, all sections fused in one pass per sample (the state of
+// the cascade, 2 per section, lives in registers), parallelised over the batch and over time by the
+// chunked recurrence of recurrence.cuh. Cascades longer than 16 sections run in groups of 16 (the
+// output of one group feeds the next: the same arithmetic, in the same order, as one cascade).
+
+#include <algorithm>
+#include <string>
+
+#include "cusci/signal/filtering.hpp"
+#include "cusci/stream.hpp"
+#include "filter_common.hpp"
+#include "recurrence.cuh"
+
+namespace cusci::signal {
+namespace detail {
+namespace {
+
+inline constexpr int max_group_sections = 16;
+
+// Sections s < ns of a cascade of at most MS, SciPy's operation order (_sosfilt.pyx):
+//   x_new = b0 x + z0;  z0 = b1 x - a1 x_new + z1;  z1 = b2 x - a2 x_new;  x = x_new.
+template <class T, int MS>
+struct sos_policy {
+  using value_type = T;
+  struct params {
+    T c[MS][5];  // b0 b1 b2 a1 a2
+    int ns;
+  };
+  T z[MS][2];
+  __device__ __forceinline__ void zero() {
+#pragma unroll
+    for (int s = 0; s < MS; ++s) z[s][0] = z[s][1] = T(0);
+  }
+  template <class S>
+  __device__ __forceinline__ void load(const S* st, int D) {
+#pragma unroll
+    for (int s = 0; s < MS; ++s)
+      if (2 * s < D) {
+        z[s][0] = static_cast<T>(st[2 * s]);
+        z[s][1] = static_cast<T>(st[2 * s + 1]);
+      }
+  }
+  template <class S>
+  __device__ __forceinline__ void store(S* st, int D) const {
+#pragma unroll
+    for (int s = 0; s < MS; ++s)
+      if (2 * s < D) {
+        st[2 * s] = static_cast<S>(z[s][0]);
+        st[2 * s + 1] = static_cast<S>(z[s][1]);
+      }
+  }
+  __device__ __forceinline__ T step(T x, const params& p) {
+#pragma unroll
+    for (int s = 0; s < MS; ++s) {
+      if (s < p.ns) {
+        const T xn = p.c[s][0] * x + z[s][0];
+        z[s][0] = p.c[s][1] * x - p.c[s][3] * xn + z[s][1];
+        z[s][1] = p.c[s][2] * x - p.c[s][4] * xn;
+        x = xn;
+      }
+    }
+    return x;
+  }
+};
+
+template <class T, int MS>
+void run_sos(const double* sos, int ns, const T* x, T* y, std::int64_t nb, std::int64_t N, const double* zi,
+             std::int64_t zi_ld, T* zf, std::int64_t zf_ld, cudaStream_t stream) {
+  typename sos_policy<T, MS>::params prm{};
+  prm.ns = ns;
+  for (int s = 0; s < ns; ++s) {
+    prm.c[s][0] = static_cast<T>(sos[6 * s + 0]);
+    prm.c[s][1] = static_cast<T>(sos[6 * s + 1]);
+    prm.c[s][2] = static_cast<T>(sos[6 * s + 2]);
+    prm.c[s][3] = static_cast<T>(sos[6 * s + 4]);
+    prm.c[s][4] = static_cast<T>(sos[6 * s + 5]);
+  }
+  // Columns of the zero-input one-step transition matrix of the cascade (state order z[s][0], z[s][1]).
+  const int D = 2 * ns;
+  matrix A(static_cast<std::size_t>(D * D), 0.0);
+  for (int j = 0; j < D; ++j) {
+    std::vector<double> z(static_cast<std::size_t>(D), 0.0);
+    z[j] = 1.0;
+    double u = 0.0;
+    for (int s = 0; s < ns; ++s) {
+      const double* c = sos + 6 * s;
+      const double xn = c[0] * u + z[2 * s];
+      const double z0 = c[1] * u - c[4] * xn + z[2 * s + 1];
+      const double z1 = c[2] * u - c[5] * xn;
+      z[2 * s] = z0;
+      z[2 * s + 1] = z1;
+      u = xn;
+    }
+    for (int i = 0; i < D; ++i) A[i * D + j] = z[i];
+  }
+  run_recurrence<sos_policy<T, MS>>(prm, D, A, x, y, nb, N, zi, zi_ld, zf, zf_ld, stream);
+}
+
+template <class T>
+void run_sos_any(const double* sos, int ns, const T* x, T* y, std::int64_t nb, std::int64_t N, const double* zi,
+                 std::int64_t zi_ld, T* zf, std::int64_t zf_ld, cudaStream_t stream) {
+  if (ns <= 1) return run_sos<T, 1>(sos, ns, x, y, nb, N, zi, zi_ld, zf, zf_ld, stream);
+  if (ns <= 2) return run_sos<T, 2>(sos, ns, x, y, nb, N, zi, zi_ld, zf, zf_ld, stream);
+  if (ns <= 4) return run_sos<T, 4>(sos, ns, x, y, nb, N, zi, zi_ld, zf, zf_ld, stream);
+  if (ns <= 8) return run_sos<T, 8>(sos, ns, x, y, nb, N, zi, zi_ld, zf, zf_ld, stream);
+  return run_sos<T, 16>(sos, ns, x, y, nb, N, zi, zi_ld, zf, zf_ld, stream);
+}
+
+template <class T>
+void sosfilt_typed(const std::vector<double>& sos, int n_sections, const ndarray& xc, ndarray& yc, const double* zi,
+                   T* zf) {
+  cudaStream_t stream = get_current_stream();
+  const std::int64_t N = xc.shape().back();
+  const std::int64_t nb = xc.size() / N;
+  const std::int64_t ld = 2LL * n_sections;
+  const T* in = xc.data_as<T>();
+  T* out = yc.data_as<T>();
+  for (int s0 = 0; s0 < n_sections; s0 += max_group_sections) {
+    const int ns = std::min(max_group_sections, n_sections - s0);
+    run_sos_any<T>(sos.data() + 6 * s0, ns, in, out, nb, N, zi ? zi + 2 * s0 : nullptr, ld, zf ? zf + 2 * s0 : nullptr,
+                   ld, stream);
+    in = out;  // later groups filter the output in place (each chunk reads a sample before writing it)
+  }
+}
+
+struct sos_out {
+  ndarray y, zf;
+};
+
+sos_out sosfilt_impl(const array_like& sos_in, const ndarray& x, const array_like* zi, int axis_in) {
+  const std::string F = "cusci::signal::sosfilt";
+  CUSCI_EXPECTS(x.ndim() >= 1, value_error, F + ": x must be at least 1-D");
+  CUSCI_EXPECTS(sos_in.ndim() <= 2, value_error, F + ": sos array must be 2D");
+  const shape_t ss = sos_in.shape();
+  const int n_sections = ss.size() == 2 ? static_cast<int>(ss[0]) : 1;
+  const std::int64_t m = ss.empty() ? 1 : ss.back();
+  CUSCI_EXPECTS(m == 6, value_error, F + ": sos array must be shape (n_sections, 6)");
+  CUSCI_EXPECTS(!is_complex(sos_in.dtype()), not_implemented_error, F + ": complex sos is not supported by cusci");
+  const std::vector<double> sos = sos_in.to_host().astype(dtype::float64).to_vector<double>();
+  for (int s = 0; s < n_sections; ++s)
+    CUSCI_EXPECTS(sos[6 * s + 3] == 1, value_error, F + ": sos[:, 3] should be all ones");
+  std::vector<dtype> dts{sos_in.dtype(), x.dtype()};
+  if (zi) dts.push_back(zi->dtype());
+  const dtype dt = filter_result_dtype(dts, F);
+  const int axis = normalize_axis(axis_in, x.ndim(), F);
+  CUSCI_EXPECTS(x.shape(axis) > 0 || x.size() > 0, value_error,
+                F + ": cannot filter along an axis of length 0 (x.shape=" + shape_str(x.shape()) + ")");
+
+  std::vector<int> zperm;  // (n_sections, ..., 2 at axis+1, ...) -> (batch..., n_sections, 2)
+  ndarray zi64;
+  if (zi) {
+    shape_t expected{n_sections};
+    for (int d = 0; d < x.ndim(); ++d) expected.push_back(d == axis ? 2 : x.shape()[static_cast<std::size_t>(d)]);
+    ndarray zd = zi->to_device();
+    CUSCI_EXPECTS(zd.shape() == expected, value_error,
+                  F + ": Invalid zi shape. With axis=" + std::to_string(axis_in) + ", an input with shape " +
+                      shape_str(x.shape()) + ", and an sos array with " + std::to_string(n_sections) +
+                      " sections, zi must have shape " + shape_str(expected) + ", got " + shape_str(zd.shape()) + ".");
+    for (int d = 0; d < x.ndim(); ++d)
+      if (d != axis) zperm.push_back(d + 1);
+    zperm.push_back(0);
+    zperm.push_back(axis + 1);
+    ndarray t = zd.transpose(zperm);
+    if (t.dtype() != dtype::float64) t = t.astype(dtype::float64);
+    if (!t.is_c_contiguous()) t = t.copy(order::C);
+    zi64 = t;
+  }
+  const ndarray xc = canonical(x, axis, dt);
+  const std::int64_t N = xc.shape().back();
+  ndarray yc = empty(xc.shape(), dt);
+  ndarray zfc;
+  if (zi) {
+    shape_t zs(xc.shape().begin(), xc.shape().end() - 1);
+    zs.push_back(n_sections);
+    zs.push_back(2);
+    zfc = empty(zs, dt);
+  }
+  if (n_sections == 0) {
+    yc = xc.copy();  // an empty cascade is the identity
+  } else if (N > 0 && xc.size() > 0) {
+    const double* zip = zi ? zi64.data_as<double>() : nullptr;
+    if (dt == dtype::float32)
+      sosfilt_typed<float>(sos, n_sections, xc, yc, zip, zi ? zfc.data_as<float>() : nullptr);
+    else
+      sosfilt_typed<double>(sos, n_sections, xc, yc, zip, zi ? zfc.data_as<double>() : nullptr);
+  }
+  sos_out out;
+  const bool moved = axis != x.ndim() - 1;
+  const auto inv = inverse_perm(axis_last_perm(x.ndim(), axis));
+  out.y = moved ? yc.transpose(inv) : yc;
+  if (zi) out.zf = zfc.transpose(inverse_perm(zperm));
+  return out;
+}
+
+}  // namespace
+}  // namespace detail
+
+ndarray sosfilt(const array_like& sos, const ndarray& x, const sosfilt_options& opts) {
+  return detail::sosfilt_impl(sos, x, nullptr, opts.axis).y;
+}
+
+filter_result sosfilt(const array_like& sos, const ndarray& x, const array_like& zi, const sosfilt_options& opts) {
+  auto r = detail::sosfilt_impl(sos, x, &zi, opts.axis);
+  return {r.y, r.zf};
+}
+
+}  // namespace cusci::signal
