@@ -47,11 +47,17 @@ ndarray component(const ndarray& a, int part) {
                  a.offset() + part * static_cast<std::int64_t>(itemsize(rt)), a.device());
 }
 
-/// SciPy's _get_output for a dtype argument (or None).
-dtype output_dtype(const ndarray& in, std::optional<dtype> out, const char* fn) {
+/// SciPy's _get_output for a dtype argument (or None). With a complex input, correlate1d and
+/// gaussian_filter1d promote a real output dtype to complex; gaussian_filter allocates the real
+/// output first and then fails ("output must have complex dtype").
+dtype output_dtype(const ndarray& in, std::optional<dtype> out, const char* fn, bool promote_complex = true) {
   if (is_complex(in.dtype())) {
     if (!out) return in.dtype();
-    return is_complex(*out) ? *out : promote_types(*out, dtype::complex64);
+    if (is_complex(*out)) return *out;
+    if (!promote_complex)
+      throw type_error(fname(fn) + ": output dtype must be complex for an input of dtype " +
+                       std::string(dtype_name(in.dtype())) + ", got " + std::string(dtype_name(*out)));
+    return promote_types(*out, dtype::complex64);
   }
   const dtype o = out.value_or(in.dtype());
   if (is_complex(o))
@@ -184,7 +190,7 @@ ndarray gaussian_filter1d(const ndarray& input, double sigma, int axis, const ga
 ndarray gaussian_filter(const ndarray& input, const per_axis<double>& sigma, const gaussian_filter_options& opts) {
   const char* fn = "gaussian_filter";
   const int nd = input.ndim();
-  const dtype od = output_dtype(input, opts.output, fn);
+  const dtype od = output_dtype(input, opts.output, fn, /*promote_complex=*/false);
   std::vector<int> axes;
   if (!opts.axes) {
     for (int d = 0; d < nd; ++d) axes.push_back(d);

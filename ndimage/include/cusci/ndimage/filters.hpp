@@ -132,7 +132,7 @@ ndarray gaussian_filter1d(const ndarray& input, double sigma, int axis = -1,
 /// @throws cusci::value_error for a negative or non-finite sigma, order < 0, radius < 0, a per-axis
 ///         sequence whose length differs from the number of filtered axes, or repeated axes;
 ///         cusci::index_error for an axis out of range; cusci::type_error for a complex output with a
-///         real input.
+///         real input or a real output with a complex input (SciPy: RuntimeError).
 /// SciPy: `scipy.ndimage.gaussian_filter`. Deviations: sigma < 0 raises (SciPy skips the axis);
 /// the output is a new array.
 ndarray gaussian_filter(const ndarray& input, const per_axis<double>& sigma,

@@ -1,0 +1,286 @@
+#!/usr/bin/env python
+"""Golden data for cusci::ndimage's separable filters (correlate1d, convolve1d, gaussian_filter1d,
+gaussian_filter), computed with SciPy. Run with the pinned environment (tests/golden/requirements.txt):
+
+    /opt/goldenv/bin/python tests/golden/gen_ndimage.py
+
+Writes tests/golden/data/ndimage/*.npy and MANIFEST.tsv (one row per case). Columns:
+case, func, input, expected, rtol, atol, axis, weights, sigma, order, mode, cval, origin, truncate,
+radius, axes, output, layout, error. Lists are comma-separated; "-" means "not given".
+layout: C (as stored), F (copied to Fortran order), step2 (input[::2, ::2, ...]), rev (input[..., ::-1]).
+For error cases `expected` is "-" and `error` names the cusci exception type.
+"""
+import os
+import sys
+
+import numpy as np
+import scipy
+import scipy.ndimage as ndi
+
+OUT = os.path.join(os.path.dirname(os.path.abspath(__file__)), "data", "ndimage")
+os.makedirs(OUT, exist_ok=True)
+for f in os.listdir(OUT):
+    os.remove(os.path.join(OUT, f))
+
+rng = np.random.default_rng(20261201)
+COLS = ["case", "func", "input", "expected", "rtol", "atol", "axis", "weights", "sigma", "order", "mode",
+        "cval", "origin", "truncate", "radius", "axes", "output", "layout", "error"]
+rows = []
+saved = {}
+
+
+def save(name, arr):
+    np.save(os.path.join(OUT, name + ".npy"), np.ascontiguousarray(arr))
+    return name
+
+
+def make_input(shape, dtype):
+    dt = np.dtype(dtype)
+    if dt == np.bool_:
+        return rng.random(shape) < 0.4
+    if dt.kind == "u":
+        hi = min(np.iinfo(dt).max, 200)
+        return rng.integers(0, hi + 1, size=shape).astype(dt)
+    if dt.kind == "i":
+        lim = min(np.iinfo(dt).max, 100)
+        return rng.integers(-lim, lim + 1, size=shape).astype(dt)
+    if dt.kind == "c":
+        return (rng.standard_normal(shape) + 1j * rng.standard_normal(shape)).astype(dt)
+    return (rng.standard_normal(shape) * 10).astype(dt)
+
+
+def view(a, layout):
+    if layout in ("C", "F"):
+        return a
+    if layout == "step2":
+        return a[tuple(slice(None, None, 2) for _ in range(a.ndim))]
+    if layout == "rev":
+        return a[..., ::-1]
+    raise ValueError(layout)
+
+
+def tol(out_dtype, func, scale):
+    dt = np.dtype(out_dtype)
+    if dt.kind in "f" or dt.kind == "c":
+        if dt in (np.float32, np.complex64):
+            return 2e-5, 2e-5 * scale
+        return 1e-12, 1e-12 * scale
+    # integers / bool: correlate1d sums in SciPy's order and matches exactly; the gaussian weights use
+    # exp(), whose last bit may differ between libm and NumPy, so truncation may move by one.
+    return 0.0, (0.0 if func in ("correlate1d", "convolve1d") else 1.0)
+
+
+def fmt_list(v):
+    if v is None:
+        return "-"
+    if isinstance(v, (list, tuple)):
+        return ",".join(repr(float(x)) if isinstance(x, float) else str(x) for x in v)
+    if isinstance(v, float):
+        return repr(v)
+    return str(v)
+
+
+def add(case, func, a, layout="C", error=None, **kw):
+    global rows
+    inp = save(case + "_in", a)
+    x = view(a, layout)
+    if layout == "F":
+        x = np.asfortranarray(x)
+    params = dict(axis=kw.get("axis", -1), weights=kw.get("weights"), sigma=kw.get("sigma"),
+                  order=kw.get("order", 0), mode=kw.get("mode", "reflect"), cval=kw.get("cval", 0.0),
+                  origin=kw.get("origin", 0), truncate=kw.get("truncate", 4.0), radius=kw.get("radius"),
+                  axes=kw.get("axes"), output=kw.get("output"))
+    exp_name, rtol, atol = "-", 0.0, 0.0
+    if error is None:
+        out = np.dtype(params["output"]) if params["output"] else None
+        if func == "correlate1d":
+            r = ndi.correlate1d(x, params["weights"], axis=params["axis"], output=out, mode=params["mode"],
+                                cval=params["cval"], origin=params["origin"])
+        elif func == "convolve1d":
+            r = ndi.convolve1d(x, params["weights"], axis=params["axis"], output=out, mode=params["mode"],
+                               cval=params["cval"], origin=params["origin"])
+        elif func == "gaussian_filter1d":
+            r = ndi.gaussian_filter1d(x, params["sigma"], axis=params["axis"], order=params["order"], output=out,
+                                      mode=params["mode"], cval=params["cval"], truncate=params["truncate"],
+                                      radius=params["radius"])
+        else:
+            r = ndi.gaussian_filter(x, params["sigma"], order=params["order"], output=out, mode=params["mode"],
+                                    cval=params["cval"], truncate=params["truncate"], radius=params["radius"],
+                                    axes=params["axes"])
+        exp_name = save(case + "_out", r)
+        scale = float(np.max(np.abs(r))) if r.size and r.dtype != np.bool_ else 1.0
+        rtol, atol = tol(r.dtype, func, max(scale, 1.0))
+    rows.append([case, func, inp, exp_name, repr(rtol), repr(atol), str(params["axis"]), fmt_list(params["weights"]),
+                 fmt_list(params["sigma"]), fmt_list(params["order"]), fmt_list(params["mode"]),
+                 repr(float(params["cval"])), str(params["origin"]), repr(float(params["truncate"])),
+                 fmt_list(params["radius"]), fmt_list(params["axes"]), params["output"] or "-", layout,
+                 error or "-"])
+
+
+MODES = ["reflect", "constant", "nearest", "mirror", "wrap", "grid-wrap", "grid-mirror", "grid-constant"]
+DTYPES = ["bool", "int8", "uint8", "int16", "uint16", "int32", "uint32", "int64", "uint64", "float32",
+          "float64", "complex64", "complex128"]
+
+# --- correlate1d: every mode x several origins / cvals / weight lengths, 1-D, including short lines
+for mode in MODES:
+    for L in (1, 2, 5, 13):
+        for K in (1, 2, 3, 4, 7):
+            w = [float(v) for v in np.round(rng.standard_normal(K), 3)]
+            origins = sorted({-(K // 2), 0, (K - 1) // 2})
+            for origin in origins:
+                add(f"c1d_{mode}_L{L}_K{K}_o{origin}", "correlate1d", make_input((L,), "float64"), weights=w,
+                    mode=mode, cval=2.5, origin=origin)
+# symmetric and antisymmetric weights (paired-tap summation paths), long weights (> 128 taps)
+add("c1d_sym", "correlate1d", make_input((37,), "float64"), weights=[0.25, 0.5, 1.0, 0.5, 0.25])
+add("c1d_antisym", "correlate1d", make_input((37,), "float64"), weights=[-0.5, -1.0, 0.0, 1.0, 0.5])
+add("c1d_long", "correlate1d", make_input((400,), "float64"),
+    weights=[float(v) for v in np.round(rng.standard_normal(301), 3)], mode="wrap")
+add("c1d_long_2d_ax0", "correlate1d", make_input((300, 5), "float32"),
+    weights=[float(v) for v in np.round(rng.standard_normal(261), 3)], axis=0, mode="mirror")
+add("c1d_verylong", "correlate1d", make_input((20,), "float64"),
+    weights=[float(v) for v in np.round(rng.standard_normal(7001), 3)], mode="reflect")
+# docstring examples
+add("c1d_doc", "correlate1d", np.array([2, 8, 0, 4, 1, 9, 9, 0]), weights=[1.0, 3.0])
+add("cv1d_doc", "convolve1d", np.array([2, 8, 0, 4, 1, 9, 9, 0]), weights=[1.0, 3.0])
+# dtypes (input = output dtype) and explicit output dtypes
+for dt in DTYPES:
+    add(f"c1d_dtype_{dt}", "correlate1d", make_input((6, 7), dt), weights=[0.5, 1.0, 0.25], axis=1)
+    add(f"c1d_dtype_{dt}_ax0", "correlate1d", make_input((6, 7), dt), weights=[1.0, -2.0, 1.0, 3.0], axis=0,
+        mode="nearest")
+for dt, out in [("float32", "float64"), ("float64", "float32"), ("uint8", "float32"), ("float64", "int16"),
+                ("float64", "uint8"), ("int16", "int32"), ("float64", "int64"), ("float64", "uint32"),
+                ("bool", "float64"), ("complex64", "complex128"), ("complex128", "complex64")]:
+    add(f"c1d_out_{dt}_{out}", "correlate1d", make_input((5, 9), dt), weights=[0.3, 1.7, -0.6], output=out)
+# negative results into unsigned / narrow signed outputs wrap as C casts on x86-64
+add("c1d_wrap_uint8", "correlate1d", make_input((11,), "int16"), weights=[1.0, -3.0, 1.0], output="uint8")
+add("c1d_wrap_int8", "correlate1d", make_input((11,), "int16"), weights=[2.0, -3.0, 2.0], output="int8")
+# N-D, each axis, layouts
+for layout in ("C", "F", "step2", "rev"):
+    a = make_input((8, 9, 10), "float64")
+    for axis in (0, 1, 2, -1):
+        add(f"c1d_3d_{layout}_ax{axis}", "correlate1d", a, weights=[0.2, -0.7, 1.1, 0.4], axis=axis, layout=layout,
+            mode="mirror", origin=-1)
+    a2 = make_input((12, 7), "float32")
+    for axis in (0, 1):
+        add(f"c1d_2d_f32_{layout}_ax{axis}", "correlate1d", a2, weights=[1.0, 2.0, 1.0], axis=axis, layout=layout,
+            mode="constant", cval=-1.5)
+# sizes 0 and 1
+add("c1d_empty", "correlate1d", np.zeros((0,), np.float64), weights=[1.0, 2.0])
+add("c1d_empty_2d", "correlate1d", np.zeros((3, 0), np.float32), weights=[1.0, 2.0], axis=0)
+add("c1d_size1", "correlate1d", np.array([3.5]), weights=[1.0, 2.0, 3.0], mode="constant", cval=1.0)
+# convolve1d: reversal and origin flip, even and odd lengths
+for K in (2, 3, 4, 5):
+    w = [float(v) for v in np.round(rng.standard_normal(K), 3)]
+    for origin in sorted({-(K // 2), 0, (K - 1) // 2}):
+        for mode in ("reflect", "constant", "wrap"):
+            add(f"cv1d_K{K}_o{origin}_{mode}", "convolve1d", make_input((9, 4), "float64"), weights=w, axis=0,
+                origin=origin, mode=mode, cval=0.5)
+# errors
+add("err_c1d_empty_weights", "correlate1d", make_input((5,), "float64"), weights=[], error="value_error")
+add("err_c1d_origin_hi", "correlate1d", make_input((5,), "float64"), weights=[1.0, 2.0, 3.0], origin=2,
+    error="value_error")
+add("err_c1d_origin_lo", "correlate1d", make_input((5,), "float64"), weights=[1.0, 2.0], origin=-2,
+    error="value_error")
+add("err_c1d_axis", "correlate1d", make_input((5, 4), "float64"), weights=[1.0], axis=2, error="index_error")
+add("err_c1d_axis_neg", "correlate1d", make_input((5, 4), "float64"), weights=[1.0], axis=-3, error="index_error")
+add("err_c1d_complex_out", "correlate1d", make_input((5,), "float64"), weights=[1.0], output="complex64",
+    error="type_error")
+
+# --- gaussian_filter1d: orders 0..4, modes, truncate, radius, dtypes
+for order in range(5):
+    for mode in MODES:
+        add(f"g1d_o{order}_{mode}", "gaussian_filter1d", make_input((23,), "float64"), sigma=1.7, order=order,
+            mode=mode, cval=0.75)
+for L in (1, 2, 3, 6):
+    for mode in MODES:
+        add(f"g1d_short{L}_{mode}", "gaussian_filter1d", make_input((L,), "float64"), sigma=2.0, mode=mode, cval=-1.0)
+for truncate in (0.5, 1.0, 2.5, 6.0):
+    add(f"g1d_trunc{truncate}", "gaussian_filter1d", make_input((31,), "float64"), sigma=1.3, truncate=truncate)
+for radius in (0, 1, 3, 12):
+    add(f"g1d_radius{radius}", "gaussian_filter1d", make_input((31,), "float64"), sigma=2.2, radius=radius)
+add("g1d_sigma_small", "gaussian_filter1d", make_input((9,), "float64"), sigma=0.2)
+add("g1d_sigma_large", "gaussian_filter1d", make_input((50,), "float64"), sigma=40.0)  # 321 taps
+for dt in DTYPES:
+    add(f"g1d_dtype_{dt}", "gaussian_filter1d", make_input((4, 21), dt), sigma=1.5, axis=-1)
+add("g1d_uint8_deriv", "gaussian_filter1d", (np.arange(20, dtype=np.uint8) * 10)[::-1].copy(), sigma=1.0, order=1)
+add("g1d_int16_deriv2", "gaussian_filter1d", make_input((5, 30), "int16"), sigma=2.0, order=2, axis=1)
+add("g1d_f32_to_f64", "gaussian_filter1d", make_input((7, 15), "float32"), sigma=1.0, output="float64", axis=0)
+add("g1d_f64_to_u16", "gaussian_filter1d", np.abs(make_input((7, 15), "float64")) * 50, sigma=1.0, output="uint16")
+for layout in ("F", "step2", "rev"):
+    add(f"g1d_3d_{layout}", "gaussian_filter1d", make_input((10, 11, 12), "float32"), sigma=1.2, axis=1,
+        layout=layout, mode="wrap")
+add("err_g1d_sigma_neg", "gaussian_filter1d", make_input((5,), "float64"), sigma=-1.0, error="value_error")
+add("err_g1d_sigma_zero", "gaussian_filter1d", make_input((5,), "float64"), sigma=0.0, error="value_error")
+add("err_g1d_order_neg", "gaussian_filter1d", make_input((5,), "float64"), sigma=1.0, order=-1, error="value_error")
+add("err_g1d_radius_neg", "gaussian_filter1d", make_input((5,), "float64"), sigma=1.0, radius=-2, error="value_error")
+add("err_g1d_axis", "gaussian_filter1d", make_input((5,), "float64"), sigma=1.0, axis=1, error="index_error")
+
+# --- gaussian_filter: N-D, per-axis sigma/order/mode/radius, axes subsets, chaining in integer outputs
+add("gf_2d", "gaussian_filter", make_input((33, 40), "float64"), sigma=2.0)
+add("gf_2d_f32", "gaussian_filter", make_input((33, 40), "float32"), sigma=2.0)
+add("gf_2d_peraxis", "gaussian_filter", make_input((20, 25), "float64"), sigma=[1.0, 3.0], order=[1, 0],
+    mode=["nearest", "wrap"])
+add("gf_2d_radius", "gaussian_filter", make_input((20, 25), "float64"), sigma=[1.5, 0.8], radius=[2, 5])
+add("gf_2d_zero_sigma_axis", "gaussian_filter", make_input((15, 16), "float64"), sigma=[0.0, 1.5])
+add("gf_all_zero_sigma", "gaussian_filter", make_input((6, 5), "int16"), sigma=0.0)
+add("gf_all_zero_sigma_cast", "gaussian_filter", make_input((6, 5), "float64"), sigma=0.0, output="int32")
+add("gf_3d", "gaussian_filter", make_input((9, 10, 11), "float64"), sigma=1.0, mode="constant", cval=3.0)
+add("gf_3d_f32_orders", "gaussian_filter", make_input((9, 10, 11), "float32"), sigma=[1.0, 1.5, 0.7],
+    order=[0, 1, 2], mode="mirror")
+add("gf_3d_axes02", "gaussian_filter", make_input((9, 10, 11), "float64"), sigma=1.2, axes=[0, 2])
+add("gf_3d_axes_neg", "gaussian_filter", make_input((9, 10, 11), "float64"), sigma=[2.0, 0.5], axes=[-1, 1])
+add("gf_4d", "gaussian_filter", make_input((4, 5, 6, 7), "float64"), sigma=0.9, mode="reflect")
+add("gf_0d", "gaussian_filter", np.array(3.25), sigma=1.0)
+add("gf_empty", "gaussian_filter", np.zeros((0, 4)), sigma=1.0)
+for dt in DTYPES:
+    add(f"gf_dtype_{dt}", "gaussian_filter", make_input((12, 13), dt), sigma=1.3, mode="nearest")
+add("gf_uint8_chain_deriv", "gaussian_filter", (rng.random((16, 16)) * 255).astype(np.uint8), sigma=1.0,
+    order=[1, 0])
+add("gf_f64_to_int32", "gaussian_filter", make_input((16, 17), "float64") * 10, sigma=1.5, output="int32")
+add("g1d_complex_out_promote", "gaussian_filter1d", make_input((8, 9), "complex64"), sigma=1.0, output="float64")
+add("c1d_complex_out_promote", "correlate1d", make_input((8, 9), "complex128"), weights=[1.0, 0.5], output="float32")
+add("err_gf_complex_real_out", "gaussian_filter", make_input((8, 9), "complex64"), sigma=1.0, output="float64",
+    error="type_error")
+for layout in ("F", "step2", "rev"):
+    add(f"gf_2d_{layout}", "gaussian_filter", make_input((26, 30), "float32"), sigma=[1.5, 2.5], layout=layout,
+        mode="grid-mirror")
+    add(f"gf_3d_{layout}", "gaussian_filter", make_input((10, 12, 14), "float64"), sigma=1.1, layout=layout,
+        mode="grid-constant", cval=1.0)
+add("gf_large_kernel", "gaussian_filter", make_input((40, 300), "float32"), sigma=[12.0, 45.0])  # 97, 361 taps
+add("err_gf_sigma_neg", "gaussian_filter", make_input((5, 5), "float64"), sigma=[1.0, -1.0], error="value_error")
+add("err_gf_sigma_len", "gaussian_filter", make_input((5, 5), "float64"), sigma=[1.0, 1.0, 1.0], error="value_error")
+add("err_gf_axes_dup", "gaussian_filter", make_input((5, 5), "float64"), sigma=1.0, axes=[0, -2], error="value_error")
+add("err_gf_axes_range", "gaussian_filter", make_input((5, 5), "float64"), sigma=1.0, axes=[2], error="index_error")
+add("err_gf_order_neg", "gaussian_filter", make_input((5, 5), "float64"), sigma=1.0, order=-1, error="value_error")
+
+# --- real data: a crop of skimage's camera image (uint8), smoothed as uint8 and as float64
+cam_path = "/work/shared/data/images/camera.npy"
+if os.path.exists(cam_path):
+    cam = np.load(cam_path)[200:296, 180:300].copy()
+else:
+    sys.exit("camera.npy not found: " + cam_path)
+add("camera_u8_s2", "gaussian_filter", cam, sigma=2.0)
+add("camera_f64_s1p5", "gaussian_filter", cam, sigma=1.5, output="float64")
+add("camera_f32_sobel_like", "gaussian_filter", cam.astype(np.float32), sigma=1.0, order=[0, 1], mode="nearest")
+
+# --- host-side helpers: SciPy's private _gaussian_kernel1d and NumPy's summation
+from scipy.ndimage._filters import _gaussian_kernel1d  # noqa: E402
+
+for sigma, order, radius in [(1.0, 0, 4), (2.0, 0, 8), (0.3, 0, 1), (1.7, 1, 7), (2.5, 2, 10), (0.8, 3, 4),
+                             (3.0, 4, 12), (5.0, 0, 0), (12.0, 1, 48)]:
+    name = save(f"kernel_s{sigma}_o{order}_r{radius}", _gaussian_kernel1d(sigma, order, radius))
+    rows.append([name, "kernel1d", "-", name, "1e-13", "1e-15", "-1", "-", repr(sigma), str(order), "-", "0.0", "0",
+                 "4.0", str(radius), "-", "-", "C", "-"])
+for n in (1, 5, 8, 9, 100, 128, 129, 257, 1000):
+    v = rng.random(n) * np.exp(rng.standard_normal(n) * 4)
+    vin = save(f"sum_in_{n}", v)
+    vout = save(f"sum_out_{n}", np.array([v.sum()]))
+    rows.append([f"sum_{n}", "numpy_sum", vin, vout, "0.0", "0.0", "-1", "-", "-", "0", "-", "0.0", "0", "4.0", "-",
+                 "-", "-", "C", "-"])
+
+with open(os.path.join(OUT, "MANIFEST.tsv"), "w") as f:
+    f.write("\t".join(COLS) + "\n")
+    for r in rows:
+        f.write("\t".join(r) + "\n")
+total = sum(os.path.getsize(os.path.join(OUT, x)) for x in os.listdir(OUT))
+print(f"{len(rows)} cases, {total / 1e6:.2f} MB, scipy {scipy.__version__}, numpy {np.__version__}")
