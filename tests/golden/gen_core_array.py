@@ -103,6 +103,8 @@ def row(**kw):
 def device_input(shape, dtype, layout, pre):
     name, a = make_input(shape, dtype)
     x = np.asfortranarray(a) if layout == "F" else a
+    if a.size == 0:  # a fresh zero-size array, as the device input is (NumPy gives it zero strides)
+        x = np.empty(a.shape, a.dtype, order=layout)
     if pre:
         x = x[parse_index(pre)]
     return name, x
