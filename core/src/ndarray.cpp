@@ -232,6 +232,10 @@ std::int64_t ndarray::shape(int axis) const {
 // --- views ---------------------------------------------------------------------------------------
 
 ndarray ndarray::operator[](std::initializer_list<index_spec> index) const {
+  return (*this)[std::vector<index_spec>(index)];
+}
+
+ndarray ndarray::operator[](const std::vector<index_spec>& index) const {
   const char* fn = "cusci::ndarray::operator[]";
   int consumed = 0, n_ellipsis = 0;
   for (const index_spec& ix : index) {

@@ -86,6 +86,8 @@ class ndarray {
   /// @throws cusci::index_error for an index out of range or too many indices;
   ///         cusci::value_error for a zero step.
   ndarray operator[](std::initializer_list<index_spec> index) const;
+  /// The same with an index whose length is known only at run time.
+  ndarray operator[](const std::vector<index_spec>& index) const;
   ndarray operator[](std::int64_t i) const;
   /// Reverses the axes (`a.T`).
   ndarray T() const;

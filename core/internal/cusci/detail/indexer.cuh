@@ -21,7 +21,9 @@ struct strided_indexer {
   /// Byte offset of the element with C-order linear index `i`.
   __host__ __device__ __forceinline__ std::int64_t offset(std::int64_t i) const {
     std::int64_t off = 0;
+#ifdef __CUDA_ARCH__
 #pragma unroll 4
+#endif
     for (int d = ndim - 1; d >= 0; --d) {
       const std::int64_t n = shape[d];
       const std::int64_t q = i / n;
