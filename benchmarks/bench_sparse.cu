@@ -1,0 +1,136 @@
+// cusci::sparse benchmarks (ids from /work/shared/cupy-h200-baseline.md):
+//   S1  SpMV fp64, 3-D Poisson 256^3 (7-point, n 16.8M, nnz 117M)
+//   S1s SpMV fp32, same matrix
+//   S1r SpMV fp64 on bcsstk16 (path: argv[1], default examples/data/bcsstk16.mtx)
+//   L1  cg, 2-D Poisson 3162^2 (n ~10M, 5-point), exactly 200 iterations (rtol 1e-30, maxiter 200),
+//       no preconditioner (as CuPy's baseline).
+// The Poisson matrices are built on the device by the kernels below.
+
+#include <cstdio>
+#include <filesystem>
+#include <string>
+
+#include <cub/device/device_scan.cuh>
+#include <cuda_runtime.h>
+
+#include "cusci/error.hpp"
+#include "cusci/memory.hpp"
+#include "cusci/ndarray.hpp"
+#include "cusci/sparse/sparse.hpp"
+#include "cusci/stream.hpp"
+#include "harness.hpp"
+
+using namespace cusci;
+
+namespace {
+
+// Number of stored entries of row i of the d-dimensional (d = 2 or 3) Poisson matrix on a k^d grid.
+__device__ int poisson_row_count(std::int64_t i, std::int64_t k, int d) {
+  int c = 1;
+  std::int64_t rest = i;
+  for (int a = 0; a < d; ++a) {
+    const std::int64_t coord = rest % k;
+    rest /= k;
+    c += (coord > 0) + (coord < k - 1);
+  }
+  return c;
+}
+
+__global__ void k_counts(std::int64_t n, std::int64_t k, int d, std::int32_t* cnt) {
+  for (std::int64_t i = blockIdx.x * static_cast<std::int64_t>(blockDim.x) + threadIdx.x; i < n;
+       i += static_cast<std::int64_t>(gridDim.x) * blockDim.x)
+    cnt[i] = poisson_row_count(i, k, d);
+}
+
+// Fills row i in increasing column order: -1 at the neighbours, 2d on the diagonal.
+template <class T>
+__global__ void k_fill(std::int64_t n, std::int64_t k, int d, const std::int32_t* ptr, std::int32_t* ind, T* val) {
+  for (std::int64_t i = blockIdx.x * static_cast<std::int64_t>(blockDim.x) + threadIdx.x; i < n;
+       i += static_cast<std::int64_t>(gridDim.x) * blockDim.x) {
+    std::int64_t coord[3] = {0, 0, 0}, stride[3] = {1, k, k * k};
+    std::int64_t rest = i;
+    for (int a = 0; a < d; ++a) {
+      coord[a] = rest % k;
+      rest /= k;
+    }
+    std::int64_t j = ptr[i];
+    for (int a = d - 1; a >= 0; --a)  // lower neighbours, largest stride first
+      if (coord[a] > 0) { ind[j] = static_cast<std::int32_t>(i - stride[a]); val[j++] = T(-1); }
+    ind[j] = static_cast<std::int32_t>(i);
+    val[j++] = T(2 * d);
+    for (int a = 0; a < d; ++a)
+      if (coord[a] < k - 1) { ind[j] = static_cast<std::int32_t>(i + stride[a]); val[j++] = T(-1); }
+  }
+}
+
+sparse::csr_matrix poisson(std::int64_t k, int d, dtype vt) {
+  const std::int64_t n = d == 2 ? k * k : k * k * k;
+  cudaStream_t s = get_current_stream();
+  const unsigned grid = 4096;
+  ndarray ptr = zeros({n + 1}, dtype::int32);
+  k_counts<<<grid, 256, 0, s>>>(n, k, d, ptr.data_as<std::int32_t>() + 1);
+  CUSCI_CHECK_LAUNCH();
+  std::size_t bytes = 0;
+  CUSCI_CUDA_TRY(cub::DeviceScan::InclusiveSum(nullptr, bytes, ptr.data_as<std::int32_t>() + 1,
+                                               ptr.data_as<std::int32_t>() + 1, n, s));
+  device_buffer<unsigned char> tmp(bytes, s);
+  CUSCI_CUDA_TRY(cub::DeviceScan::InclusiveSum(tmp.data(), bytes, ptr.data_as<std::int32_t>() + 1,
+                                               ptr.data_as<std::int32_t>() + 1, n, s));
+  const std::int64_t nnz = ptr[{slice{n, n + 1}}].item<std::int64_t>();
+  ndarray ind = empty({nnz}, dtype::int32), val = empty({nnz}, vt);
+  if (vt == dtype::float32)
+    k_fill<float><<<grid, 256, 0, s>>>(n, k, d, ptr.data_as<std::int32_t>(), ind.data_as<std::int32_t>(),
+                                      val.data_as<float>());
+  else
+    k_fill<double><<<grid, 256, 0, s>>>(n, k, d, ptr.data_as<std::int32_t>(), ind.data_as<std::int32_t>(),
+                                       val.data_as<double>());
+  CUSCI_CHECK_LAUNCH();
+  return sparse::csr_matrix::from_valid(val, ind, ptr, {n, n});
+}
+
+void bench_spmv(const std::string& id, const std::string& name, const sparse::csr_matrix& A) {
+  ndarray x = ones({A.shape()[1]}, A.dtype());
+  const double vb = static_cast<double>(itemsize(A.dtype()));
+  // Minimal traffic: values + column indices, row pointers, x and y once each.
+  const double bytes = (vb + 4.0) * A.nnz() + 4.0 * (A.shape()[0] + 1) + vb * (A.shape()[0] + A.shape()[1]);
+  auto r = bench::time_it([&] { ndarray y = A.dot(x); }, 50, 5);
+  bench::report(id, name, r, bytes, "\"nnz\":" + std::to_string(A.nnz()));
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  const std::string mtx = argc > 1 ? argv[1] : "examples/data/bcsstk16.mtx";
+  {
+    sparse::csr_matrix A = poisson(256, 3, dtype::float64);
+    bench_spmv("S1", "spmv_f64_poisson3d_256", A);
+  }
+  {
+    sparse::csr_matrix A = poisson(256, 3, dtype::float32);
+    bench_spmv("S1s", "spmv_f32_poisson3d_256", A);
+  }
+  if (std::filesystem::exists(mtx)) {
+    sparse::csr_matrix A = io::mmread(mtx).tocsr();
+    bench_spmv("S1r", "spmv_f64_bcsstk16", A);
+  } else {
+    std::fprintf(stderr, "S1r skipped: %s not found\n", mtx.c_str());
+  }
+  {
+    const std::int64_t k = 3162;
+    sparse::csr_matrix A = poisson(k, 2, dtype::float64);
+    ndarray b = ones({k * k});
+    std::int64_t iters = 0;
+    auto r = bench::time_it(
+        [&] {
+          auto res = sparse::linalg::cg(A, b, {.rtol = 1e-30, .maxiter = 200});
+          iters = res.iterations;
+        },
+        5, 1);
+    // Per iteration: SpMV (12 B/nnz + 4 B/row + x, y) plus the vector updates (x, r, p, q traffic).
+    const double n = static_cast<double>(k * k);
+    const double bytes_per_iter = 12.0 * A.nnz() + 4.0 * n + 16.0 * n + 48.0 * n + 24.0 * n;
+    bench::report("L1", "cg_poisson2d_3162_200it_noprecond", r, bytes_per_iter * 200,
+                  "\"iters\":" + std::to_string(iters) + ",\"ms_per_iter\":" + std::to_string(r.median_ms / 200.0));
+  }
+  return 0;
+}

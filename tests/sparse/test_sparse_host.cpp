@@ -1,0 +1,262 @@
+// Host tests of cusci::sparse: the Matrix Market parser and writer, and argument checks that throw
+// before any device work (arrays here are views onto no memory; nothing touches a device).
+
+#include <unistd.h>
+
+#include <cstdio>
+#include <fstream>
+#include <string>
+#include <vector>
+
+#include "cusci/error.hpp"
+#include "cusci/sparse/sparse.hpp"
+#include "testing.hpp"
+
+using namespace cusci;
+namespace t = cusci::testing;
+
+namespace {
+
+std::string tmp_path(const std::string& name) {
+  return std::string("/tmp/cusci_sparse_host_") + std::to_string(static_cast<long>(::getpid())) + "_" + name;
+}
+
+std::string write_tmp(const std::string& name, const std::string& text) {
+  std::string p = tmp_path(name);
+  std::ofstream(p, std::ios::binary) << text;
+  return p;
+}
+
+// Expects mmread_host to throw value_error whose message names the file and "<path>:<line>:".
+void expect_malformed(const std::string& name, const std::string& text, int line, const std::string& what = "") {
+  const std::string p = write_tmp(name, text);
+  try {
+    io::mmread_host(p);
+    FAIL("no exception for " << name);
+  } catch (const value_error& e) {
+    const std::string msg = e.what();
+    CHECK_MESSAGE(msg.find(p + ":" + std::to_string(line) + ":") != std::string::npos, msg);
+    CHECK_MESSAGE(msg.find("cusci::io::mmread") != std::string::npos, msg);
+    if (!what.empty()) CHECK_MESSAGE(msg.find(what) != std::string::npos, msg);
+  }
+  std::remove(p.c_str());
+}
+
+// An array of the given dtype and shape over no memory: enough for checks that never reach a device.
+ndarray fake(dtype dt, shape_t shape) {
+  shape_t strides(shape.size(), 0);
+  std::int64_t s = static_cast<std::int64_t>(itemsize(dt));
+  for (int d = static_cast<int>(shape.size()) - 1; d >= 0; --d) {
+    strides[d] = s;
+    s *= shape[d];
+  }
+  return ndarray(memory_ptr{}, dt, shape, strides, 0, 0);
+}
+
+}  // namespace
+
+TEST_CASE("mmread_host matches scipy.io.mmread on real matrices") {
+  for (const auto& row : t::manifest("sparse")) {
+    if (row.at("kind") != "mm") continue;
+    const std::string c = row.at("case");
+    CAPTURE(c);
+    io::mm_host_matrix h = io::mmread_host(std::string(CUSCI_GOLDEN_DIR) + "/sparse/" + row.at("matrix"));
+    CHECK(h.rows == std::stoll(row.at("rows")));
+    CHECK(h.cols == std::stoll(row.at("cols")));
+    t::check_allclose(host_array::from(h.row), t::golden("sparse", c + "_row"), 0, 0);
+    t::check_allclose(host_array::from(h.col), t::golden("sparse", c + "_col"), 0, 0);
+    t::check_allclose(host_array::from(h.data), t::golden("sparse", c + "_data"), 0, 0);
+  }
+}
+
+TEST_CASE("mmread_host: header, comments, blank lines, fields and symmetries") {
+  SUBCASE("pattern symmetric with comments, blank lines and CRLF") {
+    const std::string p = write_tmp("pat.mtx",
+                                    "%%MatrixMarket matrix coordinate pattern symmetric\r\n%first\r\n\r\n% second\r\n"
+                                    "3 3 3\r\n1 1\r\n\r\n3 1\r\n3 2\r\n");
+    io::mm_host_matrix h = io::mmread_host(p);
+    CHECK(h.field == io::mm_field::pattern);
+    CHECK(h.symmetry == io::mm_symmetry::symmetric);
+    CHECK(h.comment == "first\n second");
+    CHECK(h.entries == 3);
+    CHECK(h.row == std::vector<std::int64_t>{0, 2, 2, 0, 1});
+    CHECK(h.col == std::vector<std::int64_t>{0, 0, 1, 2, 2});
+    CHECK(h.data == std::vector<double>{1, 1, 1, 1, 1});
+    std::remove(p.c_str());
+  }
+  SUBCASE("integer general, banner case-insensitive, tabs and '+' signs") {
+    const std::string p = write_tmp("int.mtx", "%%MatrixMarket MATRIX Coordinate INTEGER General\n2 4 2\n1\t4\t+7\n2 1 -3\n");
+    io::mm_host_matrix h = io::mmread_host(p);
+    CHECK(h.field == io::mm_field::integer);
+    CHECK(h.row == std::vector<std::int64_t>{0, 1});
+    CHECK(h.col == std::vector<std::int64_t>{3, 0});
+    CHECK(h.data == std::vector<double>{7, -3});
+    std::remove(p.c_str());
+  }
+  SUBCASE("skew-symmetric mirrors with the sign flipped") {
+    const std::string p = write_tmp("skew.mtx", "%%MatrixMarket matrix coordinate real skew-symmetric\n2 2 1\n2 1 1.5e0\n");
+    io::mm_host_matrix h = io::mmread_host(p);
+    CHECK(h.row == std::vector<std::int64_t>{1, 0});
+    CHECK(h.col == std::vector<std::int64_t>{0, 1});
+    CHECK(h.data == std::vector<double>{1.5, -1.5});
+    std::remove(p.c_str());
+  }
+  SUBCASE("empty matrix") {
+    const std::string p = write_tmp("empty.mtx", "%%MatrixMarket matrix coordinate real general\n0 0 0\n");
+    io::mm_host_matrix h = io::mmread_host(p);
+    CHECK(h.rows == 0);
+    CHECK(h.data.empty());
+    std::remove(p.c_str());
+  }
+}
+
+TEST_CASE("mmread_host: malformed files name the path and the line") {
+  const std::string hdr = "%%MatrixMarket matrix coordinate real general\n";
+  expect_malformed("nobanner.mtx", "3 3 1\n1 1 1\n", 1, "banner");
+  expect_malformed("empty.mtx", "", 1);
+  expect_malformed("shortbanner.mtx", "%%MatrixMarket matrix coordinate real\n1 1 1\n1 1 1\n", 1);
+  expect_malformed("badfield.mtx", "%%MatrixMarket matrix coordinate quaternion general\n1 1 1\n1 1 1\n", 1, "field");
+  expect_malformed("badsym.mtx", "%%MatrixMarket matrix coordinate real diagonal\n1 1 1\n1 1 1\n", 1, "symmetry");
+  expect_malformed("nosize.mtx", hdr + "% only a comment\n", 3, "size line");
+  expect_malformed("badsize.mtx", hdr + "%c\n3 x 1\n1 1 1\n", 3, "size line");
+  expect_malformed("twosize.mtx", hdr + "3 3\n1 1 1\n", 2);
+  expect_malformed("fewvals.mtx", hdr + "3 3 2\n1 1 1\n2 2\n", 4, "expected 3 values");
+  expect_malformed("manyvals.mtx", hdr + "3 3 1\n1 1 1 9\n", 3, "expected 3 values");
+  expect_malformed("badvalue.mtx", hdr + "3 3 1\n1 1 abc\n", 3, "real value");
+  expect_malformed("badindex.mtx", hdr + "3 3 1\n1.5 1 1\n", 3, "integers");
+  expect_malformed("row0.mtx", hdr + "3 3 1\n0 1 1\n", 3, "row index 0");
+  expect_malformed("colbig.mtx", hdr + "3 3 2\n1 1 1\n\n2 4 1\n", 5, "column index 4");
+  expect_malformed("missing.mtx", hdr + "3 3 3\n1 1 1\n2 2 2\n", 5, "expected 3 entries, found 2");
+  expect_malformed("extra.mtx", hdr + "3 3 1\n1 1 1\n2 2 2\n", 4, "more entries");
+  expect_malformed("intfloat.mtx", "%%MatrixMarket matrix coordinate integer general\n2 2 1\n1 1 2.5\n", 3, "integer");
+  expect_malformed("symrect.mtx", "%%MatrixMarket matrix coordinate real symmetric\n2 3 1\n1 1 1\n", 2, "square");
+  expect_malformed("patval.mtx", "%%MatrixMarket matrix coordinate pattern general\n2 2 1\n1 1 5\n", 3, "2 values");
+}
+
+TEST_CASE("mmread_host: unsupported and unreadable files") {
+  const std::string a = write_tmp("array.mtx", "%%MatrixMarket matrix array real general\n2 2\n1\n2\n3\n4\n");
+  CHECK_THROWS_AS(io::mmread_host(a), not_implemented_error);
+  std::remove(a.c_str());
+  const std::string c = write_tmp("cplx.mtx", "%%MatrixMarket matrix coordinate complex general\n1 1 1\n1 1 1 2\n");
+  CHECK_THROWS_AS(io::mmread_host(c), not_implemented_error);
+  std::remove(c.c_str());
+  CHECK_THROWS_AS(io::mmread_host("/nonexistent/dir/none.mtx"), cusci::error);
+}
+
+TEST_CASE("mmwrite_host -> mmread_host round trip") {
+  const std::vector<std::int64_t> r{0, 1, 2, 2, 0}, c{0, 0, 1, 2, 2};
+  const std::vector<double> d{1.5, 2.25, 3.0, 0.1, -1e-300};
+  SUBCASE("general, shortest repr round-trips exactly, comments") {
+    const std::string p = tmp_path("w_general.mtx");
+    io::mmwrite_host(p, 3, 4, r, c, d, {.comment = "hello\nworld"});
+    io::mm_host_matrix h = io::mmread_host(p);
+    CHECK(h.symmetry == io::mm_symmetry::general);  // AUTO on a non-square matrix
+    CHECK(h.comment == "hello\nworld");
+    CHECK(h.rows == 3);
+    CHECK(h.cols == 4);
+    CHECK(h.row == r);
+    CHECK(h.col == c);
+    CHECK(h.data == d);
+    std::remove(p.c_str());
+  }
+  SUBCASE("symmetric writes the lower triangle only") {
+    const std::string p = tmp_path("w_sym.mtx");
+    io::mmwrite_host(p, 3, 3, r, c, d, {.precision = 3, .symmetry = io::mm_symmetry::symmetric});
+    io::mm_host_matrix h = io::mmread_host(p);
+    CHECK(h.symmetry == io::mm_symmetry::symmetric);
+    CHECK(h.entries == 4);  // (0, 2) is dropped, as SciPy drops upper-triangle entries
+    CHECK(h.row == std::vector<std::int64_t>{0, 1, 2, 2, 0, 1});
+    CHECK(h.col == std::vector<std::int64_t>{0, 0, 1, 2, 1, 2});
+    CHECK(h.data[1] == doctest::Approx(2.25));
+    CHECK(h.data[3] == doctest::Approx(0.1));
+    std::remove(p.c_str());
+  }
+  SUBCASE("AUTO detects symmetry of a small square matrix") {
+    const std::string p = tmp_path("w_auto.mtx");
+    io::mmwrite_host(p, 2, 2, {0, 1, 0, 1}, {1, 0, 0, 1}, {2.0, 2.0, 1.0, 0.0});
+    CHECK(io::mmread_host(p).symmetry == io::mm_symmetry::symmetric);
+    io::mmwrite_host(p, 2, 2, {0, 1}, {1, 0}, {2.0, -2.0});
+    CHECK(io::mmread_host(p).symmetry == io::mm_symmetry::skew_symmetric);
+    io::mmwrite_host(p, 2, 2, {0, 1}, {1, 0}, {2.0, 3.0});
+    CHECK(io::mmread_host(p).symmetry == io::mm_symmetry::general);
+    std::remove(p.c_str());
+  }
+  SUBCASE("integer truncates, pattern drops values") {
+    const std::string p = tmp_path("w_int.mtx");
+    io::mmwrite_host(p, 3, 3, r, c, d, {.field = io::mm_field::integer, .symmetry = io::mm_symmetry::general});
+    CHECK(io::mmread_host(p).data == std::vector<double>{1, 2, 3, 0, 0});
+    io::mmwrite_host(p, 3, 3, r, c, d, {.field = io::mm_field::pattern, .symmetry = io::mm_symmetry::general});
+    CHECK(io::mmread_host(p).data == std::vector<double>{1, 1, 1, 1, 1});
+    std::remove(p.c_str());
+  }
+  SUBCASE("bad options") {
+    const std::string p = tmp_path("w_bad.mtx");
+    CHECK_THROWS_AS(io::mmwrite_host(p, 3, 3, r, c, d, {.precision = 0}), value_error);
+    CHECK_THROWS_AS(io::mmwrite_host(p, 3, 4, r, c, d, {.symmetry = io::mm_symmetry::symmetric}), value_error);
+    CHECK_THROWS_AS(io::mmwrite_host(p, 3, 3, r, c, d, {.field = io::mm_field::complex}), value_error);
+    CHECK_THROWS_AS(io::mmwrite_host("/nonexistent/dir/x.mtx", 3, 3, r, c, d), cusci::error);
+  }
+}
+
+TEST_CASE("Matrix Market enum strings") {
+  CHECK(io::mm_field_from_string("Real") == io::mm_field::real);
+  CHECK(io::mm_field_from_string("pattern") == io::mm_field::pattern);
+  CHECK(io::mm_symmetry_from_string("skew-symmetric") == io::mm_symmetry::skew_symmetric);
+  CHECK(io::mm_symmetry_from_string("AUTO") == io::mm_symmetry::automatic);
+  CHECK_THROWS_AS(io::mm_field_from_string("float"), value_error);
+  CHECK_THROWS_AS(io::mm_symmetry_from_string("lower"), value_error);
+  CHECK(io::to_string(io::mm_symmetry::skew_symmetric) == "skew-symmetric");
+}
+
+TEST_CASE("get_index_dtype") {
+  CHECK(sparse::get_index_dtype(0) == dtype::int32);
+  CHECK(sparse::get_index_dtype(2147483647) == dtype::int32);
+  CHECK(sparse::get_index_dtype(2147483648LL) == dtype::int64);
+}
+
+TEST_CASE("constructors reject bad arguments before device work") {
+  const ndarray d3 = fake(dtype::float64, {3}), i3 = fake(dtype::int32, {3}), i2 = fake(dtype::int32, {2});
+  // coo
+  CHECK_THROWS_WITH_AS(sparse::coo_matrix(d3, i3, i2, {3, 3}),
+                       doctest::Contains("row, column, and data array must all be the same length"), value_error);
+  CHECK_THROWS_AS(sparse::coo_matrix(fake(dtype::float64, {3, 1}), i3, i3, {3, 3}), value_error);
+  CHECK_THROWS_AS(sparse::coo_matrix(fake(dtype::int32, {3}), i3, i3, {3, 3}), type_error);
+  CHECK_THROWS_AS(sparse::coo_matrix(fake(dtype::complex128, {3}), i3, i3, {3, 3}), type_error);
+  CHECK_THROWS_AS(sparse::coo_matrix(d3, fake(dtype::float64, {3}), i3, {3, 3}), type_error);
+  CHECK_THROWS_WITH_AS(sparse::coo_matrix(d3, i3, i3, {-1, 3}), doctest::Contains("cannot be negative"), value_error);
+  CHECK_THROWS_AS(sparse::coo_matrix(d3, i3, i3, {3, 3}, dtype::int16), type_error);
+  CHECK_THROWS_AS(sparse::coo_matrix(d3, i3, i3, {3, 3000000000LL}, dtype::int32), value_error);
+  // csr
+  CHECK_THROWS_WITH_AS(sparse::csr_matrix(d3, i3, fake(dtype::int32, {3}), {3, 3}),
+                       doctest::Contains("index pointer size 3 should be 4"), value_error);
+  CHECK_THROWS_WITH_AS(sparse::csr_matrix(d3, i2, fake(dtype::int32, {4}), {3, 3}),
+                       doctest::Contains("indices and data should have the same size"), value_error);
+  CHECK_THROWS_AS(sparse::csr_matrix(fake(dtype::float64, {3, 1}), i3, fake(dtype::int32, {4}), {3, 3}), value_error);
+  CHECK_THROWS_AS(sparse::csr_matrix(fake(dtype::uint8, {3}), i3, fake(dtype::int32, {4}), {3, 3}), type_error);
+  CHECK_THROWS_AS(sparse::csr_matrix(d3, i3, fake(dtype::float32, {4}), {3, 3}), type_error);
+  CHECK_THROWS_AS(sparse::csr_matrix(d3, i3, fake(dtype::int32, {4}), {3, -3}), value_error);
+}
+
+TEST_CASE("linear_operator and cg reject bad arguments before device work") {
+  auto never = [](const ndarray&) -> ndarray {
+    FAIL("matvec must not be called");
+    return ndarray();
+  };
+  CHECK_THROWS_AS(sparse::linalg::linear_operator({-1, 2}, dtype::float64, never), value_error);
+  CHECK_THROWS_AS(sparse::linalg::linear_operator({2, 2}, dtype::int32, never), type_error);
+  CHECK_THROWS_AS(sparse::linalg::linear_operator({2, 2}, dtype::float64, nullptr), value_error);
+  sparse::linalg::linear_operator A({4, 4}, dtype::float64, never), R({4, 3}, dtype::float64, never);
+  CHECK_THROWS_WITH_AS(A.matvec(fake(dtype::float64, {3})), doctest::Contains("dimension mismatch"), value_error);
+  CHECK_THROWS_AS(A.matvec(fake(dtype::float64, {4, 2})), value_error);
+  using sparse::linalg::cg;
+  CHECK_THROWS_WITH_AS(cg(R, fake(dtype::float64, {4})), doctest::Contains("expected square matrix"), value_error);
+  CHECK_THROWS_WITH_AS(cg(A, fake(dtype::float64, {3})),
+                       doctest::Contains("shapes of A (4, 4) and b (3,) are incompatible"), value_error);
+  CHECK_THROWS_AS(cg(A, fake(dtype::float64, {4, 2})), value_error);
+  CHECK_THROWS_AS(cg(A, fake(dtype::complex128, {4})), type_error);
+  CHECK_THROWS_WITH_AS(cg(A, fake(dtype::float64, {4}), {.x0 = fake(dtype::float64, {5})}),
+                       doctest::Contains("x0 (5,)"), value_error);
+  CHECK_THROWS_WITH_AS(cg(A, fake(dtype::float64, {4}), {.M = R}),
+                       doctest::Contains("matrix and preconditioner have different shapes"), value_error);
+  CHECK_THROWS_WITH_AS(cg(A, fake(dtype::float64, {4}), {.atol = -1.0}), doctest::Contains("`atol`"), value_error);
+}
