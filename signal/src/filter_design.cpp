@@ -220,6 +220,8 @@ std::vector<double> get_window_vec(const window_spec& window, std::int64_t Nx, b
   CUSCI_EXPECTS(!(nargs == 0 && found->has_args == 1), value_error,
                 F + ": '" + name + "' must have parameters, but window=" + window_repr(window) + "!");
   const std::string canon = found->canonical;
+  CUSCI_EXPECTS(!(canon == "general_cosine" && F == "cusci::signal::firwin"), value_error,
+                F + ": 'general_cosine' does not accept the parameters xp and device not being None!");
   CUSCI_EXPECTS(canon == "general_cosine" || nargs <= 1, value_error,
                 F + ": window '" + name + "' takes one parameter, got window=" + window_repr(window));
   return window_impl(canon, window.args, Nx, sym);
@@ -238,16 +240,39 @@ struct zpk_t {
   double k;
 };
 
+// NumPy's complex arithmetic, reproduced so that signed zeros (which pick the branch of sqrt in the
+// band transformations) and rounding match SciPy: a real operand is promoted to (r + 0j) first, and
+// division uses Smith's algorithm as NumPy's loops do.
+cplx np_div(const cplx& a, const cplx& b) {
+  const double ar = a.real(), ai = a.imag(), br = b.real(), bi = b.imag();
+  if (std::abs(br) >= std::abs(bi)) {
+    if (br == 0 && bi == 0) return {ar / std::abs(br), ai / std::abs(bi)};
+    const double rat = bi / br, scl = 1.0 / (br + bi * rat);
+    return {(ar + ai * rat) * scl, (ai - ar * rat) * scl};
+  }
+  const double rat = br / bi, scl = 1.0 / (bi + br * rat);
+  return {(ar * rat + ai) * scl, (ai * rat - ar) * scl};
+}
+cplx np_mul(const cplx& a, const cplx& b) {
+  return {a.real() * b.real() - a.imag() * b.imag(), a.real() * b.imag() + a.imag() * b.real()};
+}
+cplx R(double r) { return {r, 0.0}; }
+cplx np_add(const cplx& a, const cplx& b) { return {a.real() + b.real(), a.imag() + b.imag()}; }
+cplx np_sub(const cplx& a, const cplx& b) { return {a.real() - b.real(), a.imag() - b.imag()}; }
+
 std::size_t relative_degree(const zpk_t& f) {
   CUSCI_EXPECTS(f.p.size() >= f.z.size(), value_error,
                 "cusci::signal: Improper transfer function. Must have at least as many poles as zeros.");
   return f.p.size() - f.z.size();
 }
 
-cplx prod(const std::vector<cplx>& v, cplx shift, double sign) {
-  // prod(shift + sign * v) in order.
+cplx prod(const std::vector<cplx>& v, double shift, double sign) {
+  // prod(shift + sign * v) in order, NumPy's arithmetic (shift - v for sign < 0, -v for shift 0).
   cplx r(1.0, 0.0);
-  for (const auto& x : v) r *= shift + sign * x;
+  for (const auto& x : v) {
+    const cplx t = sign < 0 ? (shift == 0 ? -x : np_sub(R(shift), x)) : np_add(R(shift), x);
+    r = np_mul(r, t);
+  }
   return r;
 }
 
@@ -263,18 +288,18 @@ zpk_t buttap(int N) {
 zpk_t lp2lp_zpk(const zpk_t& f, double wo) {
   const std::size_t degree = relative_degree(f);
   zpk_t r{f.z, f.p, f.k * std::pow(wo, static_cast<double>(degree))};
-  for (auto& z : r.z) z = wo * z;
-  for (auto& p : r.p) p = wo * p;
+  for (auto& z : r.z) z = np_mul(R(wo), z);
+  for (auto& p : r.p) p = np_mul(R(wo), p);
   return r;
 }
 
 zpk_t lp2hp_zpk(const zpk_t& f, double wo) {
   const std::size_t degree = relative_degree(f);
   zpk_t r{f.z, f.p, 0.0};
-  for (auto& z : r.z) z = wo / z;
-  for (auto& p : r.p) p = wo / p;
+  for (auto& z : r.z) z = np_div(R(wo), z);
+  for (auto& p : r.p) p = np_div(R(wo), p);
   for (std::size_t i = 0; i < degree; ++i) r.z.push_back(0.0);
-  r.k = f.k * (prod(f.z, 0.0, -1.0) / prod(f.p, 0.0, -1.0)).real();
+  r.k = f.k * np_div(prod(f.z, 0.0, -1.0), prod(f.p, 0.0, -1.0)).real();
   return r;
 }
 
@@ -283,11 +308,11 @@ zpk_t lp2bp_zpk(const zpk_t& f, double wo, double bw) {
   zpk_t r{{}, {}, f.k * std::pow(bw, static_cast<double>(degree))};
   auto shift = [&](const std::vector<cplx>& in, std::vector<cplx>& out) {
     std::vector<cplx> lp(in.size()), plus, minus;
-    for (std::size_t i = 0; i < in.size(); ++i) lp[i] = in[i] * bw / 2.0;
+    for (std::size_t i = 0; i < in.size(); ++i) lp[i] = np_div(np_mul(in[i], R(bw)), R(2.0));
     for (const auto& v : lp) {
-      const cplx s = std::sqrt(v * v - wo * wo);
-      plus.push_back(v + s);
-      minus.push_back(v - s);
+      const cplx s = std::sqrt(np_sub(np_mul(v, v), R(wo * wo)));
+      plus.push_back(np_add(v, s));
+      minus.push_back(np_sub(v, s));
     }
     out = plus;
     out.insert(out.end(), minus.begin(), minus.end());
@@ -303,11 +328,11 @@ zpk_t lp2bs_zpk(const zpk_t& f, double wo, double bw) {
   zpk_t r{{}, {}, 0.0};
   auto shift = [&](const std::vector<cplx>& in, std::vector<cplx>& out) {
     std::vector<cplx> hp(in.size()), plus, minus;
-    for (std::size_t i = 0; i < in.size(); ++i) hp[i] = (bw / 2.0) / in[i];
+    for (std::size_t i = 0; i < in.size(); ++i) hp[i] = np_div(R(bw / 2.0), in[i]);
     for (const auto& v : hp) {
-      const cplx s = std::sqrt(v * v - wo * wo);
-      plus.push_back(v + s);
-      minus.push_back(v - s);
+      const cplx s = std::sqrt(np_sub(np_mul(v, v), R(wo * wo)));
+      plus.push_back(np_add(v, s));
+      minus.push_back(np_sub(v, s));
     }
     out = plus;
     out.insert(out.end(), minus.begin(), minus.end());
@@ -316,7 +341,7 @@ zpk_t lp2bs_zpk(const zpk_t& f, double wo, double bw) {
   shift(f.p, r.p);
   for (std::size_t i = 0; i < degree; ++i) r.z.push_back(cplx(0.0, wo));
   for (std::size_t i = 0; i < degree; ++i) r.z.push_back(cplx(0.0, -wo));
-  r.k = f.k * (prod(f.z, 0.0, -1.0) / prod(f.p, 0.0, -1.0)).real();
+  r.k = f.k * np_div(prod(f.z, 0.0, -1.0), prod(f.p, 0.0, -1.0)).real();
   return r;
 }
 
@@ -324,10 +349,10 @@ zpk_t bilinear_zpk(const zpk_t& f, double fs) {
   const std::size_t degree = relative_degree(f);
   const double fs2 = 2.0 * fs;
   zpk_t r{{}, {}, 0.0};
-  for (const auto& z : f.z) r.z.push_back((fs2 + z) / (fs2 - z));
-  for (const auto& p : f.p) r.p.push_back((fs2 + p) / (fs2 - p));
+  for (const auto& z : f.z) r.z.push_back(np_div(np_add(R(fs2), z), np_sub(R(fs2), z)));
+  for (const auto& p : f.p) r.p.push_back(np_div(np_add(R(fs2), p), np_sub(R(fs2), p)));
   for (std::size_t i = 0; i < degree; ++i) r.z.push_back(-1.0);
-  r.k = f.k * (prod(f.z, fs2, -1.0) / prod(f.p, fs2, -1.0)).real();
+  r.k = f.k * np_div(prod(f.z, fs2, -1.0), prod(f.p, fs2, -1.0)).real();
   return r;
 }
 

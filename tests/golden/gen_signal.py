@@ -1,0 +1,443 @@
+#!/usr/bin/env python3
+"""Golden data for cusci::signal, from SciPy (see tests/golden/requirements.txt).
+
+Run:  /opt/goldenv/bin/python tests/golden/gen_signal.py
+Writes tests/golden/data/signal/*.npy and MANIFEST.tsv (tab-separated, one row per case).
+
+Columns: case, kind, rtol, atol, then the parameters of each kind (empty when unused):
+  numtaps, cutoff (';'-separated), width, window (name), window_args (';'), pass_zero, scale, fs,
+  N, Wn (';'), btype, analog, output, axis, layout (C | F | strided), has_zi, error, stride.
+Kinds:
+  firwin, firwin_error, butter, butter_error, lfilter_zi, sosfilt_zi, zpk2sos (host tests);
+  lfilter, sosfilt, lfilter_error, sosfilt_error, ecg (gpu tests).
+Array files are named <case>_<what>.npy (what: h, b, a, z, p, k, sos, x, zi, y, zf, zi_out).
+For layout 'strided' the file <case>_x.npy holds the parent array; the input is parent[..., ::2].
+"""
+import os
+import numpy as np
+import scipy
+import scipy.signal as ss
+
+assert scipy.__version__.startswith("1.18"), scipy.__version__
+
+OUT = os.path.join(os.path.dirname(os.path.abspath(__file__)), "data", "signal")
+os.makedirs(OUT, exist_ok=True)
+for f in os.listdir(OUT):
+    os.remove(os.path.join(OUT, f))
+
+COLS = ["case", "kind", "rtol", "atol", "numtaps", "cutoff", "width", "window", "window_args", "pass_zero",
+        "scale", "fs", "N", "Wn", "btype", "analog", "output", "axis", "layout", "has_zi", "error", "stride"]
+rows = []
+rng = np.random.default_rng(20260518)
+
+
+def save(case, what, arr):
+    np.save(os.path.join(OUT, f"{case}_{what}.npy"), np.asarray(arr))
+
+
+def row(**kw):
+    r = {c: "" for c in COLS}
+    for k, v in kw.items():
+        assert k in COLS, k
+        if isinstance(v, (list, tuple)):
+            v = ";".join(repr(float(t)) for t in v)
+        elif isinstance(v, bool):
+            v = "1" if v else "0"
+        r[k] = str(v)
+    rows.append(r)
+
+
+def lst(v):
+    return list(np.atleast_1d(v).astype(float))
+
+
+# ---------------------------------------------------------------------------------------------- firwin
+fir_cases = [
+    dict(numtaps=31, cutoff=0.3),
+    dict(numtaps=1, cutoff=0.5),
+    dict(numtaps=2, cutoff=0.5),
+    dict(numtaps=64, cutoff=0.25),
+    dict(numtaps=41, cutoff=0.3, pass_zero=False),
+    dict(numtaps=41, cutoff=0.3, pass_zero="highpass"),
+    dict(numtaps=41, cutoff=[0.2, 0.5], pass_zero=False),
+    dict(numtaps=40, cutoff=[0.2, 0.5], pass_zero="bandpass"),
+    dict(numtaps=41, cutoff=[0.2, 0.5], pass_zero="bandstop"),
+    dict(numtaps=41, cutoff=[0.2, 0.5]),
+    dict(numtaps=51, cutoff=[0.1, 0.3, 0.5, 0.7]),
+    dict(numtaps=51, cutoff=[0.1, 0.3, 0.5, 0.7], pass_zero=False),
+    dict(numtaps=53, cutoff=[0.1, 0.3, 0.5], pass_zero=False),
+    dict(numtaps=31, cutoff=0.3, scale=False),
+    dict(numtaps=31, cutoff=[0.2, 0.4], pass_zero=False, scale=False),
+    dict(numtaps=101, cutoff=40.0, fs=360.0),
+    dict(numtaps=101, cutoff=[0.5, 40.0], fs=360.0, pass_zero=False),
+    dict(numtaps=55, cutoff=3000.0, fs=44100.0, pass_zero="lowpass"),
+    dict(numtaps=61, cutoff=0.3, width=0.1),
+    dict(numtaps=60, cutoff=[0.3, 0.6], width=0.05, pass_zero=False),
+    dict(numtaps=81, cutoff=1000.0, width=400.0, fs=8000.0),
+    dict(numtaps=3, cutoff=0.9, pass_zero=False),
+]
+for w in ["boxcar", "triang", "bartlett", "hann", "hamming", "blackman", "blackmanharris", "nuttall", "flattop",
+          "cosine", "hann_periodic", "hamming_symmetric", "rect", "tri", "han", "blk", "flt", "nut"]:
+    for n in (1, 2, 7, 30, 33):
+        pz = n % 2 == 1 or True
+        fir_cases.append(dict(numtaps=n, cutoff=0.35, window=w))
+fir_cases += [
+    dict(numtaps=33, cutoff=0.35, window=("kaiser", 8.6)),
+    dict(numtaps=32, cutoff=0.35, window=("kaiser", 0.0)),
+    dict(numtaps=33, cutoff=0.35, window=5.0),
+    dict(numtaps=33, cutoff=0.35, window=("general_hamming", 0.6)),
+    dict(numtaps=33, cutoff=0.35, window=("general hamming", 0.7)),
+    dict(numtaps=33, cutoff=0.35, window=("tukey", 0.3)),
+    dict(numtaps=33, cutoff=0.35, window="tukey"),
+    dict(numtaps=34, cutoff=0.35, window=("tukey", 1.0)),
+    dict(numtaps=33, cutoff=0.35, window=("kaiser_periodic", 3.0)),
+]
+for i, c in enumerate(fir_cases):
+    case = f"firwin{i:03d}"
+    kw = {k: v for k, v in c.items() if k not in ("numtaps", "cutoff")}
+    h = ss.firwin(c["numtaps"], c["cutoff"], **kw)
+    save(case, "h", h)
+    win = kw.get("window", "hamming")
+    wname, wargs = (win, []) if isinstance(win, str) else (("", [win]) if isinstance(win, float) else (win[0], list(win[1:])))
+    pz = kw.get("pass_zero", True)
+    row(case=case, kind="firwin", rtol=1e-12, atol=1e-14, numtaps=c["numtaps"], cutoff=lst(c["cutoff"]),
+        width=kw.get("width", ""), window=wname, window_args=wargs,
+        pass_zero=pz if isinstance(pz, str) else ("1" if pz else "0"), scale=kw.get("scale", True),
+        fs=kw.get("fs", ""))
+
+fir_errors = [
+    dict(numtaps=31, cutoff=[]),
+    dict(numtaps=31, cutoff=0.0),
+    dict(numtaps=31, cutoff=1.0),
+    dict(numtaps=31, cutoff=1.2),
+    dict(numtaps=31, cutoff=-0.1),
+    dict(numtaps=31, cutoff=[0.5, 0.2]),
+    dict(numtaps=31, cutoff=[0.2, 0.2]),
+    dict(numtaps=31, cutoff=200.0, fs=360.0),
+    dict(numtaps=30, cutoff=0.3, pass_zero=False),
+    dict(numtaps=30, cutoff=[0.2, 0.4]),
+    dict(numtaps=31, cutoff=[0.2, 0.4], pass_zero="lowpass"),
+    dict(numtaps=31, cutoff=[0.2, 0.4], pass_zero="highpass"),
+    dict(numtaps=31, cutoff=0.2, pass_zero="bandpass"),
+    dict(numtaps=31, cutoff=0.2, pass_zero="bandstop"),
+    dict(numtaps=31, cutoff=0.2, pass_zero="band"),
+    dict(numtaps=31, cutoff=0.2, window="nosuchwindow"),
+    dict(numtaps=31, cutoff=0.2, window="kaiser"),
+    dict(numtaps=31, cutoff=0.2, window=("hann", 2.0)),
+    dict(numtaps=33, cutoff=0.2, window=("general_cosine", 0.5, 0.3, 0.2)),
+    dict(numtaps=0, cutoff=0.2),
+    dict(numtaps=-3, cutoff=0.2),
+]
+for i, c in enumerate(fir_errors):
+    case = f"firwinerr{i:02d}"
+    kw = {k: v for k, v in c.items() if k not in ("numtaps", "cutoff")}
+    try:
+        ss.firwin(c["numtaps"], c["cutoff"], **kw)
+        raise AssertionError(f"expected an error for {c}")
+    except ValueError as e:
+        err = "ValueError"
+    win = kw.get("window", "hamming")
+    wname, wargs = (win, []) if isinstance(win, str) else (win[0], list(win[1:]))
+    pz = kw.get("pass_zero", True)
+    row(case=case, kind="firwin_error", rtol=0, atol=0, numtaps=c["numtaps"], cutoff=lst(c["cutoff"]) if np.size(c["cutoff"]) else "",
+        window=wname, window_args=wargs, pass_zero=pz if isinstance(pz, str) else ("1" if pz else "0"),
+        fs=kw.get("fs", ""), error=err)
+
+# ---------------------------------------------------------------------------------------------- butter
+butter_cases = []
+for N in (0, 1, 2, 3, 4, 5, 8, 9):
+    butter_cases.append(dict(N=N, Wn=0.3, btype="low"))
+    butter_cases.append(dict(N=N, Wn=0.45, btype="highpass"))
+for N in (1, 2, 3, 4, 6, 7):
+    butter_cases.append(dict(N=N, Wn=[0.1, 0.4], btype="bandpass"))
+    butter_cases.append(dict(N=N, Wn=[0.2, 0.6], btype="bandstop"))
+butter_cases += [
+    dict(N=4, Wn=[0.5, 40.0], btype="bandpass", fs=360.0),
+    dict(N=4, Wn=50.0, btype="lp", fs=1000.0),
+    dict(N=6, Wn=[49.0, 51.0], btype="bs", fs=500.0),
+    dict(N=3, Wn=0.01, btype="high"),
+    dict(N=5, Wn=0.98, btype="low"),
+    dict(N=10, Wn=0.2, btype="low"),
+    dict(N=4, Wn=[0.45, 0.55], btype="band"),
+    dict(N=3, Wn=2.0, btype="low", analog=True),
+    dict(N=4, Wn=100.0, btype="high", analog=True),
+    dict(N=3, Wn=[1.0, 10.0], btype="bandpass", analog=True),
+    dict(N=2, Wn=[1.0, 10.0], btype="bandstop", analog=True),
+    dict(N=5, Wn=[0.1, 0.4, 0.9], btype="bandpass"),
+]
+bi = 0
+for c in butter_cases:
+    for output in ("ba", "zpk", "sos"):
+        case = f"butter{bi:03d}"
+        bi += 1
+        kw = dict(btype=c["btype"], analog=c.get("analog", False), output=output, fs=c.get("fs", None))
+        res = ss.butter(c["N"], c["Wn"], **kw)
+        if output == "ba":
+            b, a = res
+            assert np.isrealobj(b) and np.isrealobj(a)
+            save(case, "b", b)
+            save(case, "a", a)
+            atol = 1e-13 * max(np.abs(b).max(), 1e-300)
+        elif output == "zpk":
+            z, p, k = res
+            save(case, "z", np.asarray(z, dtype=complex))
+            save(case, "p", np.asarray(p, dtype=complex))
+            save(case, "k", np.array([k], dtype=float))
+            atol = 1e-12
+        else:
+            save(case, "sos", res)
+            atol = 1e-12 * max(np.abs(res).max(), 1.0)
+        row(case=case, kind="butter", rtol=1e-9, atol=atol, N=c["N"], Wn=lst(c["Wn"]), btype=c["btype"],
+            analog=c.get("analog", False), output=output, fs=c.get("fs", ""))
+
+butter_errors = [
+    dict(N=4, Wn=0.3, btype="low", analog=True, fs=100.0),
+    dict(N=4, Wn=0.0, btype="low"),
+    dict(N=4, Wn=-0.3, btype="low"),
+    dict(N=4, Wn=[0.4, 0.2], btype="bandpass"),
+    dict(N=4, Wn=[0.3, 0.3], btype="bandpass"),
+    dict(N=4, Wn=1.0, btype="low"),
+    dict(N=4, Wn=1.5, btype="high"),
+    dict(N=4, Wn=60.0, btype="low", fs=100.0),
+    dict(N=4, Wn=[0.1, 0.4], btype="low"),
+    dict(N=4, Wn=0.3, btype="bandpass"),
+    dict(N=-1, Wn=0.3, btype="low"),
+    dict(N=4, Wn=0.3, btype="nosuchband"),
+]
+for i, c in enumerate(butter_errors):
+    case = f"buttererr{i:02d}"
+    try:
+        ss.butter(c["N"], c["Wn"], btype=c["btype"], analog=c.get("analog", False), fs=c.get("fs", None))
+        raise AssertionError(f"expected an error for {c}")
+    except ValueError:
+        pass
+    row(case=case, kind="butter_error", rtol=0, atol=0, N=c["N"], Wn=lst(c["Wn"]), btype=c["btype"],
+        analog=c.get("analog", False), output="ba", fs=c.get("fs", ""), error="ValueError")
+
+# zpk2sos with every pairing, on random conjugate-closed sets (digital) and analog 'minimal'.
+zi_ = 0
+for (nz, npole, pairing, analog) in [(4, 4, "nearest", False), (3, 5, "nearest", False), (5, 5, "keep_odd", False),
+                                     (2, 6, "minimal", False), (0, 3, "nearest", False), (3, 3, "minimal", True),
+                                     (1, 4, "minimal", True), (6, 2, "nearest", False)]:
+    def conj_set(n):
+        out = []
+        while len(out) + 2 <= n and rng.random() < 0.7:
+            r = 0.3 + 0.65 * rng.random()
+            th = np.pi * rng.random()
+            v = r * np.exp(1j * th)
+            if analog:
+                v = -abs(v.real) - 0.1 + 1j * v.imag * 5
+            out += [v, np.conj(v)]
+        while len(out) < n:
+            out.append(complex((rng.random() * 1.8 - 0.9) if not analog else -0.1 - rng.random() * 3, 0.0))
+        return np.array(out, dtype=complex)
+    for attempt in range(50):  # some random sets make SciPy's pairing fail; draw again
+        z, p = conj_set(nz), conj_set(npole)
+        k = 0.5 + rng.random()
+        try:
+            sos = ss.zpk2sos(z, p, k, pairing=pairing, analog=analog)
+            break
+        except IndexError:
+            continue
+    case = f"zpk2sos{zi_:02d}"
+    zi_ += 1
+    save(case, "z", z)
+    save(case, "p", p)
+    save(case, "k", np.array([k]))
+    save(case, "sos", sos)
+    row(case=case, kind="zpk2sos", rtol=1e-9, atol=1e-12, output=pairing, analog=analog)
+
+# lfilter_zi / sosfilt_zi
+for i, (b, a) in enumerate([ss.butter(4, 0.2), ss.butter(3, [0.1, 0.3], "bandpass"), ([1.0, 2.0, 1.0], [2.0, 0.5]),
+                            ([0.5], [1.0, -0.5, 0.1]), ([1.0, 1.0], [1.0])]):
+    case = f"lfzi{i:02d}"
+    save(case, "b", np.asarray(b, float))
+    save(case, "a", np.asarray(a, float))
+    save(case, "zi_out", ss.lfilter_zi(b, a))
+    row(case=case, kind="lfilter_zi", rtol=1e-10, atol=1e-12)
+for i, sos in enumerate([ss.butter(4, 0.2, output="sos"), ss.butter(5, [0.1, 0.3], "bandpass", output="sos"),
+                         ss.butter(4, [0.5, 40], "bandpass", output="sos", fs=360)]):
+    case = f"soszi{i:02d}"
+    save(case, "sos", sos)
+    save(case, "zi_out", ss.sosfilt_zi(sos))
+    row(case=case, kind="sosfilt_zi", rtol=1e-10, atol=1e-12)
+
+# ---------------------------------------------------------------------------------------------- lfilter / sosfilt (gpu)
+def make_x(shape, dtype):
+    if np.issubdtype(dtype, np.integer):
+        return rng.integers(-50, 50, size=shape).astype(dtype)
+    return rng.standard_normal(shape).astype(dtype)
+
+
+def tol_for(y, dt):
+    m = float(np.max(np.abs(y))) if y.size else 1.0
+    if dt == np.float32:
+        return 2e-3, 2e-4 * max(m, 1e-30)
+    return 1e-9, 1e-11 * max(m, 1e-30)
+
+
+filters = {
+    "butter4": ss.butter(4, 0.2),
+    "bp3": ss.butter(3, [0.1, 0.35], "bandpass"),
+    "fir5": (np.array([0.1, 0.2, 0.4, 0.2, 0.1]), np.array([2.0])),
+    "fir1": (np.array([3.0]), np.array([1.5])),
+    "iir_b_long": (np.array([1.0, 0.5, 0.25, 0.125, 0.06, 0.03]), np.array([1.0, -0.6])),
+    "iir_a_long": (np.array([0.3]), np.array([2.0, -0.9, 0.3, -0.1])),
+    "iir_k40": (np.r_[1.0, np.zeros(39), 0.5] * 0.1, np.r_[1.0, -0.5, np.zeros(38), 0.1]),
+    "firwin63": (ss.firwin(63, 0.3), np.array([1.0])),
+}
+li = 0
+
+
+def add_lfilter(fname, shape, dtype, axis, layout, with_zi, coef_dtype=np.float64, zi_shape_fn=None):
+    global li
+    b, a = filters[fname]
+    b = np.asarray(b, coef_dtype)
+    a = np.asarray(a, coef_dtype)
+    case = f"lf{li:03d}"
+    li += 1
+    if layout == "strided":
+        pshape = list(shape)
+        pshape[-1] *= 2
+        parent = make_x(tuple(pshape), dtype)
+        x = parent[..., ::2]
+        save(case, "x", parent)
+    else:
+        x = make_x(shape, dtype)
+        save(case, "x", x)
+    save(case, "b", b)
+    save(case, "a", a)
+    if with_zi:
+        K = max(len(a), len(b)) - 1
+        zshape = list(x.shape)
+        zshape[axis] = K
+        if zi_shape_fn:
+            zshape = zi_shape_fn(zshape)
+        zi = rng.standard_normal(zshape)
+        save(case, "zi", zi)
+        y, zf = ss.lfilter(b, a, x, axis=axis, zi=zi)
+        save(case, "zf", zf)
+    else:
+        y = ss.lfilter(b, a, x, axis=axis)
+    save(case, "y", y)
+    rt, at = tol_for(y, y.dtype)
+    row(case=case, kind="lfilter", rtol=rt, atol=at, axis=axis, layout=layout, has_zi=with_zi)
+
+
+for dt in (np.float32, np.float64):
+    for fname in ("butter4", "bp3", "fir5", "iir_a_long", "firwin63"):
+        for n in (1, 2, 17, 300):
+            add_lfilter(fname, (n,), dt, -1, "C", False)
+        add_lfilter(fname, (3, 257), dt, -1, "C", True)
+        add_lfilter(fname, (3, 257), dt, 0, "C", False)
+        add_lfilter(fname, (5, 40), dt, 1, "F", True)
+        add_lfilter(fname, (4, 101), dt, -1, "strided", False)
+        add_lfilter(fname, (2, 3, 50), dt, 1, "C", True)
+        add_lfilter(fname, (6, 5, 4), dt, 0, "F", False)
+    add_lfilter("butter4", (2, 1500), dt, -1, "C", True)         # chunked, single-level carry
+    if dt == np.float32:
+        add_lfilter("butter4", (17000,), dt, -1, "C", True)      # chunked, two-level carry (> 64 chunks)
+    add_lfilter("bp3", (2, 1500), dt, -1, "strided", True)
+    add_lfilter("iir_b_long", (3, 700), dt, -1, "C", True)
+    add_lfilter("fir1", (3, 10), dt, -1, "C", True)
+    add_lfilter("iir_k40", (3, 300), dt, -1, "C", True)         # sequential fallback (K > 32)
+    add_lfilter("butter4", (3, 0), dt, -1, "C", True)            # zero-length signals: zf = zi
+    add_lfilter("butter4", (0, 7), dt, -1, "C", False)
+    add_lfilter("butter4", (3, 40), dt, -1, "C", True, zi_shape_fn=lambda s: [1, s[1]])  # broadcast zi
+# promotion: integer data -> float64; float32 coefficients keep float32
+add_lfilter("butter4", (3, 50), np.int16, -1, "C", False)
+add_lfilter("butter4", (3, 50), np.int64, -1, "C", True)
+add_lfilter("butter4", (3, 50), np.float32, -1, "C", False, coef_dtype=np.float32)
+add_lfilter("fir5", (3, 50), np.int32, -1, "C", False)
+
+si = 0
+soses = {
+    "lp8": ss.butter(8, 0.15, output="sos"),
+    "bp4": ss.butter(4, [0.05, 0.3], "bandpass", output="sos"),
+    "hp3": ss.butter(3, 0.4, "highpass", output="sos"),
+    "lp16": ss.butter(16, 0.3, output="sos"),
+    "bs20": ss.butter(20, [0.2, 0.5], "bandstop", output="sos"),   # 20 sections: grouped cascade
+    "one": np.array([[0.5, 0.2, 0.1, 1.0, -0.3, 0.05]]),
+}
+
+
+def add_sosfilt(sname, shape, dtype, axis, layout, with_zi, sos_dtype=np.float64):
+    global si
+    sos = np.asarray(soses[sname], sos_dtype)
+    case = f"sf{si:03d}"
+    si += 1
+    if layout == "strided":
+        pshape = list(shape)
+        pshape[-1] *= 2
+        parent = make_x(tuple(pshape), dtype)
+        x = parent[..., ::2]
+        save(case, "x", parent)
+    else:
+        x = make_x(shape, dtype)
+        save(case, "x", x)
+    save(case, "sos", sos)
+    if with_zi:
+        zshape = [sos.shape[0]] + list(x.shape)
+        zshape[(axis % x.ndim) + 1] = 2
+        zi = rng.standard_normal(zshape)
+        save(case, "zi", zi)
+        y, zf = ss.sosfilt(sos, x, axis=axis, zi=zi)
+        save(case, "zf", zf)
+    else:
+        y = ss.sosfilt(sos, x, axis=axis)
+    save(case, "y", y)
+    rt, at = tol_for(y, y.dtype)
+    row(case=case, kind="sosfilt", rtol=rt, atol=at, axis=axis, layout=layout, has_zi=with_zi)
+
+
+for sdt in (np.float32, np.float64):
+    for sname in ("lp8", "bp4", "hp3", "one"):
+        for n in (1, 2, 33, 300):
+            add_sosfilt(sname, (n,), np.float32, -1, "C", False, sos_dtype=sdt)
+        add_sosfilt(sname, (3, 257), np.float32 if sdt == np.float32 else np.float64, -1, "C", True, sos_dtype=sdt)
+        add_sosfilt(sname, (3, 257), np.float64, 0, "C", False, sos_dtype=sdt)
+        add_sosfilt(sname, (5, 40), np.float32, 1, "F", True, sos_dtype=sdt)
+        add_sosfilt(sname, (4, 101), np.float32, -1, "strided", False, sos_dtype=sdt)
+        add_sosfilt(sname, (2, 3, 50), np.float64, 1, "C", True, sos_dtype=sdt)
+        add_sosfilt(sname, (6, 5, 4), np.float32, 0, "F", True, sos_dtype=sdt)
+    add_sosfilt("lp8", (2, 1500), np.float32, -1, "C", True, sos_dtype=sdt)
+    if sdt == np.float32:
+        add_sosfilt("lp8", (17000,), np.float32, -1, "C", True, sos_dtype=sdt)
+    add_sosfilt("lp16", (2, 1200), np.float32, -1, "C", True, sos_dtype=sdt)
+    add_sosfilt("bs20", (2, 1200), np.float32, -1, "C", True, sos_dtype=sdt)
+    add_sosfilt("bs20", (2, 100), np.float64, 0, "F", True, sos_dtype=sdt)
+    add_sosfilt("lp8", (0, 7), np.float32, -1, "C", False, sos_dtype=sdt)
+add_sosfilt("bp4", (3, 60), np.int16, -1, "C", False)
+add_sosfilt("bp4", (3, 60), np.int64, 0, "C", True)
+
+# errors (gpu tests: checked before any device work, but they need device inputs)
+err_cases = [
+    ("lfilter", "a0", "ValueError"), ("lfilter", "b2d", "ValueError"), ("lfilter", "bempty", "ValueError"),
+    ("lfilter", "x0d", "ValueError"), ("lfilter", "axis", "IndexError"), ("lfilter", "zi_shape", "ValueError"),
+    ("lfilter", "zi_ndim", "ValueError"), ("lfilter", "int_only", "NotImplementedError"),
+    ("lfilter", "fir_empty", "ValueError"),
+    ("sosfilt", "sos_cols", "ValueError"), ("sosfilt", "sos_a0", "ValueError"), ("sosfilt", "sos_3d", "ValueError"),
+    ("sosfilt", "zi_shape", "ValueError"), ("sosfilt", "axis", "IndexError"), ("sosfilt", "x0d", "ValueError"),
+    ("sosfilt", "int_only", "NotImplementedError"), ("sosfilt", "zero_len", "ValueError"),
+]
+for fn, what, err in err_cases:
+    row(case=f"{fn}_{what}", kind=f"{fn}_error", rtol=0, atol=0, error=err, output=what)
+
+# ECG: band-pass 0.5-40 Hz, butter(4, sos, fs=360), float64 and float32 data; a subset of the output is stored
+ecg = np.load("/work/shared/data/signals/ecg_mitdb208_360hz_mV.npy")
+sos = ss.butter(4, [0.5, 40.0], "bandpass", output="sos", fs=360.0)
+stride = 100
+for name, x, sdt in (("ecg64", ecg, np.float64), ("ecg32", ecg.astype(np.float32), np.float32)):
+    s = sos.astype(sdt)
+    y = ss.sosfilt(s, x)
+    save(name, "sos", s)
+    save(name, "y", y[::stride])
+    rt, at = tol_for(y, y.dtype)
+    row(case=name, kind="ecg", rtol=rt, atol=at, stride=stride, fs=360.0)
+
+with open(os.path.join(OUT, "MANIFEST.tsv"), "w") as f:
+    f.write("\t".join(COLS) + "\n")
+    for r in rows:
+        f.write("\t".join(r[c] for c in COLS) + "\n")
+total = sum(os.path.getsize(os.path.join(OUT, f)) for f in os.listdir(OUT))
+print(f"{len(rows)} cases, {total / 1e6:.2f} MB in {OUT}")
