@@ -1,0 +1,6 @@
+#pragma once
+/// @file linalg.hpp
+/// Everything in cusci::linalg (SciPy's `scipy.linalg`).
+#include "cusci/linalg/cholesky.hpp"
+#include "cusci/linalg/lin_alg_error.hpp"
+#include "cusci/linalg/solve.hpp"

@@ -1,0 +1,51 @@
+#include <cuda_runtime_api.h>
+
+#include <cstring>
+
+#include "cusci/error.hpp"
+#include "cusci/memory.hpp"
+#include "cusci/stream.hpp"
+#include "detail.hpp"
+
+namespace cusci::linalg::detail {
+
+void clear_status(int* status) {
+  CUSCI_CUDA_TRY(cudaMemsetAsync(status, 0, 2 * sizeof(int), get_current_stream()));
+}
+
+status_flags read_status(const int* status) {
+  memory_ptr pinned = pinned_malloc(2 * sizeof(int));
+  cudaStream_t s = get_current_stream();
+  CUSCI_CUDA_TRY(cudaMemcpyAsync(pinned->ptr(), status, 2 * sizeof(int), cudaMemcpyDeviceToHost, s));
+  CUSCI_CUDA_TRY(cudaStreamSynchronize(s));
+  int v[2];
+  std::memcpy(v, pinned->ptr(), sizeof(v));
+  return {v[0], v[1]};
+}
+
+std::vector<int> read_info(const int* info, std::int64_t n) {
+  std::vector<int> out(static_cast<std::size_t>(n));
+  if (n == 0) return out;
+  cudaStream_t s = get_current_stream();
+  CUSCI_CUDA_TRY(cudaMemcpyAsync(out.data(), info, out.size() * sizeof(int), cudaMemcpyDeviceToHost, s));
+  CUSCI_CUDA_TRY(cudaStreamSynchronize(s));
+  return out;
+}
+
+std::string shape_str(const shape_t& s) {
+  std::string r = "(";
+  for (std::size_t i = 0; i < s.size(); ++i) {
+    if (i) r += ", ";
+    r += std::to_string(s[i]);
+  }
+  if (s.size() == 1) r += ",";
+  return r + ")";
+}
+
+std::int64_t prod(const shape_t& s) {
+  std::int64_t p = 1;
+  for (auto v : s) p *= v;
+  return p;
+}
+
+}  // namespace cusci::linalg::detail

@@ -1,0 +1,189 @@
+// Strided gathers into library layouts, triangle clearing, and the cuSOLVER paths for n > 32.
+
+#include <cuda_runtime_api.h>
+#include <cusolverDn.h>
+
+#include <algorithm>
+#include <vector>
+
+#include "cusci/detail/libraries.hpp"
+#include "cusci/error.hpp"
+#include "cusci/memory.hpp"
+#include "cusci/stream.hpp"
+#include "kernels.cuh"
+
+namespace cusci::linalg::detail {
+namespace {
+
+using cusci::detail::grid_for;
+
+template <class T>
+__global__ void gather_kernel(const char* src, strided_indexer bix, std::int64_t sr, std::int64_t sc,
+                              std::int64_t nbatch, std::int64_t rows, std::int64_t cols, int mode, bool lower,
+                              bool check, bool col_major, T* dst, int* status) {
+  const std::int64_t per = rows * cols;
+  const std::int64_t total = nbatch * per;
+  bool bad = false;
+  for (std::int64_t e = static_cast<std::int64_t>(blockIdx.x) * blockDim.x + threadIdx.x; e < total;
+       e += static_cast<std::int64_t>(gridDim.x) * blockDim.x) {
+    const std::int64_t bi = e / per, r = e - bi * per;
+    std::int64_t i, j;
+    if (col_major) {
+      j = r / rows;
+      i = r - j * rows;
+    } else {
+      i = r / cols;
+      j = r - i * cols;
+    }
+    dst[e] = structured_elem<T>(src + bix.offset(bi), sr, sc, i, j, mode, lower, bad);
+  }
+  if (check && bad) status[0] = 1;
+}
+
+template <class T>
+__global__ void zero_triangle_kernel(T* c, std::int64_t nbatch, std::int64_t n, bool zero_below) {
+  const std::int64_t per = n * n, total = nbatch * per;
+  for (std::int64_t e = static_cast<std::int64_t>(blockIdx.x) * blockDim.x + threadIdx.x; e < total;
+       e += static_cast<std::int64_t>(gridDim.x) * blockDim.x) {
+    const std::int64_t r = e % per, i = r / n, j = r - i * n;
+    if (zero_below ? i > j : i < j) c[e] = T(0);
+  }
+}
+
+template <class T>
+__global__ void divide_kernel(T* x, std::int64_t count, const T* a0) {
+  const T d = *a0;
+  for (std::int64_t e = static_cast<std::int64_t>(blockIdx.x) * blockDim.x + threadIdx.x; e < count;
+       e += static_cast<std::int64_t>(gridDim.x) * blockDim.x)
+    x[e] = x[e] / d;
+}
+
+template <class T> constexpr cudaDataType cuda_type();
+template <> constexpr cudaDataType cuda_type<float>() { return CUDA_R_32F; }
+template <> constexpr cudaDataType cuda_type<double>() { return CUDA_R_64F; }
+template <> constexpr cudaDataType cuda_type<cuda::std::complex<float>>() { return CUDA_C_32F; }
+template <> constexpr cudaDataType cuda_type<cuda::std::complex<double>>() { return CUDA_C_64F; }
+
+/// cusolverDnParams_t owned for the duration of one call.
+class solver_params {
+ public:
+  solver_params() { CUSCI_CUSOLVER_TRY(cusolverDnCreateParams(&p_)); }
+  ~solver_params() { cusolverDnDestroyParams(p_); }
+  solver_params(const solver_params&) = delete;
+  solver_params& operator=(const solver_params&) = delete;
+  cusolverDnParams_t get() const { return p_; }
+
+ private:
+  cusolverDnParams_t p_ = nullptr;
+};
+
+/// Device workspace from the pool plus host workspace, sized by a *_bufferSize query.
+struct workspace {
+  memory_ptr device;
+  std::vector<unsigned char> host;
+  std::size_t device_bytes = 0;
+  workspace(std::size_t dev, std::size_t hst) : device(cusci::malloc(dev)), host(hst), device_bytes(dev) {}
+  void* dptr() const { return device ? device->ptr() : nullptr; }
+  void* hptr() { return host.empty() ? nullptr : host.data(); }
+};
+
+template <class T>
+void lu_solve_t(std::int64_t nbatch, std::int64_t n, std::int64_t nrhs, T* A, T* B, int* info) {
+  cusolverDnHandle_t h = cusci::detail::cusolver_dn_handle();
+  solver_params prm;
+  constexpr cudaDataType dt = cuda_type<T>();
+  std::size_t dev = 0, hst = 0;
+  CUSCI_CUSOLVER_TRY(cusolverDnXgetrf_bufferSize(h, prm.get(), n, n, dt, A, n, dt, &dev, &hst));
+  workspace ws(dev, hst);
+  device_buffer<std::int64_t> ipiv(static_cast<std::size_t>(n));
+  device_buffer<int> rs_info(1);
+  for (std::int64_t b = 0; b < nbatch; ++b) {
+    T* Ab = A + b * n * n;
+    T* Bb = B + b * n * nrhs;
+    CUSCI_CUSOLVER_TRY(cusolverDnXgetrf(h, prm.get(), n, n, dt, Ab, n, ipiv.data(), dt, ws.dptr(), ws.device_bytes,
+                                        ws.hptr(), ws.host.size(), info + b));
+    CUSCI_CUSOLVER_TRY(
+        cusolverDnXgetrs(h, prm.get(), CUBLAS_OP_N, n, nrhs, dt, Ab, n, ipiv.data(), dt, Bb, n, rs_info.data()));
+  }
+}
+
+template <class T>
+void potrf_t(std::int64_t nbatch, std::int64_t n, T* A, int* info, bool lower, std::int64_t nrhs, T* B) {
+  cusolverDnHandle_t h = cusci::detail::cusolver_dn_handle();
+  solver_params prm;
+  constexpr cudaDataType dt = cuda_type<T>();
+  const cublasFillMode_t uplo = lower ? CUBLAS_FILL_MODE_LOWER : CUBLAS_FILL_MODE_UPPER;
+  std::size_t dev = 0, hst = 0;
+  CUSCI_CUSOLVER_TRY(cusolverDnXpotrf_bufferSize(h, prm.get(), uplo, n, dt, A, n, dt, &dev, &hst));
+  workspace ws(dev, hst);
+  device_buffer<int> rs_info(1);
+  for (std::int64_t b = 0; b < nbatch; ++b) {
+    T* Ab = A + b * n * n;
+    CUSCI_CUSOLVER_TRY(cusolverDnXpotrf(h, prm.get(), uplo, n, dt, Ab, n, dt, ws.dptr(), ws.device_bytes, ws.hptr(),
+                                        ws.host.size(), info + b));
+    if (B)
+      CUSCI_CUSOLVER_TRY(
+          cusolverDnXpotrs(h, prm.get(), uplo, n, nrhs, dt, Ab, n, dt, B + b * n * nrhs, n, rs_info.data()));
+  }
+}
+
+}  // namespace
+
+void gather(dtype t, const batch_view& src, std::int64_t nbatch, std::int64_t rows, std::int64_t cols,
+            fill_mode mode, bool lower, bool check, bool col_major, void* dst, int* status) {
+  const std::int64_t total = nbatch * rows * cols;
+  if (total == 0) return;
+  const strided_indexer bix = batch_indexer(src);
+  dispatch_lapack(t, [&](auto tag) {
+    using T = typename decltype(tag)::type;
+    gather_kernel<T><<<grid_for(total), 256, 0, get_current_stream()>>>(
+        static_cast<const char*>(src.data), bix, src.s_row, src.s_col, nbatch, rows, cols, static_cast<int>(mode),
+        lower, check, col_major, static_cast<T*>(dst), status);
+    CUSCI_CHECK_LAUNCH();
+  });
+}
+
+void zero_triangle(dtype t, void* c, std::int64_t nbatch, std::int64_t n, bool zero_below) {
+  const std::int64_t total = nbatch * n * n;
+  if (total == 0) return;
+  dispatch_lapack(t, [&](auto tag) {
+    using T = typename decltype(tag)::type;
+    zero_triangle_kernel<T><<<grid_for(total), 256, 0, get_current_stream()>>>(static_cast<T*>(c), nbatch, n,
+                                                                                zero_below);
+    CUSCI_CHECK_LAUNCH();
+  });
+}
+
+void divide_by_scalar(dtype t, void* x, std::int64_t count, const void* a0) {
+  if (count == 0) return;
+  dispatch_lapack(t, [&](auto tag) {
+    using T = typename decltype(tag)::type;
+    divide_kernel<T><<<grid_for(count), 256, 0, get_current_stream()>>>(static_cast<T*>(x), count,
+                                                                         static_cast<const T*>(a0));
+    CUSCI_CHECK_LAUNCH();
+  });
+}
+
+void lib_lu_solve(dtype t, std::int64_t nbatch, std::int64_t n, std::int64_t nrhs, void* A, void* B, int* info) {
+  dispatch_lapack(t, [&](auto tag) {
+    using T = typename decltype(tag)::type;
+    lu_solve_t<T>(nbatch, n, nrhs, static_cast<T*>(A), static_cast<T*>(B), info);
+  });
+}
+
+void lib_chol_solve(dtype t, std::int64_t nbatch, std::int64_t n, std::int64_t nrhs, void* A, void* B, int* info,
+                    bool lower) {
+  dispatch_lapack(t, [&](auto tag) {
+    using T = typename decltype(tag)::type;
+    potrf_t<T>(nbatch, n, static_cast<T*>(A), info, lower, nrhs, static_cast<T*>(B));
+  });
+}
+
+void lib_potrf(dtype t, std::int64_t nbatch, std::int64_t n, void* A, int* info, bool lower) {
+  dispatch_lapack(t, [&](auto tag) {
+    using T = typename decltype(tag)::type;
+    potrf_t<T>(nbatch, n, static_cast<T*>(A), info, lower, 0, static_cast<T*>(nullptr));
+  });
+}
+
+}  // namespace cusci::linalg::detail

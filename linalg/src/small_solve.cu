@@ -1,0 +1,210 @@
+// Fused factor-and-solve kernels for batches of small systems (n <= 32): LU with LAPACK's partial
+// pivoting, and Cholesky for positive definite systems. See small.cuh for the data layout.
+
+#include "small.cuh"
+
+namespace cusci::linalg::detail {
+namespace {
+
+/// LU with partial pivoting, then forward and back substitution for every right-hand side.
+///
+/// Pivoting without moving data: each lane keeps `pos`, the position its row would have after
+/// LAPACK's row interchanges. At step k the pivot is the lane with the largest |a_ik| (|re| + |im| for
+/// complex, BLAS i?amax's measure) among lanes with pos >= k, ties going to the smallest pos, which is
+/// exactly ?getf2's choice (i?amax returns the first maximum in the current row order). The pivot lane
+/// takes position k and the lane at position k takes the pivot's old position (the interchange). The
+/// multipliers are scaled by the reciprocal of the pivot when |pivot| >= sfmin, else divided, as
+/// ?getf2. info = first k + 1 whose pivot is exactly zero (?getrf's singularity test).
+template <class T, int W, int TPB>
+__global__ void __launch_bounds__(TPB) small_lu_kernel(const small_params<T> p) {
+  using R = real_t<T>;
+  __shared__ alignas(16) unsigned char smraw[TPB * (W + 1) * sizeof(T)];
+  T* sm = reinterpret_cast<T*>(smraw);
+  const int lane = threadIdx.x & 31;
+  const int gl = lane & (W - 1);
+  const int gbase = lane - gl;
+  const std::int64_t g = static_cast<std::int64_t>(blockIdx.x) * (TPB / W) + threadIdx.x / W;
+  const bool valid = g < p.nbatch;
+  T* sg = sm + static_cast<std::size_t>(threadIdx.x - gl) * (W + 1);
+  const int n = p.n;
+  const bool real_row = gl < n;
+  bool bad = false;
+
+  if (valid) load_group<T, W>(p, g, gl, sg, p.mode, bad);
+  __syncwarp();
+  T row[W];
+#pragma unroll
+  for (int j = 0; j < W; ++j) row[j] = (valid && real_row && j < n) ? sg[gl * (W + 1) + j] : T(0);
+
+  constexpr R sfmin = std::numeric_limits<R>::min();
+  int pos = gl;
+  int info = 0;
+#pragma unroll
+  for (int k = 0; k < W; ++k) {
+    if (k < n) {
+      R v = (real_row && pos >= k) ? abs1(row[k]) : R(-1);
+      if (v != v) v = R(-0.5);  // NaN never wins over a number (as i?amax), but beats non-candidates
+      int bp = pos, bl = gl;
+#pragma unroll
+      for (int off = W / 2; off > 0; off >>= 1) {
+        const R ov = __shfl_xor_sync(full_mask, v, off, W);
+        const int op = __shfl_xor_sync(full_mask, bp, off, W);
+        const int ol = __shfl_xor_sync(full_mask, bl, off, W);
+        if (ov > v || (ov == v && op < bp)) {
+          v = ov;
+          bp = op;
+          bl = ol;
+        }
+      }
+      // (v, pos) is a strict total order over the group, so every lane agrees on (bl, bp).
+      if (gl == bl) pos = k;
+      else if (pos == k) pos = bp;
+      const T piv = shfl(row[k], bl, W);
+      const bool zero = piv == T(0);
+      if (zero && info == 0) info = k + 1;
+      const bool upd = real_row && pos > k;
+      if (upd && !zero) row[k] = absval(piv) >= sfmin ? row[k] * (T(1) / piv) : row[k] / piv;
+      const T l = row[k];
+#pragma unroll
+      for (int j = k + 1; j < W; ++j) {
+        const T pj = shfl(row[j], bl, W);
+        if (upd) row[j] -= l * pj;
+      }
+    }
+  }
+
+  // After the loop the lane that pivoted at step k holds row k of L\U and has pos == k.
+  const char* bbase = valid ? p.b + p.bix.offset(g) : nullptr;
+  for (std::int64_t c = 0; c < p.nrhs; ++c) {
+    T y = T(0);
+    if (valid && real_row) {
+      y = load_at<T>(bbase, p.b_sr, p.b_sc, gl, c);
+      if (!is_finite_elem(y)) bad = true;
+    }
+#pragma unroll
+    for (int k = 0; k < W; ++k) {  // L y = P b
+      if (k < n) {
+        const T yk = shfl(y, group_lane_of<W>(pos == k, gbase), W);
+        if (real_row && pos > k) y -= row[k] * yk;
+      }
+    }
+#pragma unroll
+    for (int k = W - 1; k >= 0; --k) {  // U x = y
+      if (k < n) {
+        const int plk = group_lane_of<W>(pos == k, gbase);
+        if (real_row && pos == k) y = y / row[k];
+        const T xk = shfl(y, plk, W);
+        if (real_row && pos < k) y -= row[k] * xk;
+      }
+    }
+    if (valid && real_row) p.x[(g * n + pos) * p.nrhs + c] = y;
+  }
+
+  if (p.check && bad) p.status[0] = 1;
+  if (valid && gl == 0) {
+    p.info[g] = info;
+    if (info != 0) p.status[1] = 1;
+  }
+}
+
+/// Cholesky of the Hermitian matrix formed from the chosen triangle, then L y = b, L^H x = y.
+template <class T, int W, int TPB>
+__global__ void __launch_bounds__(TPB) small_chol_solve_kernel(const small_params<T> p) {
+  __shared__ alignas(16) unsigned char smraw[TPB * (W + 1) * sizeof(T)];
+  T* sm = reinterpret_cast<T*>(smraw);
+  const int lane = threadIdx.x & 31;
+  const int gl = lane & (W - 1);
+  const std::int64_t g = static_cast<std::int64_t>(blockIdx.x) * (TPB / W) + threadIdx.x / W;
+  const bool valid = g < p.nbatch;
+  T* sg = sm + static_cast<std::size_t>(threadIdx.x - gl) * (W + 1);
+  const int n = p.n;
+  const bool real_row = gl < n;
+  bool bad = false;
+
+  if (valid) load_group<T, W>(p, g, gl, sg, static_cast<int>(fill_mode::her), bad);
+  __syncwarp();
+  T row[W];
+#pragma unroll
+  for (int j = 0; j < W; ++j) row[j] = (valid && real_row && j < n) ? sg[gl * (W + 1) + j] : T(0);
+
+  const int info = chol_factor<T, W>(row, gl, n);
+
+  __syncwarp();
+#pragma unroll
+  for (int j = 0; j < W; ++j) sg[gl * (W + 1) + j] = row[j];
+  __syncwarp();
+
+  const char* bbase = valid ? p.b + p.bix.offset(g) : nullptr;
+  for (std::int64_t c = 0; c < p.nrhs; ++c) {
+    T y = T(0);
+    if (valid && real_row) {
+      y = load_at<T>(bbase, p.b_sr, p.b_sc, gl, c);
+      if (!is_finite_elem(y)) bad = true;
+    }
+#pragma unroll
+    for (int k = 0; k < W; ++k) {  // L y = b
+      if (k < n) {
+        if (gl == k) y = y / row[k];
+        const T yk = shfl(y, k, W);
+        if (real_row && gl > k) y -= row[k] * yk;
+      }
+    }
+#pragma unroll
+    for (int k = W - 1; k >= 0; --k) {  // L^H x = y
+      if (k < n) {
+        if (gl == k) y = y / row[k];
+        const T xk = shfl(y, k, W);
+        if (real_row && gl < k) y -= conj_elem(sg[k * (W + 1) + gl]) * xk;
+      }
+    }
+    if (valid && real_row) p.x[(g * n + gl) * p.nrhs + c] = y;
+  }
+
+  if (p.check && bad) p.status[0] = 1;
+  if (valid && gl == 0) {
+    p.info[g] = info;
+    if (info != 0) p.status[1] = 1;
+  }
+}
+
+template <class T>
+void run_lu(const small_params<T>& p) {
+  constexpr int tpb = small_tpb<T>;
+  switch (small_width(p.n)) {
+    case 4: launch_small<T, 4>(small_lu_kernel<T, 4, tpb>, p); break;
+    case 8: launch_small<T, 8>(small_lu_kernel<T, 8, tpb>, p); break;
+    case 16: launch_small<T, 16>(small_lu_kernel<T, 16, tpb>, p); break;
+    default: launch_small<T, 32>(small_lu_kernel<T, 32, tpb>, p); break;
+  }
+}
+
+template <class T>
+void run_chol(const small_params<T>& p) {
+  constexpr int tpb = small_tpb<T>;
+  switch (small_width(p.n)) {
+    case 4: launch_small<T, 4>(small_chol_solve_kernel<T, 4, tpb>, p); break;
+    case 8: launch_small<T, 8>(small_chol_solve_kernel<T, 8, tpb>, p); break;
+    case 16: launch_small<T, 16>(small_chol_solve_kernel<T, 16, tpb>, p); break;
+    default: launch_small<T, 32>(small_chol_solve_kernel<T, 32, tpb>, p); break;
+  }
+}
+
+}  // namespace
+
+void small_lu_solve(dtype t, const batch_view& a, fill_mode mode, bool lower, const batch_view& b,
+                    std::int64_t nbatch, int n, std::int64_t nrhs, bool check, void* x, int* info, int* status) {
+  dispatch_lapack(t, [&](auto tag) {
+    using T = typename decltype(tag)::type;
+    run_lu<T>(make_small_params<T>(a, mode, lower, &b, nbatch, n, nrhs, check, x, info, status));
+  });
+}
+
+void small_chol_solve(dtype t, const batch_view& a, bool lower, const batch_view& b, std::int64_t nbatch,
+                      int n, std::int64_t nrhs, bool check, void* x, int* info, int* status) {
+  dispatch_lapack(t, [&](auto tag) {
+    using T = typename decltype(tag)::type;
+    run_chol<T>(make_small_params<T>(a, fill_mode::her, lower, &b, nbatch, n, nrhs, check, x, info, status));
+  });
+}
+
+}  // namespace cusci::linalg::detail

@@ -1,0 +1,289 @@
+"""Golden data for cusci::linalg (solve, cholesky), from scipy.linalg 1.18.
+
+Run with /opt/goldenv/bin/python tests/golden/gen_linalg.py. Writes tests/golden/data/linalg/*.npy and
+MANIFEST.tsv (columns: case, func, rtol, atol, layout, assume_a, lower, transposed, check_finite, expect).
+For each case: <case>_a.npy (and <case>_b.npy for solve) hold the inputs; <case>_x.npy the expected
+result when expect == ok, else expect names the exception (lin_alg_error, value_error). layout "F" means
+the test makes Fortran-ordered device copies; "strided" means the stored inputs have their last axis
+doubled and the test takes the view [..., ::2].
+"""
+import os
+import warnings
+
+import numpy as np
+import scipy
+import scipy.linalg as sl
+
+OUT = os.path.join(os.path.dirname(os.path.abspath(__file__)), "data", "linalg")
+rng = np.random.default_rng(20261130)
+rows = []
+DT = {"f32": np.float32, "f64": np.float64, "c64": np.complex64, "c128": np.complex128}
+
+
+def rand(shape, dt):
+    x = rng.standard_normal(shape)
+    if np.issubdtype(dt, np.complexfloating):
+        x = x + 1j * rng.standard_normal(shape)
+    return x.astype(dt)
+
+
+def eps(dt):
+    return float(np.finfo(dt).eps)
+
+
+def save(name, arr):
+    np.save(os.path.join(OUT, name + ".npy"), np.ascontiguousarray(arr))
+
+
+def strided(x):
+    """An array whose [..., ::2] view is x (last axis doubled, odd entries garbage)."""
+    full = np.empty(x.shape[:-1] + (2 * x.shape[-1],), x.dtype)
+    full[..., ::2] = x
+    full[..., 1::2] = 12345
+    return full
+
+
+def tol_for(a, dt):
+    """rtol/atol from the conditioning of the inputs (the golden is itself computed in dt)."""
+    a = np.atleast_2d(np.asarray(a))
+    if a.size == 0:
+        return 1e-6, 0.0
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        c = np.linalg.cond(a.astype(np.complex128).reshape((-1,) + a.shape[-2:])).max()
+    if not np.isfinite(c):
+        c = 1e8
+    t = max(200 * eps(dt) * c, 50 * eps(dt))
+    return t, t
+
+
+def add(case, func, a, b=None, layout="C", assume_a="", lower=False, transposed=False, check_finite=True,
+        dt_for_tol=None):
+    kw = {}
+    if func == "solve":
+        kw = dict(lower=lower, transposed=transposed, check_finite=check_finite)
+        if assume_a:
+            kw["assume_a"] = assume_a
+    else:
+        kw = dict(lower=lower, check_finite=check_finite)
+    expect = "ok"
+    x = None
+    try:
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")
+            x = sl.solve(a, b, **kw) if func == "solve" else sl.cholesky(a, **kw)
+    except np.linalg.LinAlgError:
+        expect = "lin_alg_error"
+    except ValueError:
+        expect = "value_error"
+    if layout == "strided":
+        save(case + "_a", strided(a))
+        if b is not None:
+            save(case + "_b", strided(b))
+    else:
+        save(case + "_a", a)
+        if b is not None:
+            save(case + "_b", b)
+    rtol = atol = 0.0
+    if x is not None:
+        save(case + "_x", x)
+        dt = x.dtype if dt_for_tol is None else dt_for_tol
+        rtol, atol = tol_for(a, dt)
+        atol *= max(1.0, float(np.abs(x).max()) if x.size else 1.0)
+    rows.append([case, func, f"{rtol:.3g}", f"{atol:.3g}", layout, assume_a, int(lower), int(transposed),
+                 int(check_finite), expect])
+
+
+def gen_matrix(shape, dt):
+    """General (non-dominant) matrix: pivoting happens."""
+    n = shape[-1]
+    return (rand(shape, dt) + 1.5 * np.eye(n)).astype(dt)
+
+
+def pd_matrix(shape, dt, garbage=True):
+    n = shape[-1]
+    m = rand(shape, dt)
+    a = m @ np.conj(np.swapaxes(m, -1, -2)) / max(n, 1) + np.eye(n)
+    a = a.astype(dt)
+    return a
+
+
+def with_garbage(a, lower, dt):
+    """Fill the triangle that must not be read (and complex diagonal imaginary parts) with garbage."""
+    a = a.copy()
+    n = a.shape[-1]
+    g = rand(a.shape, dt) * 7
+    mask = np.tril(np.ones((n, n), bool), -1) if not lower else np.triu(np.ones((n, n), bool), 1)
+    a[..., mask] = g[..., mask]
+    if np.issubdtype(dt, np.complexfloating):
+        idx = np.arange(n)
+        a[..., idx, idx] = a[..., idx, idx].real + 1j * rng.standard_normal(a.shape[:-2] + (n,))
+    return a
+
+
+def batch_for(n):
+    return (2, 3) if n <= 17 else ((2,) if n <= 33 else ())
+
+
+def big_ok(n, dn, lower=False):
+    """n = 100 only for float64 and one triangle, to keep the golden data small."""
+    return n < 100 or (dn == "f64" and not lower)
+
+
+def main():
+    os.makedirs(OUT, exist_ok=True)
+    for f in os.listdir(OUT):
+        os.remove(os.path.join(OUT, f))
+
+    # --- solve, general --------------------------------------------------------------------------
+    for dn, dt in DT.items():
+        for n in [1, 2, 3, 8, 17, 33, 100]:
+            if not big_ok(n, dn):
+                continue
+            bs = batch_for(n)
+            a = gen_matrix(bs + (n, n), dt)
+            add(f"solve_gen_{dn}_n{n}_bmat", "solve", a, rand(bs + (n, 2), dt), assume_a="gen")
+        a = gen_matrix((2, 3, 8, 8), dt)
+        add(f"solve_gen_{dn}_n8_bcol", "solve", a, rand((2, 3, 8, 1), dt), assume_a="gen")
+        for n in [3, 8, 33]:
+            add(f"solve_gen_{dn}_n{n}_bvec", "solve", gen_matrix((3, n, n), dt), rand((n,), dt))
+    # ties in the pivot column (small integers): pivot choice must follow LAPACK
+    a = rng.integers(-2, 3, size=(4, 6, 6)).astype(np.float64) + 0.0
+    a[..., 0] = 2.0 * np.sign(rng.standard_normal((4, 6)))  # all |a_i0| equal
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        ok = [i for i in range(4) if np.linalg.matrix_rank(a[i]) == 6]
+    add("solve_ties_f64", "solve", a[ok], rand((len(ok), 6, 3), np.float64), assume_a="gen")
+    # broadcasting of batch dimensions
+    add("solve_bcast1_f64", "solve", gen_matrix((3, 1, 5, 5), np.float64), rand((2, 5, 2), np.float64))
+    add("solve_bcast2_f64", "solve", gen_matrix((5, 5), np.float64), rand((4, 5, 3), np.float64))
+    add("solve_bcast3_c64", "solve", gen_matrix((2, 1, 40, 40), np.complex64), rand((3, 40, 1), np.complex64))
+    # layouts
+    for dn in ["f64", "c64", "f32"]:
+        dt = DT[dn]
+        for n in [4, 17, 40]:
+            for lay in ["F", "strided"]:
+                bs = (3,) if n < 40 else ()
+                add(f"solve_{lay}_{dn}_n{n}", "solve", gen_matrix(bs + (n, n), dt), rand(bs + (n, 2), dt), layout=lay)
+            add(f"solve_stridedvec_{dn}_n{n}", "solve", gen_matrix((n, n), dt), rand((n,), dt), layout="strided")
+    # positive definite
+    for dn, dt in DT.items():
+        for n in [1, 3, 8, 17, 33, 100]:
+            bs = (3,) if n <= 17 else ((2,) if n <= 33 else ())
+            for lower in [False, True]:
+                if not big_ok(n, dn, lower):
+                    continue
+                a = with_garbage(pd_matrix(bs + (n, n), dt), lower, dt)
+                add(f"solve_pos_{dn}_n{n}_l{int(lower)}", "solve", a, rand(bs + (n, 2), dt), assume_a="pos",
+                    lower=lower)
+    # symmetric / hermitian (other triangle garbage)
+    for dn in ["f64", "c128", "f32", "c64"]:
+        dt = DT[dn]
+        for n in ([5, 20, 40] if dn in ("f64", "c128") else [5, 40]):
+            for lower in [False, True]:
+                for s in (["sym", "her"] if dn.startswith("c") else ["sym"]):
+                    bs = (2,) if n < 40 else ()
+                    a = gen_matrix(bs + (n, n), dt)
+                    a = a + np.swapaxes(a, -1, -2)
+                    a = with_garbage(a, lower, dt) if s == "sym" else with_garbage(
+                        (a + np.conj(np.swapaxes(a, -1, -2))).astype(dt), lower, dt)
+                    add(f"solve_{s}_{dn}_n{n}_l{int(lower)}", "solve", a, rand(bs + (n, 1), dt), assume_a=s,
+                        lower=lower)
+    # transposed (real only)
+    for dn in ["f32", "f64"]:
+        for n in [4, 20, 40]:
+            bs = (2,) if n < 40 else ()
+            add(f"solve_T_{dn}_n{n}", "solve", gen_matrix(bs + (n, n), DT[dn]), rand(bs + (n, 3), DT[dn]),
+                transposed=True)
+            add(f"solve_Tpos_{dn}_n{n}", "solve", with_garbage(pd_matrix((n, n), DT[dn]), False, DT[dn]),
+                rand((n, 1), DT[dn]), assume_a="pos", transposed=True)
+    # other structures: entries outside the structure are garbage and must be ignored
+    for n in [6, 40]:
+        base = gen_matrix(((2,) if n < 40 else (1,)) + (n, n), np.float64)
+        add(f"solve_diagonal_n{n}", "solve", base + 0 * base, rand(base.shape[:1] + (n, 1), np.float64), assume_a="diagonal")
+        add(f"solve_tridiagonal_n{n}", "solve", base, rand(base.shape[:1] + (n, 1), np.float64), assume_a="tridiagonal")
+        add(f"solve_banded_n{n}", "solve", base, rand(base.shape[:1] + (n, 1), np.float64), assume_a="banded")
+        add(f"solve_upper_n{n}", "solve", base + 3 * np.eye(n), rand(base.shape[:1] + (n, 2), np.float64),
+            assume_a="upper triangular")
+        add(f"solve_lower_n{n}", "solve", base + 3 * np.eye(n), rand(base.shape[:1] + (n, 2), np.float64),
+            assume_a="lower triangular")
+        add(f"solve_upperT_n{n}", "solve", base + 3 * np.eye(n), rand(base.shape[:1] + (n, 2), np.float64),
+            assume_a="upper triangular", transposed=True)
+        add(f"solve_auto_n{n}", "solve", base, rand(base.shape[:1] + (n, 2), np.float64))
+    # dtype promotion
+    ai = (rng.integers(-3, 4, size=(4, 4)) + 9 * np.eye(4)).astype(np.int32)
+    add("solve_int32_int64", "solve", ai, rng.integers(-5, 5, size=(4,)).astype(np.int64))
+    add("solve_f32_int8", "solve", ai.astype(np.float32), rng.integers(-5, 5, size=(4, 2)).astype(np.int8))
+    add("solve_f32_c64", "solve", ai.astype(np.float32), rand((4,), np.complex64))
+    # scalar a (SciPy divides)
+    add("solve_scalar_mat", "solve", np.array([[2.5]]), rand((5, 3), np.float64))
+    add("solve_scalar_vec_f32", "solve", np.array([[-4.0]], np.float32), rand((7,), np.float32))
+    add("solve_scalar_zero", "solve", np.array([[0.0]]), rand((3,), np.float64))
+    # failures
+    s = gen_matrix((3, 3, 3), np.float64)
+    s[1, :, 1] = 0.0  # a zero column: an exactly zero pivot whatever the rounding
+    add("solve_singular_batch", "solve", s, rand((3, 3, 1), np.float64))
+    s = gen_matrix((40, 40), np.complex128)
+    s[:, 17] = 0.0
+    add("solve_singular_n40", "solve", s, rand((40,), np.complex128))
+    add("solve_singular_zero_n8", "solve", np.zeros((8, 8), np.float32), rand((8,), np.float32))
+    npd = pd_matrix((3, 5, 5), np.float64)
+    npd[2, 3, 3] = -50.0
+    add("solve_pos_notpd", "solve", npd, rand((3, 5, 1), np.float64), assume_a="pos")
+    npd = pd_matrix((40, 40), np.float64)
+    npd[30, 30] = -50.0
+    add("solve_pos_notpd_n40", "solve", npd, rand((40, 1), np.float64), assume_a="pos")
+    nan = gen_matrix((2, 3, 3), np.float64)
+    nan[1, 0, 2] = np.nan
+    add("solve_nan_a", "solve", nan, rand((3,), np.float64))
+    binf = rand((40, 2), np.float64)
+    binf[5, 1] = np.inf
+    add("solve_inf_b_n40", "solve", gen_matrix((40, 40), np.float64), binf)
+    # empty
+    add("solve_empty_00", "solve", np.zeros((0, 0)), np.zeros((0,)))
+    add("solve_empty_batch", "solve", np.zeros((0, 3, 3), np.float32), np.zeros((3, 2), np.float32))
+    add("solve_empty_rhs", "solve", np.eye(3), np.zeros((3, 0)))
+    add("solve_empty_500", "solve", np.zeros((5, 0, 0), np.complex64), np.zeros((0,), np.complex64))
+
+    # --- cholesky --------------------------------------------------------------------------------
+    for dn, dt in DT.items():
+        for n in [1, 2, 3, 8, 17, 33, 100]:
+            bs = batch_for(n)
+            for lower in [False, True]:
+                if not big_ok(n, dn, lower):
+                    continue
+                a = with_garbage(pd_matrix(bs + (n, n), dt), lower, dt)
+                add(f"chol_{dn}_n{n}_l{int(lower)}", "cholesky", a, lower=lower)
+    for dn in ["f64", "c64"]:
+        for n in [5, 40]:
+            for lay in ["F", "strided"]:
+                for lower in [False, True]:
+                    a = with_garbage(pd_matrix(((2,) if n < 40 else ()) + (n, n), DT[dn]), lower, DT[dn])
+                    add(f"chol_{lay}_{dn}_n{n}_l{int(lower)}", "cholesky", a, layout=lay, lower=lower)
+    add("chol_int32", "cholesky", (np.ones((3, 3)) + 4 * np.eye(3)).astype(np.int32))
+    add("chol_int16", "cholesky", (np.ones((3, 3)) + 4 * np.eye(3)).astype(np.int16), dt_for_tol=np.float32)
+    add("chol_scalar", "cholesky", np.array(9.0))
+    npd = pd_matrix((4, 6, 6), np.float64)
+    npd[2, 4, 4] = -3.0
+    npd[3, 1, 1] = -3.0
+    add("chol_notpd_batch", "cholesky", npd)
+    npd = pd_matrix((40, 40), np.complex128)
+    npd[35, 35] = -100.0
+    add("chol_notpd_n40", "cholesky", npd, lower=True)
+    nan = pd_matrix((3, 3), np.float64)
+    nan[2, 0] = np.nan  # in the unread triangle: still an error with check_finite
+    add("chol_nan", "cholesky", nan)
+    add("chol_nan_n40", "cholesky", np.where(np.eye(40) > 0, np.inf, pd_matrix((40, 40), np.float64)))
+    add("chol_empty_00", "cholesky", np.zeros((0, 0)))
+    add("chol_empty_300", "cholesky", np.zeros((3, 0, 0), np.float32))
+    add("chol_empty_033", "cholesky", np.zeros((0, 3, 3)))
+
+    with open(os.path.join(OUT, "MANIFEST.tsv"), "w") as f:
+        f.write("case\tfunc\trtol\tatol\tlayout\tassume_a\tlower\ttransposed\tcheck_finite\texpect\n")
+        for r in rows:
+            f.write("\t".join(str(v) for v in r) + "\n")
+    print(f"{len(rows)} cases, scipy {scipy.__version__}, numpy {np.__version__}")
+
+
+if __name__ == "__main__":
+    main()
