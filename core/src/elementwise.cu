@@ -11,6 +11,7 @@
 /// Comparisons share one kernel per dtype with the comparison chosen at run time (a uniform branch),
 /// to keep the number of instantiations small.
 
+#include <atomic>
 #include <climits>
 #include <limits>
 #include <string>
@@ -23,14 +24,18 @@ namespace cusci {
 namespace detail::cm {
 
 int sm_count() {
-  static int cached[64] = {};
+  static std::atomic<int> cached[64] = {};
   int dev = 0;
   CUSCI_CUDA_TRY(cudaGetDevice(&dev));
-  if (dev >= 0 && dev < 64 && cached[dev] > 0) return cached[dev];
+  const bool cacheable = dev >= 0 && dev < 64;
+  if (cacheable) {
+    const int c = cached[dev].load(std::memory_order_relaxed);
+    if (c > 0) return c;
+  }
   int n = 0;
   CUSCI_CUDA_TRY(cudaDeviceGetAttribute(&n, cudaDevAttrMultiProcessorCount, dev));
   if (n < 1) n = 1;
-  if (dev >= 0 && dev < 64) cached[dev] = n;
+  if (cacheable) cached[dev].store(n, std::memory_order_relaxed);
   return n;
 }
 
@@ -394,14 +399,16 @@ ndarray binary(op_code op, const side& a, const side& b) {
   check_devices(fn, a, b);
   const shape_t shape = broadcast_or_throw(fn, side_shape(a), side_shape(b));
   dtype c = result_of(a, b);
-  if (a.sc) check_weak_int(fn, *a.sc, c);
-  if (b.sc) check_weak_int(fn, *b.sc, c);
+  // True division of integers runs in float64, so NumPy takes any Python int there (no OverflowError).
+  const bool int_divide = op == op_code::divide && !is_inexact(c);
+  if (a.sc && !int_divide) check_weak_int(fn, *a.sc, c);
+  if (b.sc && !int_divide) check_weak_int(fn, *b.sc, c);
   const bool cmp = is_comparison(op);
   if (op == op_code::subtract && c == dtype::bool_)
     throw type_error(std::string(fn) +
                      ": numpy boolean subtract, the `-` operator, is not supported, use the bitwise_xor, "
                      "the `^` operator, or the logical_xor function instead.");
-  if (op == op_code::divide && !is_inexact(c)) c = dtype::float64;
+  if (int_divide) c = dtype::float64;
   ndarray out = empty(shape, cmp ? dtype::bool_ : c);
   if (out.size() == 0) return out;
 

@@ -29,13 +29,16 @@ struct unary_fn {
   __device__ __forceinline__ auto operator()(T x) const {
     if constexpr (Op == ufn::abs) {
       if constexpr (is_complex_v<T>) {
-        return ::hypot(x.real(), x.imag());  // float overload for complex64
+        if constexpr (std::is_same_v<real_of_t<T>, float>) return ::hypotf(x.real(), x.imag());
+        else return ::hypot(x.real(), x.imag());
       } else if constexpr (std::is_same_v<T, bool> || std::is_unsigned_v<T>) {
         return x;
       } else if constexpr (std::is_integral_v<T>) {
         // |INT_MIN| wraps to INT_MIN, as in NumPy.
         using U = std::conditional_t<(sizeof(T) <= 4), std::uint32_t, std::uint64_t>;
         return x < 0 ? static_cast<T>(U(0) - static_cast<U>(x)) : x;
+      } else if constexpr (std::is_same_v<T, float>) {
+        return ::fabsf(x);
       } else {
         return ::fabs(x);
       }
@@ -45,8 +48,13 @@ struct unary_fn {
       else if constexpr (Op == ufn::log) return cuda::std::log(x);
       else if constexpr (Op == ufn::sin) return cuda::std::sin(x);
       else return cuda::std::cos(x);
+    } else if constexpr (std::is_same_v<T, float>) {
+      if constexpr (Op == ufn::sqrt) return ::sqrtf(x);
+      else if constexpr (Op == ufn::exp) return ::expf(x);
+      else if constexpr (Op == ufn::log) return ::logf(x);
+      else if constexpr (Op == ufn::sin) return ::sinf(x);
+      else return ::cosf(x);
     } else {
-      // ::sqrt etc. have float overloads in CUDA device code (sqrtf, expf, ...).
       if constexpr (Op == ufn::sqrt) return ::sqrt(x);
       else if constexpr (Op == ufn::exp) return ::exp(x);
       else if constexpr (Op == ufn::log) return ::log(x);

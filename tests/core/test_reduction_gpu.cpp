@@ -1,0 +1,264 @@
+// sum / mean / min / max against NumPy 2.5 golden data (tests/golden/gen_core_math.py): every dtype,
+// axis None / one / several / negative / empty tuple, keepdims, dtype=, NaN propagation, empty
+// selections and their errors, F-order and strided views, and large inputs that exercise the chunked
+// row and column kernels (float32 sums checked to be at least as accurate as NumPy's pairwise sum).
+
+#include <doctest/doctest.h>
+
+#include <cmath>
+#include <cstring>
+#include <string>
+#include <vector>
+
+#include "cusci/core.hpp"
+#include "cusci/reduction.hpp"
+#include "testing.hpp"
+
+using namespace cusci;
+using cusci::testing::check_allclose;
+using cusci::testing::golden;
+using cusci::testing::manifest;
+
+namespace {
+
+const char* const kMod = "core_math";
+const char* const kDtypes[13] = {"bool", "int8", "int16", "int32", "int64", "uint8", "uint16",
+                                 "uint32", "uint64", "float32", "float64", "complex64", "complex128"};
+
+ndarray dev(const std::string& name) { return asarray(golden(kMod, name)); }
+
+using reduce_fn = ndarray (*)(const ndarray&, axis_arg, reduce_options);
+
+const std::vector<std::pair<std::string, reduce_fn>>& reductions() {
+  static const std::vector<std::pair<std::string, reduce_fn>> r = {
+      {"sum", &cusci::sum}, {"mean", &cusci::mean}, {"min", &cusci::min}, {"max", &cusci::max}};
+  return r;
+}
+
+reduce_fn by_name(const std::string& n) {
+  for (const auto& [name, fn] : reductions())
+    if (name == n) return fn;
+  return nullptr;
+}
+
+shape_t parse_list(const std::string& s) {
+  shape_t r;
+  std::size_t pos = 0;
+  while (pos < s.size()) {
+    std::size_t next = s.find(',', pos);
+    if (next == std::string::npos) next = s.size();
+    if (next > pos) r.push_back(std::stoll(s.substr(pos, next - pos)));
+    pos = next + 1;
+  }
+  return r;
+}
+
+axis_arg parse_axis(const std::string& s) {
+  if (s == "none" || s.empty()) return {};
+  std::vector<int> v;
+  for (auto x : parse_list(s)) v.push_back(static_cast<int>(x));
+  return axis_arg(v);
+}
+
+/// Every sub-th element of a device array in C order, as a host array.
+host_array every(const ndarray& a, std::int64_t sub) {
+  const host_array h = to_host(a);
+  const std::int64_t m = (h.size() + sub - 1) / sub;
+  host_array r(h.dtype(), shape_t{m});
+  const std::size_t item = itemsize(h.dtype());
+  for (std::int64_t k = 0; k < m; ++k)
+    std::memcpy(static_cast<char*>(r.data()) + k * item, static_cast<const char*>(h.data()) + k * sub * item,
+                item);
+  return r;
+}
+
+/// x[i] = float32(((i * 2654435761) mod 2^32) / 2^32 - 0.5) and the int32 variant, as in the generator.
+void hashed(std::int64_t n, std::vector<float>& xf, std::vector<std::int32_t>& xi) {
+  xf.resize(n);
+  xi.resize(n);
+  for (std::int64_t i = 0; i < n; ++i) {
+    const std::uint64_t h = (static_cast<std::uint64_t>(i) * 2654435761ULL) % 4294967296ULL;
+    xf[i] = static_cast<float>(static_cast<double>(h) / 4294967296.0 - 0.5);
+    xi[i] = static_cast<std::int32_t>(h % 1000) - 500;
+  }
+}
+
+}  // namespace
+
+TEST_CASE("reductions: every dtype, axis selections, keepdims, result dtypes") {
+  struct axis_case {
+    const char* name;
+    axis_arg axis;
+    bool keepdims;
+  };
+  const std::vector<axis_case> axes = {
+      {"none", {}, false},       {"0", 0, false},           {"1", 1, false},
+      {"m1", -1, false},         {"02", {0, 2}, false},     {"12k", {1, 2}, true},
+      {"nonek", {}, true},       {"empty", axis_arg(std::vector<int>{}), false}};
+  int n = 0;
+  for (const char* d : kDtypes) {
+    const std::string p = std::string("red_") + d;
+    double rtol = 0, atol = 0;
+    for (const auto& row : manifest(kMod))
+      if (row.at("case") == p) { rtol = std::stod(row.at("rtol")); atol = std::stod(row.at("atol")); }
+    const ndarray a = dev(p + "_in");
+    // The same values as an F-order copy and as a strided view of a larger array.
+    const ndarray f = a.copy(order::F);
+    for (const auto& [op, fn] : reductions()) {
+      for (const auto& ac : axes) {
+        CAPTURE(d);
+        CAPTURE(op);
+        CAPTURE(ac.name);
+        const host_array expected = golden(kMod, p + "_" + op + "_" + ac.name);
+        const reduce_options opts{.keepdims = ac.keepdims};
+        const ndarray out = fn(a, ac.axis, opts);
+        check_allclose(out, expected, rtol, atol);
+        check_allclose(fn(f, ac.axis, opts), expected, rtol, atol);
+        ++n;
+      }
+    }
+  }
+  CHECK(n == 13 * 4 * 8);
+}
+
+TEST_CASE("reductions of a reversed, strided view") {
+  const ndarray a = dev("red_float64_in");  // (3, 4, 5)
+  const ndarray v = a[{ellipsis, slice{{}, {}, -2}}];
+  REQUIRE(v.shape() == shape_t{3, 4, 3});
+  for (const auto& [op, fn] : reductions()) {
+    for (const auto& [nm, ax] : std::vector<std::pair<std::string, axis_arg>>{
+             {"none", {}}, {"0", 0}, {"2", 2}, {"02", {0, 2}}}) {
+      CAPTURE(op);
+      CAPTURE(nm);
+      check_allclose(fn(v, ax, {}), golden(kMod, "redview_" + op + "_" + nm), 1e-14, 1e-12);
+    }
+  }
+}
+
+TEST_CASE("min/max propagate NaN; complex min/max are lexicographic") {
+  const ndarray v = dev("rednan_in");
+  for (const auto& [op, fn] : reductions()) {
+    for (const auto& [nm, ax] : std::vector<std::pair<std::string, axis_arg>>{{"none", {}}, {"0", 0}, {"1", 1}}) {
+      CAPTURE(op);
+      CAPTURE(nm);
+      check_allclose(fn(v, ax, {}), golden(kMod, "rednan_" + op + "_" + nm), 1e-6, 0);
+    }
+  }
+  const ndarray c = dev("rednanc_in");
+  check_allclose(cusci::min(c), golden(kMod, "rednanc_min"), 0, 0);
+  check_allclose(cusci::max(c), golden(kMod, "rednanc_max"), 0, 0);
+  const ndarray nonan = dev("rednanc_nonan_in");
+  check_allclose(cusci::min(nonan), golden(kMod, "rednanc_min_nonan"), 0, 0);
+  check_allclose(cusci::max(nonan), golden(kMod, "rednanc_max_nonan"), 0, 0);
+}
+
+TEST_CASE("empty selections: sum 0, mean NaN, min/max errors with NumPy's message") {
+  const ndarray e = zeros({2, 0}, dtype::float32);
+  check_allclose(cusci::sum(e, 1), golden(kMod, "redempty_sum_1"), 0, 0);
+  check_allclose(cusci::mean(e, 1), golden(kMod, "redempty_mean_1"), 0, 0);
+  check_allclose(cusci::sum(e), golden(kMod, "redempty_sum_none"), 0, 0);
+  check_allclose(cusci::mean(e), golden(kMod, "redempty_mean_none"), 0, 0);
+  check_allclose(cusci::sum(e, 0), golden(kMod, "redempty_sum_0"), 0, 0);
+  check_allclose(cusci::min(e, 0), golden(kMod, "redempty_min_0"), 0, 0);
+  check_allclose(cusci::sum(zeros({0, 3}, dtype::int8)), golden(kMod, "redempty_isum_none"), 0, 0);
+  check_allclose(cusci::mean(zeros({2, 0}, dtype::int32), 1), golden(kMod, "redempty_imean_1"), 0, 0);
+  int n = 0;
+  for (const auto& row : manifest(kMod)) {
+    if (row.at("kind") != "reduce_error") continue;
+    const std::string c = row.at("case");
+    CAPTURE(c);
+    const ndarray z = zeros(parse_list(row.at("shape")));
+    reduce_fn fn = by_name(row.at("op"));
+    REQUIRE(static_cast<bool>(fn));
+    try {
+      (void)fn(z, parse_axis(row.at("axis")), {});
+      FAIL("expected value_error");
+    } catch (const value_error& err) {
+      CHECK(std::string(err.what()).find(row.at("message")) != std::string::npos);
+      CHECK(std::string(err.what()).find("cusci::" + row.at("op")) != std::string::npos);
+    }
+    ++n;
+  }
+  CHECK(n == 4);
+}
+
+TEST_CASE("dtype= casts before reducing, as NumPy") {
+  const ndarray i8 = dev("reddt_i8"), f8 = dev("reddt_f8"), f8b = dev("reddt_f8b"), b = dev("reddt_b");
+  check_allclose(cusci::sum(i8, {}, {.dtype = dtype::int8}), golden(kMod, "reddt_i8_sum_int8"), 0, 0);
+  check_allclose(cusci::sum(i8, 0, {.dtype = dtype::int8}), golden(kMod, "reddt_i8_sum_int8_0"), 0, 0);
+  check_allclose(cusci::sum(i8, 1, {.dtype = dtype::uint16}), golden(kMod, "reddt_i8_sum_uint16_1"), 0, 0);
+  check_allclose(cusci::sum(f8b, 1, {.dtype = dtype::int64}), golden(kMod, "reddt_f8b_sum_int64_1"), 0, 0);
+  check_allclose(cusci::sum(f8, {}, {.dtype = dtype::float32}), golden(kMod, "reddt_f8_sum_float32"), 1e-6, 0);
+  check_allclose(cusci::mean(i8, 0, {.dtype = dtype::float32}), golden(kMod, "reddt_i8_mean_float32_0"), 1e-6, 0);
+  check_allclose(cusci::sum(b, 1, {.dtype = dtype::bool_}), golden(kMod, "reddt_b_sum_bool_1"), 0, 0);
+  check_allclose(cusci::sum(i8, {}, {.dtype = dtype::complex128}), golden(kMod, "reddt_i8_sum_complex128"), 0, 0);
+  check_allclose(cusci::max(f8, 0, {.dtype = dtype::float32}), golden(kMod, "reddt_f8_max_float32_0"), 0, 0);
+}
+
+TEST_CASE("bad axes: index_error / value_error with NumPy's message") {
+  const ndarray z = zeros({2, 3, 4});
+  int n = 0;
+  for (const auto& row : manifest(kMod)) {
+    if (row.at("kind") != "axis_error") continue;
+    const std::string c = row.at("case");
+    CAPTURE(c);
+    const axis_arg ax = parse_axis(row.at("axis"));
+    for (const auto& [op, fn] : reductions()) {
+      CAPTURE(op);
+      try {
+        (void)fn(z, ax, {});
+        FAIL("expected an error");
+      } catch (const index_error& e) {
+        CHECK(row.at("error") == "index_error");
+        CHECK(std::string(e.what()).find(row.at("message")) != std::string::npos);
+      } catch (const value_error& e) {
+        CHECK(row.at("error") == "value_error");
+        CHECK(std::string(e.what()).find(row.at("message")) != std::string::npos);
+      }
+    }
+    ++n;
+  }
+  CHECK(n == 4);
+}
+
+TEST_CASE("large reductions: chunked row/column kernels, float32 accuracy vs NumPy's pairwise sum") {
+  int n = 0;
+  for (const auto& row : manifest(kMod)) {
+    if (row.at("kind") != "reduce_big") continue;
+    const std::string c = row.at("case");
+    CAPTURE(c);
+    const shape_t shape = parse_list(row.at("shape"));
+    const axis_arg ax = parse_axis(row.at("axis"));
+    const std::int64_t sub = std::stoll(row.at("sub"));
+    std::int64_t total = 1;
+    for (auto s : shape) total *= s;
+    std::vector<float> xf;
+    std::vector<std::int32_t> xi;
+    hashed(total, xf, xi);
+    const ndarray f = asarray(xf, shape), i = asarray(xi, shape);
+
+    check_allclose(every(cusci::sum(i, ax), sub), golden(kMod, c + "_isum"), 0, 0);
+    check_allclose(every(cusci::max(i, ax), sub), golden(kMod, c + "_imax"), 0, 0);
+    check_allclose(every(cusci::min(f, ax), sub), golden(kMod, c + "_fmin"), 0, 0);
+    check_allclose(every(cusci::mean(f, ax), sub), golden(kMod, c + "_mean"), 1e-5, 1e-6);
+
+    // |cusci - exact| <= |NumPy float32 - exact| + 1 ulp of the result.
+    const ndarray s = cusci::sum(f, ax);
+    CHECK(s.dtype() == dtype::float32);
+    const host_array got = every(s, sub);
+    const host_array exact = golden(kMod, c + "_exact"), np32 = golden(kMod, c + "_numpy32");
+    REQUIRE(got.size() == exact.size());
+    int worse = 0;
+    for (std::int64_t k = 0; k < got.size(); ++k) {
+      const double e = exact.data_as<double>()[k];
+      const double ours = std::abs(static_cast<double>(got.data_as<float>()[k]) - e);
+      const double theirs = std::abs(static_cast<double>(np32.data_as<float>()[k]) - e);
+      const float fe = static_cast<float>(std::abs(e));
+      const double ulp = static_cast<double>(std::nextafter(fe, INFINITY) - fe);
+      if (ours > theirs + ulp) ++worse;
+    }
+    CHECK(worse == 0);
+    ++n;
+  }
+  CHECK(n == 10);
+}
