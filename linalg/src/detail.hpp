@@ -1,6 +1,6 @@
 #pragma once
 // Internal interface between the host drivers (solve.cpp, cholesky.cpp) and the kernels/library calls
-// (small_solve.cu, small_cholesky.cu, dense.cu). Host-only header.
+// (small_lu.cu, small_chol_solve.cu, small_cholesky.cu, dense.cu). Host-only header.
 
 #include <cstdint>
 #include <string>
@@ -49,7 +49,7 @@ void lib_chol_solve(dtype t, std::int64_t nbatch, std::int64_t n, std::int64_t n
 /// potrf on nbatch column-major n x n matrices, triangle `lower`; info[b] = potrf's info.
 void lib_potrf(dtype t, std::int64_t nbatch, std::int64_t n, void* A, int* info, bool lower);
 
-// --- small_solve.cu / small_cholesky.cu (n <= small_max_n) ----------------------------------------
+// --- small_lu.cu / small_chol_solve.cu / small_cholesky.cu (n <= small_max_n) --------------------
 
 /// x[b] (C order, n x nrhs) = solution of A_b x = B_b, with A_b formed from `a` with `mode`.
 /// info[b] = LAPACK getrf's info; status[0] = non-finite input seen (when `check`); status[1] = some

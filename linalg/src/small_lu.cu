@@ -1,5 +1,5 @@
-// Fused factor-and-solve kernels for batches of small systems (n <= 32): LU with LAPACK's partial
-// pivoting, and Cholesky for positive definite systems. See small.cuh for the data layout.
+// Fused LU factor-and-solve kernel for batches of small systems (n <= 32), with LAPACK's partial
+// pivoting. See small.cuh for the data layout.
 
 #include "small.cuh"
 
@@ -107,66 +107,6 @@ __global__ void __launch_bounds__(TPB) small_lu_kernel(const small_params<T> p) 
   }
 }
 
-/// Cholesky of the Hermitian matrix formed from the chosen triangle, then L y = b, L^H x = y.
-template <class T, int W, int TPB>
-__global__ void __launch_bounds__(TPB) small_chol_solve_kernel(const small_params<T> p) {
-  __shared__ alignas(16) unsigned char smraw[TPB * (W + 1) * sizeof(T)];
-  T* sm = reinterpret_cast<T*>(smraw);
-  const int lane = threadIdx.x & 31;
-  const int gl = lane & (W - 1);
-  const std::int64_t g = static_cast<std::int64_t>(blockIdx.x) * (TPB / W) + threadIdx.x / W;
-  const bool valid = g < p.nbatch;
-  T* sg = sm + static_cast<std::size_t>(threadIdx.x - gl) * (W + 1);
-  const int n = p.n;
-  const bool real_row = gl < n;
-  bool bad = false;
-
-  if (valid) load_group<T, W>(p, g, gl, sg, static_cast<int>(fill_mode::her), bad);
-  __syncwarp();
-  T row[W];
-#pragma unroll
-  for (int j = 0; j < W; ++j) row[j] = (valid && real_row && j < n) ? sg[gl * (W + 1) + j] : T(0);
-
-  const int info = chol_factor<T, W>(row, gl, n);
-
-  __syncwarp();
-#pragma unroll
-  for (int j = 0; j < W; ++j) sg[gl * (W + 1) + j] = row[j];
-  __syncwarp();
-
-  const char* bbase = valid ? p.b + p.bix.offset(g) : nullptr;
-  for (std::int64_t c = 0; c < p.nrhs; ++c) {
-    T y = T(0);
-    if (valid && real_row) {
-      y = load_at<T>(bbase, p.b_sr, p.b_sc, gl, c);
-      if (!is_finite_elem(y)) bad = true;
-    }
-#pragma unroll
-    for (int k = 0; k < W; ++k) {  // L y = b
-      if (k < n) {
-        if (gl == k) y = y / row[k];
-        const T yk = shfl(y, k, W);
-        if (real_row && gl > k) y -= row[k] * yk;
-      }
-    }
-#pragma unroll
-    for (int k = W - 1; k >= 0; --k) {  // L^H x = y
-      if (k < n) {
-        if (gl == k) y = y / row[k];
-        const T xk = shfl(y, k, W);
-        if (real_row && gl < k) y -= conj_elem(sg[k * (W + 1) + gl]) * xk;
-      }
-    }
-    if (valid && real_row) p.x[(g * n + gl) * p.nrhs + c] = y;
-  }
-
-  if (p.check && bad) p.status[0] = 1;
-  if (valid && gl == 0) {
-    p.info[g] = info;
-    if (info != 0) p.status[1] = 1;
-  }
-}
-
 template <class T>
 void run_lu(const small_params<T>& p) {
   constexpr int tpb = small_tpb<T>;
@@ -178,17 +118,6 @@ void run_lu(const small_params<T>& p) {
   }
 }
 
-template <class T>
-void run_chol(const small_params<T>& p) {
-  constexpr int tpb = small_tpb<T>;
-  switch (small_width(p.n)) {
-    case 4: launch_small<T, 4>(small_chol_solve_kernel<T, 4, tpb>, p); break;
-    case 8: launch_small<T, 8>(small_chol_solve_kernel<T, 8, tpb>, p); break;
-    case 16: launch_small<T, 16>(small_chol_solve_kernel<T, 16, tpb>, p); break;
-    default: launch_small<T, 32>(small_chol_solve_kernel<T, 32, tpb>, p); break;
-  }
-}
-
 }  // namespace
 
 void small_lu_solve(dtype t, const batch_view& a, fill_mode mode, bool lower, const batch_view& b,
@@ -196,14 +125,6 @@ void small_lu_solve(dtype t, const batch_view& a, fill_mode mode, bool lower, co
   dispatch_lapack(t, [&](auto tag) {
     using T = typename decltype(tag)::type;
     run_lu<T>(make_small_params<T>(a, mode, lower, &b, nbatch, n, nrhs, check, x, info, status));
-  });
-}
-
-void small_chol_solve(dtype t, const batch_view& a, bool lower, const batch_view& b, std::int64_t nbatch,
-                      int n, std::int64_t nrhs, bool check, void* x, int* info, int* status) {
-  dispatch_lapack(t, [&](auto tag) {
-    using T = typename decltype(tag)::type;
-    run_chol<T>(make_small_params<T>(a, fill_mode::her, lower, &b, nbatch, n, nrhs, check, x, info, status));
   });
 }
 
