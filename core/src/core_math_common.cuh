@@ -246,6 +246,15 @@ inline unsigned grid_blocks(i64 items, int per_sm = 8) {
   return static_cast<unsigned>(g);
 }
 
+/// Resident blocks of `block_threads` threads per SM for `kernel` (register and shared memory
+/// limits included); grids are sized to one wave of these so that no partial second wave is left.
+template <class Kernel>
+int occupancy_blocks(Kernel kernel) {
+  int n = 0;
+  CUSCI_CUDA_TRY(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&n, kernel, block_threads, 0));
+  return n < 1 ? 1 : n;
+}
+
 /// Python's tuple notation of a shape: "()", "(3,)", "(2, 3)".
 inline std::string shape_str(const shape_t& s) {
   std::string r = "(";

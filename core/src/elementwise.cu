@@ -350,7 +350,8 @@ void launch_binary(const side& a, const side& b, dtype c, ndarray& out, F f) {
       const T* pa = a.arr ? a.arr->data_as<T>() : nullptr;
       const T* pb = b.arr ? b.arr->data_as<T>() : nullptr;
       const i64 nv = n / vec_width<T>;
-      const unsigned blocks = grid_blocks(nv > 0 ? nv : n);
+      static const int per_sm = occupancy_blocks(binary_contig<T, Out, F>);
+      const unsigned blocks = grid_blocks(nv > 0 ? nv : n, per_sm);
       binary_contig<T, Out, F><<<blocks, block_threads, 0, stream>>>(pa, pb, sa, sb, mode, o, n, f);
       CUSCI_CHECK_LAUNCH();
       return;
@@ -360,7 +361,8 @@ void launch_binary(const side& a, const side& b, dtype c, ndarray& out, F f) {
   shape_t sa = a.arr ? broadcast_strides(*a.arr, shape) : shape_t(shape.size(), 0);
   shape_t sb = b.arr ? broadcast_strides(*b.arr, shape) : shape_t(shape.size(), 0);
   const nd_map<2> m = make_map<2>(shape, {sa, sb});
-  binary_strided<T, Out, F><<<grid_blocks(n), block_threads, 0, stream>>>(m, n, make_operand<T>(a),
+  static const int per_sm = occupancy_blocks(binary_strided<T, Out, F>);
+  binary_strided<T, Out, F><<<grid_blocks(n, per_sm), block_threads, 0, stream>>>(m, n, make_operand<T>(a),
                                                                           make_operand<T>(b), o, f);
   CUSCI_CHECK_LAUNCH();
 }
@@ -478,7 +480,8 @@ ndarray where_impl(const ndarray& cond, const side& x, const side& y) {
   cudaStream_t stream = get_current_stream();
   detail::dispatch(c, [&](auto tag) {
     using T = typename decltype(tag)::type;
-    where_strided<T><<<grid_blocks(n), block_threads, 0, stream>>>(
+    static const int per_sm = occupancy_blocks(where_strided<T>);
+    where_strided<T><<<grid_blocks(n, per_sm), block_threads, 0, stream>>>(
         m, n, static_cast<const char*>(cond.data()), cond.dtype(), make_operand<T>(x), make_operand<T>(y),
         out.data_as<T>());
     CUSCI_CHECK_LAUNCH();

@@ -114,12 +114,14 @@ void launch_unary(const ndarray& a, ndarray& out, F f) {
   const bool same = a.dtype() == dtype_of_host<T>();
   if (same && dense_c(a) && aligned16(a.data()) && aligned16(o)) {
     const i64 nv = n / vec_width<T>;
-    unary_contig<T, R, F><<<grid_blocks(nv > 0 ? nv : n), block_threads, 0, stream>>>(a.data_as<T>(), o, n, f);
+    static const int per_sm = occupancy_blocks(unary_contig<T, R, F>);
+    unary_contig<T, R, F><<<grid_blocks(nv > 0 ? nv : n, per_sm), block_threads, 0, stream>>>(a.data_as<T>(), o, n, f);
     CUSCI_CHECK_LAUNCH();
     return;
   }
   const nd_map<1> m = make_map<1>(a.shape(), {a.strides()});
-  unary_strided<T, R, F><<<grid_blocks(n), block_threads, 0, stream>>>(
+  static const int per_sm = occupancy_blocks(unary_strided<T, R, F>);
+  unary_strided<T, R, F><<<grid_blocks(n, per_sm), block_threads, 0, stream>>>(
       m, n, static_cast<const char*>(a.data()), a.dtype(), same, o, f);
   CUSCI_CHECK_LAUNCH();
 }

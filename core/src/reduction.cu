@@ -374,38 +374,49 @@ plan make_plan(const ndarray& src, const std::vector<bool>& reduced, char* out, 
   for (int d = 0; d < nk; ++d) kept_aligned = kept_aligned && (p.g.kept.stride[0][d] % 16 == 0);
   p.g.vec = p.static_contig && kept_aligned;
 
+  return p;
+}
+
+/// Chunking and grid of a plan for a kernel that keeps `per_sm` blocks resident per SM: outputs
+/// are split into chunks so that the work items fill at most one wave of resident blocks (warps).
+void configure(plan& p, i64 per_sm) {
   const i64 sms = sm_count();
+  const i64 n_out = p.g.n_out, n_red = p.g.n_red;
+  const i64 resident_blocks = sms * per_sm;
+  const i64 resident_warps = resident_blocks * (block_threads / 32);
   if (p.rows) {
-    const bool many_rows = n_out >= sms * 32;
+    const bool many_rows = n_out >= resident_warps / 2;
     p.g.per_block = !many_rows && n_red > 4096;
     i64 chunks;
-    if (p.g.per_block) chunks = std::clamp<i64>(ceil_div(sms * 8, n_out), 1, std::max<i64>(1, ceil_div(n_red, 4096)));
+    if (p.g.per_block) chunks = std::clamp<i64>(resident_blocks / n_out, 1, std::max<i64>(1, ceil_div(n_red, 4096)));
     else if (many_rows) chunks = 1;
-    else chunks = std::clamp<i64>(ceil_div(sms * 32, n_out), 1, std::max<i64>(1, ceil_div(n_red, 1024)));
+    else chunks = std::clamp<i64>(resident_warps / n_out, 1, std::max<i64>(1, ceil_div(n_red, 1024)));
     i64 len = std::max<i64>(1, ceil_div(n_red, chunks));
     len = ceil_div(len, 16) * 16;  // keeps every chunk start on a 16-byte vector boundary
     p.g.chunk_len = len;
     p.g.chunks = std::max<i64>(1, ceil_div(n_red, len));
     const i64 items = n_out * p.g.chunks;
     const i64 blocks = p.g.per_block ? items : ceil_div(items, block_threads / 32);
-    p.grid = dim3(static_cast<unsigned>(std::clamp<i64>(blocks, 1, sms * 8)), 1, 1);
+    p.grid = dim3(static_cast<unsigned>(std::clamp<i64>(blocks, 1, resident_blocks)), 1, 1);
   } else {
     p.g.per_block = false;
     const i64 bx = ceil_div(n_out, block_threads);
-    i64 chunks = std::clamp<i64>(ceil_div(sms * 2048, n_out), 1, std::max<i64>(1, ceil_div(n_red, 64)));
+    CUSCI_EXPECTS(bx <= 0x7fffffffLL, value_error, "cusci: reduction output too large");
+    i64 chunks = std::clamp<i64>(resident_blocks / bx, 1, std::max<i64>(1, ceil_div(n_red, 64)));
     chunks = std::min<i64>(chunks, 65535);
     const i64 len = std::max<i64>(1, ceil_div(n_red, chunks));
     p.g.chunk_len = len;
     p.g.chunks = std::max<i64>(1, ceil_div(n_red, len));
-    CUSCI_EXPECTS(bx <= 0x7fffffffLL, value_error, "cusci: reduction output too large");
     p.grid = dim3(static_cast<unsigned>(bx), static_cast<unsigned>(p.g.chunks), 1);
   }
-  return p;
 }
 
 template <class In, class Acc, class Op>
 void run(plan p, bool mean) {
   cudaStream_t stream = get_current_stream();
+  static const int rows_per_sm = occupancy_blocks(reduce_rows<In, Acc, Op>);
+  static const int cols_per_sm = occupancy_blocks(reduce_cols<In, Acc, Op>);
+  configure(p, p.rows ? rows_per_sm : cols_per_sm);
   p.g.mean = mean;
   memory_ptr tmp;
   if (p.g.chunks > 1) {
