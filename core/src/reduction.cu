@@ -515,9 +515,11 @@ ndarray reduce(kind k, const ndarray& a, const axis_arg& axis, const reduce_opti
     const dtype acc = sum_acc(r);
     using c64 = cuda::std::complex<float>;
     using c128 = cuda::std::complex<double>;
-    if (acc == dtype::float64 && sd == dtype::float32) run<float, double, op_sum>(p, mean);
+    // The float32 (complex64) kernels add small groups in float32 before widening: only used when
+    // the result is float32 (complex64) too; a float32 input summed to float64 widens every element.
+    if (r == dtype::float32 && sd == dtype::float32) run<float, double, op_sum>(p, mean);
     else if (acc == dtype::float64 && sd == dtype::float64) run<double, double, op_sum>(p, mean);
-    else if (acc == dtype::complex128 && sd == dtype::complex64) run<c64, c128, op_sum>(p, mean);
+    else if (r == dtype::complex64 && sd == dtype::complex64) run<c64, c128, op_sum>(p, mean);
     else if (acc == dtype::complex128 && sd == dtype::complex128) run<c128, c128, op_sum>(p, mean);
     else if (acc == dtype::float64) run<dyn, double, op_sum>(p, mean);
     else if (acc == dtype::complex128) run<dyn, c128, op_sum>(p, mean);

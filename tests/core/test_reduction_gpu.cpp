@@ -264,6 +264,8 @@ TEST_CASE("large reductions: chunked row/column kernels, float32 accuracy vs Num
     CAPTURE(theirs);
     CHECK(ours <= theirs + ulp);
     check_allclose(got, exact, 1e-5, 1e-5, false);
+    // dtype=float64 widens every element first (NumPy: np.sum(x, dtype=np.float64)).
+    check_allclose(every(cusci::sum(f, ax, {.dtype = dtype::float64}), sub), exact, 1e-12, 1e-9);
     ++n;
   }
   CHECK(n == 10);
