@@ -94,7 +94,7 @@ struct carry_matrix {
 // One warp per sequence (o, g) over items [g*G, min((g+1)*G, n_items)): cur = init (or 0); for each
 // item j: out_excl[o][j] = cur; cur = P cur + s[o][j]. The last group also writes out_excl[o][n_items];
 // fold[o][g] = cur at the end. Lane r holds state entry r.
-__global__ __launch_bounds__(128) void carry_kernel(const __grid_constant__ carry_matrix P, int D,
+static __global__ __launch_bounds__(128) void carry_kernel(const __grid_constant__ carry_matrix P, int D,
                                                     std::int64_t n_outer, std::int64_t n_items, std::int64_t G,
                                                     std::int64_t n_groups, const double* __restrict__ s,
                                                     const double* __restrict__ init, std::int64_t init_ostride,
