@@ -7,6 +7,7 @@ bcsstk16 is read from the same file); dense values are uniform random on both si
 generator (the operations timed here do not depend on the values' distribution beyond that).
 
 Usage: python3 benchmarks/compare_cupy.py --build build-gpu [--data examples/data] [--json out.jsonl]
+       [--results DIR]  (reuse bench_<module>.jsonl files written earlier in the same run)
 """
 import argparse
 import json
@@ -16,6 +17,23 @@ import sys
 import time
 
 import numpy as np
+
+
+def read_results(folder):
+    rows = {}
+    for mod in ["core", "sparse", "ndimage", "signal", "linalg"]:
+        path = os.path.join(folder, f"bench_{mod}.jsonl")
+        if os.path.exists(path):
+            with open(path) as f:
+                for line in f:
+                    line = line.strip()
+                    if line.startswith("{"):
+                        try:
+                            r = json.loads(line)
+                            rows[r["id"]] = r
+                        except json.JSONDecodeError:
+                            pass
+    return rows
 
 
 def run_cusci(build, data):
@@ -141,8 +159,10 @@ def main():
     ap.add_argument("--build", default="build-gpu")
     ap.add_argument("--data", default="examples/data")
     ap.add_argument("--json", default=None)
+    ap.add_argument("--results", default=None,
+                    help="read cusci's results from bench_<module>.jsonl files in this folder instead of running them")
     args = ap.parse_args()
-    mine = run_cusci(args.build, args.data)
+    mine = read_results(args.results) if args.results else run_cusci(args.build, args.data)
     theirs = cupy_cases(args.data)
     ids = list(dict.fromkeys(list(mine.keys()) + list(theirs.keys())))
     print(f"{'id':6} {'case':48} {'cusci ms':>10} {'CuPy ms':>10} {'CuPy/cusci':>10} {'% roof':>7}")
