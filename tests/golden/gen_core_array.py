@@ -120,9 +120,14 @@ def view_case(case, op, shape, arg, fn, layout="C", pre="", dtype="float64", err
             return
         raise AssertionError(f"{case}: NumPy did not raise")
     r = fn(x)
+    # Indexing every axis with an integer gives a NumPy scalar (a copy); cusci, like CuPy, gives a
+    # 0-d view of the element instead.
+    scalar_result = not isinstance(r, np.ndarray)
+    r = np.asarray(r)
     save(case, r)
     row(case=case, op=op, input=name, layout=layout, pre=pre, arg=arg, dtype=dtype, shape=csv(r.shape),
-        strides=csv(r.strides), view="*" if r.size == 0 else int(np.may_share_memory(r, x)),
+        strides=csv(r.strides),
+        view="*" if r.size == 0 else 1 if scalar_result else int(np.may_share_memory(r, x)),
         expected=1, flags=("C" if r.flags.c_contiguous else "") + ("F" if r.flags.f_contiguous else "") or "-")
 
 
