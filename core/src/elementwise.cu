@@ -243,6 +243,14 @@ struct side {
   const scalar* sc = nullptr;
 };
 
+// NumPy writes the shapes of its broadcast error without spaces: "(4,1,2) (3,3)".
+std::string broadcast_shape_str(const shape_t& s) {
+  std::string r = "(";
+  for (std::size_t i = 0; i < s.size(); ++i) r += std::to_string(s[i]) + (i + 1 < s.size() ? "," : "");
+  if (s.size() == 1) r += ",";
+  return r + ")";
+}
+
 shape_t broadcast_or_throw(const char* fn, const shape_t& a, const shape_t& b) {
   const std::size_t n = std::max(a.size(), b.size());
   shape_t r(n);
@@ -253,7 +261,7 @@ shape_t broadcast_or_throw(const char* fn, const shape_t& a, const shape_t& b) {
     else if (x == 1) r[i] = y;
     else
       throw value_error(std::string(fn) + ": operands could not be broadcast together with shapes " +
-                        shape_str(a) + " " + shape_str(b));
+                        broadcast_shape_str(a) + " " + broadcast_shape_str(b));
   }
   return r;
 }

@@ -1,9 +1,11 @@
 // Per-device, per-thread cuBLAS / cuSPARSE / cuSOLVER handles and the cuFFT plan cache.
 //
 // Handles are created lazily, bound to the caller's current stream on every fetch, and destroyed at
-// thread exit. Workspaces come from the pool. A workspace (cuBLAS's, or a cached FFT plan's) is owned
-// by one handle or plan but may be used from several streams in turn; when the stream changes, the new
-// stream is made to wait for the old one (an event), so two kernels never use one workspace at once.
+// thread exit. Workspaces come from the pool and are always allocated on the stream they are used on:
+// when a handle or plan is fetched on another stream than before, it gets a new workspace allocated on
+// the new stream and the old one goes back to the pool on the old stream. The pool reuses a block only
+// on its own stream, in stream order, so no two streams ever share a workspace at once, and no call is
+// ever made on a stream that may have been destroyed since.
 #include "cusci/detail/libraries.hpp"
 
 #include <array>
@@ -19,19 +21,10 @@ namespace {
 constexpr int max_devices = 64;
 constexpr std::size_t cublas_workspace_bytes = 32u << 20;  // cuBLAS' recommendation for Hopper
 
-// Orders work on `next` after all work so far on `prev` (no-op when equal).
-void hand_over(cudaStream_t prev, cudaStream_t next, cudaEvent_t& ev) {
-  if (prev == next) return;
-  if (!ev) CUSCI_CUDA_TRY(cudaEventCreateWithFlags(&ev, cudaEventDisableTiming));
-  CUSCI_CUDA_TRY(cudaEventRecord(ev, prev));
-  CUSCI_CUDA_TRY(cudaStreamWaitEvent(next, ev, 0));
-}
-
 struct per_device {
   cublasHandle_t cublas = nullptr;
   memory_ptr cublas_ws;
   cudaStream_t cublas_stream = nullptr;
-  cudaEvent_t cublas_event = nullptr;
   cusparseHandle_t cusparse = nullptr;
   cusolverDnHandle_t cusolver = nullptr;
 };
@@ -39,9 +32,9 @@ struct per_device {
 struct fft_entry {
   fft_plan_key key;
   cufftHandle plan = 0;
+  std::size_t work_bytes = 0;
   memory_ptr work;
   cudaStream_t stream = nullptr;
-  cudaEvent_t event = nullptr;
 };
 
 struct thread_state {
@@ -51,14 +44,10 @@ struct thread_state {
     // Never throws; tolerates the CUDA runtime unloading at process exit.
     for (auto& d : dev) {
       if (d.cublas) cublasDestroy(d.cublas);
-      if (d.cublas_event) cudaEventDestroy(d.cublas_event);
       if (d.cusparse) cusparseDestroy(d.cusparse);
       if (d.cusolver) cusolverDnDestroy(d.cusolver);
     }
-    for (auto& e : plans) {
-      cufftDestroy(e.plan);
-      if (e.event) cudaEventDestroy(e.event);
-    }
+    for (auto& e : plans) cufftDestroy(e.plan);
   }
 };
 
@@ -74,13 +63,12 @@ per_device& current() {
 cublasHandle_t cublas_handle() {
   per_device& d = current();
   const cudaStream_t s = get_current_stream();
-  if (!d.cublas) {
-    CUSCI_CUBLAS_TRY(cublasCreate(&d.cublas));
+  if (!d.cublas) CUSCI_CUBLAS_TRY(cublasCreate(&d.cublas));
+  if (!d.cublas_ws || d.cublas_stream != s) {
+    d.cublas_ws.reset();  // back to the pool on its own stream
     d.cublas_ws = cusci::malloc(cublas_workspace_bytes, s);
     d.cublas_stream = s;
   }
-  hand_over(d.cublas_stream, s, d.cublas_event);
-  d.cublas_stream = s;
   CUSCI_CUBLAS_TRY(cublasSetStream(d.cublas, s));
   // cublasSetStream resets the workspace to the default: set ours again.
   CUSCI_CUBLAS_TRY(cublasSetWorkspace(d.cublas, d.cublas_ws->ptr(), d.cublas_ws->size()));
@@ -111,8 +99,12 @@ cufftHandle fft_plan(const fft_plan_key& key_in) {
     if (it->key == key) {
       plans.splice(plans.begin(), plans, it);  // mark most recently used
       fft_entry& e = plans.front();
-      hand_over(e.stream, s, e.event);
-      e.stream = s;
+      if (e.stream != s) {
+        e.work.reset();  // back to the pool on its own stream
+        e.work = cusci::malloc(e.work_bytes, s);
+        if (e.work_bytes) CUSCI_CUFFT_TRY(cufftSetWorkArea(e.plan, e.work->ptr()));
+        e.stream = s;
+      }
       CUSCI_CUFFT_TRY(cufftSetStream(e.plan, s));
       return e.plan;
     }
@@ -133,6 +125,7 @@ cufftHandle fft_plan(const fft_plan_key& key_in) {
     CUSCI_CUFFT_TRY(cufftMakePlanMany64(e.plan, key.rank, n, embed ? inembed : nullptr, key.istride, key.idist,
                                         embed ? onembed : nullptr, key.ostride, key.odist,
                                         static_cast<cufftType>(key.type), key.batch, &work));
+    e.work_bytes = work;
     e.work = cusci::malloc(work, s);
     if (work) CUSCI_CUFFT_TRY(cufftSetWorkArea(e.plan, e.work->ptr()));
     CUSCI_CUFFT_TRY(cufftSetStream(e.plan, s));
@@ -143,11 +136,10 @@ cufftHandle fft_plan(const fft_plan_key& key_in) {
   e.stream = s;
   plans.push_front(std::move(e));
   if (plans.size() > max_plans) {
-    fft_entry& old = plans.back();
-    // Its work area may still be in use by queued work: wait for its stream before releasing it.
-    cudaStreamSynchronize(old.stream);
-    cufftDestroy(old.plan);
-    if (old.event) cudaEventDestroy(old.event);
+    // The evicted plan may still have queued transforms (its stream may even be destroyed by now):
+    // wait for the device before destroying it. Its work area returns to the pool on its stream.
+    CUSCI_CUDA_TRY(cudaDeviceSynchronize());
+    cufftDestroy(plans.back().plan);
     plans.pop_back();
   }
   return plans.front().plan;

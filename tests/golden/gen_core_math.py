@@ -28,7 +28,8 @@ rows = []
 
 
 def save(name, arr):
-    np.save(os.path.join(OUT, name + ".npy"), np.ascontiguousarray(arr))
+    # np.ascontiguousarray would turn a 0-d result into shape (1,)
+    np.save(os.path.join(OUT, name + ".npy"), np.array(arr, order="C", copy=True))
 
 
 def add_case(case, rtol, atol, kind, **extra):
