@@ -5,6 +5,7 @@
 #include <cstdio>
 
 #include "cusci/device.hpp"
+#include "cusci/memory.hpp"
 
 int main(int argc, char** argv) {
   if (cusci::device_count() == 0) {
@@ -12,5 +13,9 @@ int main(int argc, char** argv) {
     return 77;
   }
   doctest::Context ctx(argc, argv);
-  return ctx.run();
+  const int rc = ctx.run();
+  // Return the pools' cached blocks to the driver, so memory checkers see only real leaks.
+  cusci::get_default_memory_pool().free_all_blocks();
+  cusci::pinned_free_all_blocks();
+  return rc;
 }
