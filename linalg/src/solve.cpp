@@ -1,5 +1,6 @@
 // cusci::linalg::solve: argument handling, SciPy 1.18's shape rules, choice of kernel or library path.
 
+#include "cusci/detail/checks.hpp"
 #include "cusci/linalg/solve.hpp"
 
 #include <complex>
@@ -55,6 +56,7 @@ std::string slice_list(const std::vector<int>& info) {
 ndarray solve(const ndarray& a, const ndarray& b, const solve_options& o) {
   using namespace detail;
   const std::string fn = "cusci::linalg::solve";
+  cusci::detail::check_same_device("cusci::linalg::solve", {&a, &b});
 
   // --- shapes (host only; nothing touches the device before all checks pass) -------------------
   operand ad = atleast(a, 2), bd = atleast(b, 1);

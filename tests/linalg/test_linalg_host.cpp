@@ -101,3 +101,10 @@ TEST_CASE("cholesky rejects non-square input before touching the device") {
   CHECK_THROWS_WITH_AS(linalg::cholesky(shape_only({2, 3})),
                        doctest::Contains("cusci::linalg::cholesky: a must be a square matrix"), value_error);
 }
+
+TEST_CASE("solve refuses a and b on different devices") {
+  const ndarray a = shape_only({3, 3});
+  const ndarray b0 = shape_only({3});
+  const ndarray b1(memory_ptr{}, b0.dtype(), b0.shape(), b0.strides(), 0, 1);
+  CHECK_THROWS_WITH_AS(linalg::solve(a, b1), doctest::Contains("different devices"), value_error);
+}
