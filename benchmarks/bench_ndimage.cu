@@ -2,9 +2,11 @@
 //   N1   gaussian_filter 4096^2 float32, sigma 2   (CuPy 14.2: 1.123 ms)
 //   N1v  gaussian_filter 512^3 float32, sigma 2    (CuPy 14.2: 11.99 ms)
 // plus the single passes (gaussian_filter1d along each axis) that make them up.
-// `gbps`/`roof_pct` count one read and one write of the array per pass (passes * 2 * N * 4 bytes);
-// `fused_roof_ms` is the time of a single read + write of the array at the copy ceiling (the bound
-// a fused multi-axis kernel could reach).
+// `gbps`/`roof_pct` count one read and one write of the array per pass (passes * 2 * N * itemsize
+// bytes), i.e. the mean bandwidth of a pass; `ms_per_pass` is ms / passes and `pass_roof_ms` the
+// time of one pass at the copy ceiling; `fused_roof_ms` is the time of a single read + write of the
+// array at the copy ceiling (the bound a fused multi-axis kernel could reach).
+// The timed call includes the host work of the call (weights, output allocation from the pool).
 
 #include <cstdio>
 #include <string>
@@ -18,7 +20,7 @@ namespace nd = cusci::ndimage;
 
 namespace {
 
-cusci::ndarray random_f32(const cusci::shape_t& shape) {
+cusci::ndarray random_f32(const cusci::shape_t& shape, cusci::dtype dt = cusci::dtype::float32) {
   // Deterministic pseudo-random values, generated on the host once.
   std::int64_t n = 1;
   for (auto s : shape) n *= s;
@@ -28,17 +30,20 @@ cusci::ndarray random_f32(const cusci::shape_t& shape) {
     x = x * 1664525u + 1013904223u;
     v = static_cast<float>(x >> 8) / 16777216.0f;
   }
-  return cusci::asarray(h, shape);
+  const auto a = cusci::asarray(h, shape);
+  return dt == cusci::dtype::float32 ? a : a.astype(dt);
 }
 
 void bench_case(const std::string& id, const std::string& name, const cusci::ndarray& a, int passes,
                 const std::function<void()>& fn) {
   const double n = static_cast<double>(a.size());
+  const double item = static_cast<double>(cusci::itemsize(a.dtype()));
   const auto r = cusci::bench::time_it(fn, 50, 5);
-  const double fused_ms = 2.0 * n * 4.0 / (cusci::bench::copy_ceiling_gbps * 1e9) * 1e3;
-  char extra[128];
-  std::snprintf(extra, sizeof extra, "\"passes\":%d,\"fused_roof_ms\":%.5f", passes, fused_ms);
-  cusci::bench::report(id, name, r, passes * 2.0 * n * 4.0, extra);
+  const double fused_ms = 2.0 * n * item / (cusci::bench::copy_ceiling_gbps * 1e9) * 1e3;
+  char extra[192];
+  std::snprintf(extra, sizeof extra, "\"passes\":%d,\"ms_per_pass\":%.5f,\"pass_roof_ms\":%.5f,\"fused_roof_ms\":%.5f",
+                passes, r.median_ms / passes, fused_ms, fused_ms);
+  cusci::bench::report(id, name, r, passes * 2.0 * n * item, extra);
 }
 
 }  // namespace
@@ -58,6 +63,14 @@ int main() {
     for (int ax = 0; ax < 3; ++ax)
       bench_case("N1v.ax" + std::to_string(ax), "gaussian_filter1d axis " + std::to_string(ax) + ", 512^3 f32 sigma=2",
                  vol, 1, [&] { (void)nd::gaussian_filter1d(vol, 2.0, ax); });
+  }
+  {
+    // Rows whose length is not a multiple of the vector width (scalar stores on most rows), and
+    // float64.
+    const auto odd = random_f32({4093, 4091});
+    bench_case("N1o", "gaussian_filter 4093x4091 f32 sigma=2", odd, 2, [&] { (void)nd::gaussian_filter(odd, 2.0); });
+    const auto img64 = random_f32({4096, 4096}, cusci::dtype::float64);
+    bench_case("N1d", "gaussian_filter 4096^2 f64 sigma=2", img64, 2, [&] { (void)nd::gaussian_filter(img64, 2.0); });
   }
   return 0;
 }
