@@ -1,0 +1,149 @@
+#!/usr/bin/env python
+"""Golden data for the fast float32/float64 paths of cusci::ndimage's correlation passes: lines of
+at least 32 along the contiguous axis (row kernel: segments of 256/2048 outputs, halos, the last
+partial segment, rows whose length is not a multiple of the vector width) and passes along
+non-contiguous axes (column kernel: segment splits, every mode, origins, 1..64 taps, lines shorter
+than the filter). Same manifest format as gen_ndimage.py. Run with the pinned environment:
+
+    /opt/goldenv/bin/python tests/golden/gen_ndimage_fast.py
+
+Writes tests/golden/data/ndimage_fast/*.npy and MANIFEST.tsv.
+"""
+import os
+
+import numpy as np
+import scipy
+import scipy.ndimage as ndi
+
+OUT = os.path.join(os.path.dirname(os.path.abspath(__file__)), "data", "ndimage_fast")
+os.makedirs(OUT, exist_ok=True)
+for f in os.listdir(OUT):
+    os.remove(os.path.join(OUT, f))
+
+rng = np.random.default_rng(20261207)
+COLS = ["case", "func", "input", "expected", "rtol", "atol", "axis", "weights", "sigma", "order", "mode",
+        "cval", "origin", "truncate", "radius", "axes", "output", "layout", "error"]
+MODES = ["reflect", "constant", "nearest", "mirror", "wrap", "grid-mirror", "grid-constant", "grid-wrap"]
+rows = []
+inputs = {}  # id(array) -> saved name: cases on one array share its input file
+
+
+def save(name, arr):
+    np.save(os.path.join(OUT, name + ".npy"), np.ascontiguousarray(arr))
+    return name
+
+
+def view(a, layout):
+    if layout in ("C", "F"):
+        return a
+    if layout == "step2":
+        return a[tuple(slice(None, None, 2) for _ in range(a.ndim))]
+    if layout == "rev":
+        return a[..., ::-1]
+    raise ValueError(layout)
+
+
+def tol(dt, scale):
+    # Sums of up to 64 terms accumulated in the array's precision with fused multiply-adds.
+    if np.dtype(dt) == np.float32:
+        return 2e-5, 2e-5 * scale
+    return 1e-12, 1e-12 * scale
+
+
+def fl(v):
+    return ",".join(repr(float(x)) for x in v)
+
+
+def add(case, func, a, layout="C", axis=-1, weights=None, sigma=None, order=0, mode="reflect", cval=0.0,
+        origin=0, truncate=4.0, radius=None):
+    x = view(a, layout)
+    if layout == "F":
+        x = np.asfortranarray(x)
+    if func == "correlate1d":
+        r = ndi.correlate1d(x, weights, axis=axis, mode=mode, cval=cval, origin=origin)
+    elif func == "convolve1d":
+        r = ndi.convolve1d(x, weights, axis=axis, mode=mode, cval=cval, origin=origin)
+    elif func == "gaussian_filter1d":
+        r = ndi.gaussian_filter1d(x, sigma, axis=axis, order=order, mode=mode, cval=cval, truncate=truncate,
+                                  radius=radius)
+    else:
+        r = ndi.gaussian_filter(x, sigma, order=order, mode=mode, cval=cval, truncate=truncate, radius=radius)
+    rtol, atol = tol(r.dtype, max(float(np.max(np.abs(r))), 1.0))
+    if id(a) not in inputs:
+        inputs[id(a)] = save(case + "_in", a)
+    rows.append([case, func, inputs[id(a)], save(case + "_out", r), repr(rtol), repr(atol), str(axis),
+                 fl(weights) if weights is not None else "-", repr(float(sigma)) if sigma is not None else "-",
+                 str(order), mode, repr(float(cval)), str(origin), repr(float(truncate)),
+                 str(radius) if radius is not None else "-", "-", "-", layout, "-"])
+
+
+def data(shape, dt):
+    return (rng.standard_normal(shape) * 10).astype(dt)
+
+
+# Row kernel, every mode, origins at both ends and the centre, odd row length (rows 1.. misaligned
+# for 16-byte stores), float32 (8 outputs a thread) and float64 (4 outputs a thread).
+for dt, shape in (("float32", (3, 259)), ("float64", (2, 131))):
+    a = data(shape, dt)
+    w = rng.standard_normal(5)
+    for mode in MODES:
+        for origin in (-2, 0, 2):
+            add(f"rows_{dt}_{mode}_o{origin}", "correlate1d", a, weights=w, mode=mode, cval=1.5, origin=origin)
+    # Even length, convolution.
+    add(f"rows_{dt}_conv_K4", "convolve1d", a, weights=rng.standard_normal(4), mode="wrap", origin=-1)
+
+# Aligned rows (vector stores), several segments plus a partial one, gaussian kernel of 17 taps.
+a = data((2, 4096 + 2048 + 40), "float32")
+add("rows_f32_long_gauss", "gaussian_filter1d", a, sigma=2.0, mode="nearest")
+a = data((4, 256), "float32")
+add("rows_f32_256_gauss", "gaussian_filter1d", a, sigma=1.5, mode="mirror")
+a = data((2, 1024 + 7), "float64")
+add("rows_f64_long_gauss_deriv", "gaussian_filter1d", a, sigma=3.0, order=1, mode="reflect")
+
+# Tap-count buckets (8/16/24/32/64 for float32, up to 32 for float64) and the limits.
+for dt, ks in (("float32", (1, 8, 9, 16, 23, 24, 25, 33, 63, 64)), ("float64", (2, 8, 17, 24, 31, 32))):
+    a2 = data((3, 300), dt)
+    a3 = data((3, 70, 9), dt)
+    for K in ks:
+        w = rng.standard_normal(K)
+        lo, hi = -(K // 2), (K - 1) // 2
+        add(f"taps_rows_{dt}_K{K}", "correlate1d", a2, weights=w, mode="reflect", origin=hi)
+        add(f"taps_cols_{dt}_K{K}", "correlate1d", a3, axis=1, weights=w, mode="mirror", origin=lo)
+
+# Lines shorter than the filter (but >= 32 on the row kernel): every mode.
+for dt in ("float32", "float64"):
+    K = 63 if dt == "float32" else 31
+    a2 = data((2, 33), dt)
+    a3 = data((7, 33), dt)
+    w = rng.standard_normal(K)
+    for mode in MODES:
+        add(f"short_rows_{dt}_{mode}", "correlate1d", a2, weights=w, mode=mode, cval=-2.0, origin=1)
+        add(f"short_cols_{dt}_{mode}", "correlate1d", a3, axis=0, weights=w, mode=mode, cval=-2.0, origin=-1)
+
+# Column kernel: every mode, origins, 3-D axes 0 and 1, and split into several segments.
+for dt in ("float32", "float64"):
+    a = data((4, 36, 33), dt)
+    w = rng.standard_normal(7)
+    for mode in MODES:
+        for origin in (-3, 3):
+            add(f"cols_{dt}_{mode}_o{origin}_ax0", "correlate1d", a, axis=0, weights=w, mode=mode, cval=0.5,
+                origin=origin)
+        add(f"cols_{dt}_{mode}_ax1", "correlate1d", a, axis=1, weights=w, mode=mode, cval=0.5)
+    a = data((300, 33), dt)  # few columns: the axis is split into segments
+    add(f"cols_{dt}_segments", "gaussian_filter1d", a, axis=0, sigma=2.0, mode="reflect")
+
+# Whole filters over layouts (F goes through the transposed view; step2/rev through the generic
+# row kernel and the column kernel with non-unit strides).
+for dt in ("float32", "float64"):
+    a = data((45, 70), dt)
+    for layout in ("C", "F", "step2", "rev"):
+        add(f"gf_{dt}_{layout}", "gaussian_filter", a, layout=layout, sigma=2.0, mode="reflect")
+    a = data((7, 33, 34), dt)
+    add(f"gf3_{dt}", "gaussian_filter", a, sigma=1.3, mode="constant", cval=0.0)
+
+with open(os.path.join(OUT, "MANIFEST.tsv"), "w") as f:
+    f.write("\t".join(COLS) + "\n")
+    for r in rows:
+        f.write("\t".join(r) + "\n")
+total = sum(os.path.getsize(os.path.join(OUT, x)) for x in os.listdir(OUT))
+print(f"{len(rows)} cases, {total / 1e6:.2f} MB, scipy {scipy.__version__}, numpy {np.__version__}")
