@@ -4,8 +4,12 @@
 //   S1r SpMV fp64 on bcsstk16 (path: argv[1], default examples/data/bcsstk16.mtx)
 //   L1  cg, 2-D Poisson 3162^2 (n ~10M, 5-point), exactly 200 iterations (rtol 1e-30, maxiter 200),
 //       no preconditioner (as CuPy's baseline).
+// Variants (not in the baseline): S1/S1s/S1r with the SpMV kernel forced ("-cusparse": cuSPARSE,
+// "-stream": cusci's CSR-stream kernel; the plain id is the automatic choice), and L1k: the device
+// time of each of the three kernels of one cg iteration (mean of 200 launches each).
 // The Poisson matrices are built on the device by the kernels below.
 
+#include <array>
 #include <cstdio>
 #include <filesystem>
 #include <string>
@@ -21,6 +25,12 @@
 #include "harness.hpp"
 
 using namespace cusci;
+
+// Internal entry points of cusci::sparse (sparse/src/detail.hpp), for the variants above.
+namespace cusci::sparse::detail {
+void set_spmv_backend(int backend);
+std::array<double, 3> cg_kernel_ms(const csr_matrix& A, int reps);
+}  // namespace cusci::sparse::detail
 
 namespace {
 
@@ -93,8 +103,13 @@ void bench_spmv(const std::string& id, const std::string& name, const sparse::cs
   const double vb = static_cast<double>(itemsize(A.dtype()));
   // Minimal traffic: values + column indices, row pointers, x and y once each.
   const double bytes = (vb + 4.0) * A.nnz() + 4.0 * (A.shape()[0] + 1) + vb * (A.shape()[0] + A.shape()[1]);
-  auto r = bench::time_it([&] { ndarray y = A.dot(x); }, 50, 5);
-  bench::report(id, name, r, bytes, "\"nnz\":" + std::to_string(A.nnz()));
+  const char* suffix[3] = {"", "-cusparse", "-stream"};
+  for (int backend = 0; backend < 3; ++backend) {
+    sparse::detail::set_spmv_backend(backend);
+    auto r = bench::time_it([&] { ndarray y = A.dot(x); }, 50, 5);
+    bench::report(id + suffix[backend], name + suffix[backend], r, bytes, "\"nnz\":" + std::to_string(A.nnz()));
+  }
+  sparse::detail::set_spmv_backend(0);
 }
 
 }  // namespace
@@ -131,6 +146,13 @@ int main(int argc, char** argv) {
     const double bytes_per_iter = 12.0 * A.nnz() + 4.0 * n + 16.0 * n + 48.0 * n + 24.0 * n;
     bench::report("L1", "cg_poisson2d_3162_200it_noprecond", r, bytes_per_iter * 200,
                   "\"iters\":" + std::to_string(iters) + ",\"ms_per_iter\":" + std::to_string(r.median_ms / 200.0));
+    // One iteration's kernels separately; bytes: p update 24 n, SpMV 12 nnz + 4 n + 8 n (p) + 8 n (q),
+    // x/r update 48 n.
+    const std::array<double, 3> ms = sparse::detail::cg_kernel_ms(A, 200);
+    const double kb[3] = {24.0 * n, 12.0 * A.nnz() + 20.0 * n, 48.0 * n};
+    const char* kn[3] = {"p_update", "spmv_pq", "xr_update"};
+    for (int i = 0; i < 3; ++i)
+      bench::report(std::string("L1k-") + kn[i], std::string("cg_kernel_") + kn[i], {ms[i], ms[i]}, kb[i]);
   }
   return 0;
 }

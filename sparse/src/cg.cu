@@ -2,12 +2,22 @@
 // products fused into three kernels an iteration (p update; q = A p with p.q; x, r update with r.r
 // and r.z) when A is a CSR matrix and M is none or diagonal, and a single host read of |r|^2 an
 // iteration from pinned memory, overlapped with the next iteration's first two kernels.
+//
+// Also the CSR SpMV kernel used by csr_matrix::dot for matrices with short rows ("CSR-stream",
+// Greathouse & Daga, "Efficient sparse matrix-vector multiplication on GPUs using the CSR storage
+// format", SC 2014): a block takes 256 consecutive rows, multiplies all their entries with coalesced
+// loads into shared memory, then each thread adds up its own row.
 
+#include <array>
+#include <atomic>
 #include <cmath>
 #include <cstdint>
 #include <limits>
+#include <map>
+#include <mutex>
 #include <sstream>
 #include <string>
+#include <utility>
 
 #include <cuda_runtime.h>
 
@@ -118,6 +128,139 @@ __global__ void __launch_bounds__(kBlock) k_spmv_dot(std::int64_t m, const I* __
   grid_reduce<1>(v, partials, counter, [s](const double* t) { s[PQ] = t[0]; });
 }
 
+// CSR-stream SpMV: y = A x, and with DOT s[PQ] = x.y (x is p in cg). Tiles of kRows consecutive
+// rows, taken by the blocks in a grid-stride loop (so that the partial sums are one per block). When a
+// tile has at most `cap` entries (the dynamic shared memory holds cap values of T), its entries are
+// read with coalesced loads, U independent ones per thread in flight, their products data[j] *
+// x[indices[j]] stored in shared memory, and thread t sums row row0 + t from there in column order
+// (the order of SciPy's csr_matvec). A tile with more entries (long rows) is done a warp per row.
+// The tile branch is uniform over the block (nb, ne are the same for every thread), so the barriers
+// inside it are safe.
+constexpr int kRows = 256;   // rows per tile = threads per block
+constexpr int kUnroll = 4;   // independent entries per thread in flight
+constexpr double kStreamMaxAvg = 10.0;  // mean row length up to which the stream kernel is used
+
+// At least 6 resident blocks: 40 registers, enough to keep the loads of kUnroll entries in flight
+// (at 32 registers, 8 blocks, the compiler serialises them two at a time).
+
+template <class T, class I, bool DOT>
+__global__ void __launch_bounds__(kRows, 6)
+    k_csr_stream(std::int64_t m, std::int64_t ntiles, int cap, const I* __restrict__ indptr,
+                 const I* __restrict__ indices, const T* __restrict__ data, const T* __restrict__ x, T* __restrict__ y,
+                 double* partials, unsigned* counter, double* s) {
+  extern __shared__ double smem_d[];  // double: alignment for either T
+  T* prod = reinterpret_cast<T*>(smem_d);
+  const int tid = threadIdx.x, lane = tid & 31, warp = tid >> 5;
+  double acc = 0.0;
+  for (std::int64_t tile = blockIdx.x; tile < ntiles; tile += gridDim.x) {
+    const std::int64_t row0 = tile * kRows;
+    const std::int64_t rend = row0 + kRows < m ? row0 + kRows : m;
+    const std::int64_t row = row0 + tid;
+    const std::int64_t nb = indptr[row0], ne = indptr[rend];
+    std::int64_t rb = 0, re = 0;
+    if (row < m) {
+      rb = indptr[row];
+      re = indptr[row + 1];
+    }
+    const std::int64_t cnt = ne - nb;
+    if (cnt <= cap) {
+      const int c = static_cast<int>(cnt);
+      const I* __restrict__ ind_t = indices + nb;
+      const T* __restrict__ val_t = data + nb;
+      // The loads are unconditional (past the end: the tile's last entry again, c >= 1 in the loop) so
+      // that all of them are issued before the first result is needed; only the stores are guarded.
+      for (int k0 = 0; k0 < c; k0 += kRows * kUnroll) {
+        I col[kUnroll];
+        T val[kUnroll];
+#pragma unroll
+        for (int u = 0; u < kUnroll; ++u) {
+          const int k = min(k0 + u * kRows + tid, c - 1);
+          col[u] = __ldcs(ind_t + k);  // streamed once: evict-first, so that x stays in L2
+          val[u] = __ldcs(val_t + k);
+        }
+#pragma unroll
+        for (int u = 0; u < kUnroll; ++u) val[u] *= x[col[u]];
+#pragma unroll
+        for (int u = 0; u < kUnroll; ++u) {
+          const int k = k0 + u * kRows + tid;
+          if (k < c) prod[k] = val[u];
+        }
+      }
+      __syncthreads();
+      if (row < m) {
+        T sum = T(0);
+        for (int k = static_cast<int>(rb - nb), e = static_cast<int>(re - nb); k < e; ++k) sum += prod[k];
+        y[row] = sum;
+        if constexpr (DOT) acc += static_cast<double>(x[row]) * static_cast<double>(sum);
+      }
+      __syncthreads();  // prod is rewritten by the next tile
+    } else {
+      for (std::int64_t r = row0 + warp; r < rend; r += kRows / 32) {
+        const std::int64_t b = indptr[r], e = indptr[r + 1];
+        T sum = T(0);
+        for (std::int64_t j = b + lane; j < e; j += 32) sum += data[j] * x[indices[j]];
+#pragma unroll
+        for (int o = 16; o > 0; o >>= 1) sum += __shfl_down_sync(0xffffffffu, sum, o);
+        if (lane == 0) {
+          y[r] = sum;
+          if constexpr (DOT) acc += static_cast<double>(x[r]) * static_cast<double>(sum);
+        }
+      }
+    }
+  }
+  if constexpr (DOT) {
+    double v[1] = {acc};
+    grid_reduce<1>(v, partials, counter, [s](const double* t) { s[PQ] = t[0]; });
+  }
+}
+
+// Launch configuration of k_csr_stream for an m-row matrix with nnz entries.
+struct stream_config {
+  std::int64_t ntiles = 0;
+  int cap = 0;
+  std::size_t smem = 0;
+  unsigned grid = 1;
+};
+
+int sm_count();
+
+template <class T, class I, bool DOT>
+stream_config stream_setup(std::int64_t m, std::int64_t nnz) {
+  stream_config c;
+  c.ntiles = (m + kRows - 1) / kRows;
+  // Room for 1.25 times the mean tile, at least 2 entries a row, rounded to 32; at most 47 KiB (the
+  // block's static shared memory, under 1 KiB, and this stay within the default 48 KiB limit).
+  const double avg = m > 0 ? static_cast<double>(nnz) / static_cast<double>(m) : 0.0;
+  std::int64_t cap = static_cast<std::int64_t>(1.25 * avg * kRows) + 32;
+  if (cap < 2 * kRows) cap = 2 * kRows;
+  cap = (cap + 31) / 32 * 32;
+  const std::int64_t max_cap = (47 * 1024) / static_cast<std::int64_t>(sizeof(T));
+  if (cap > max_cap) cap = max_cap;
+  c.cap = static_cast<int>(cap);
+  c.smem = static_cast<std::size_t>(cap) * sizeof(T);
+  // Resident blocks per SM for this shared memory size, cached per device (SpMV calls are frequent).
+  static std::mutex mu;
+  static std::map<std::pair<int, std::size_t>, int> per_sm_cache;
+  int dev = 0;
+  CUSCI_CUDA_TRY(cudaGetDevice(&dev));
+  int per_sm = 0;
+  {
+    std::lock_guard<std::mutex> lk(mu);
+    auto it = per_sm_cache.find({dev, c.smem});
+    if (it != per_sm_cache.end()) per_sm = it->second;
+  }
+  if (per_sm == 0) {
+    CUSCI_CUDA_TRY(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, k_csr_stream<T, I, DOT>, kRows, c.smem));
+    if (per_sm < 1) per_sm = 1;
+    std::lock_guard<std::mutex> lk(mu);
+    per_sm_cache[{dev, c.smem}] = per_sm;
+  }
+  const std::int64_t max_blocks = static_cast<std::int64_t>(sm_count()) * per_sm;
+  std::int64_t g = c.ntiles < max_blocks ? c.ntiles : max_blocks;
+  c.grid = static_cast<unsigned>(g > 0 ? g : 1);
+  return c;
+}
+
 // MODE 0: M = I (z = r); 1: M = diag(d) (z = d r); 2: general M (z given, r.z computed elsewhere).
 // With `apply`: alpha = s[RHO] / s[PQ]; x += alpha p; r -= alpha q. Then s[RR] = r.r and, for MODE
 // 0/1, s[RHO_PREV] = s[RHO], s[RHO] = r.z.
@@ -128,16 +271,31 @@ __global__ void __launch_bounds__(kBlock) k_update(std::int64_t n, bool apply, T
                                                    double* s) {
   const T alpha = apply ? static_cast<T>(s[RHO] / s[PQ]) : T(0);
   double rr = 0.0, rz = 0.0;
-  for (std::int64_t i = blockIdx.x * static_cast<std::int64_t>(blockDim.x) + threadIdx.x; i < n;
-       i += static_cast<std::int64_t>(gridDim.x) * blockDim.x) {
-    T ri = r[i];
+  // Two elements a thread and pass (i and i + stride), loaded before either is stored, for more
+  // loads in flight; past the end j is i again (loaded twice, stored once).
+  const std::int64_t stride = static_cast<std::int64_t>(gridDim.x) * blockDim.x;
+  for (std::int64_t i = blockIdx.x * static_cast<std::int64_t>(blockDim.x) + threadIdx.x; i < n; i += 2 * stride) {
+    const bool two = i + stride < n;
+    const std::int64_t j = two ? i + stride : i;
+    T ri = r[i], rj = r[j];
     if (apply) {
-      x[i] += alpha * p[i];
-      ri -= alpha * q[i];
+      const T xi = x[i], xj = x[j], pi = p[i], pj = p[j], qi = q[i], qj = q[j];
+      x[i] = xi + alpha * pi;
+      ri -= alpha * qi;
       r[i] = ri;
+      if (two) {
+        x[j] = xj + alpha * pj;
+        rj -= alpha * qj;
+        r[j] = rj;
+      }
     }
     rr += static_cast<double>(ri) * static_cast<double>(ri);
-    if constexpr (MODE == 1) rz += static_cast<double>(ri) * static_cast<double>(d[i] * ri);
+    if (two) rr += static_cast<double>(rj) * static_cast<double>(rj);
+    if constexpr (MODE == 1) {
+      const T di = d[i], dj = d[j];
+      rz += static_cast<double>(ri) * static_cast<double>(di * ri);
+      if (two) rz += static_cast<double>(rj) * static_cast<double>(dj * rj);
+    }
   }
   double v[2] = {rr, rz};
   grid_reduce<2>(v, partials, counter, [s](const double* t) {
@@ -151,13 +309,19 @@ __global__ void __launch_bounds__(kBlock) k_update(std::int64_t n, bool apply, T
 
 // p = z + beta p with beta = s[RHO] / s[RHO_PREV]; the first iteration sets p = z.
 template <class T, int MODE>
-__global__ void k_update_p(std::int64_t n, bool first, T* __restrict__ p, const T* __restrict__ r,
-                           const T* __restrict__ d, const T* __restrict__ z, const double* s) {
+__global__ void __launch_bounds__(kBlock, 2048 / kBlock)
+    k_update_p(std::int64_t n, bool first, T* __restrict__ p, const T* __restrict__ r, const T* __restrict__ d,
+               const T* __restrict__ z, const double* s) {
   const T beta = first ? T(0) : static_cast<T>(s[RHO] / s[RHO_PREV]);
-  for (std::int64_t i = blockIdx.x * static_cast<std::int64_t>(blockDim.x) + threadIdx.x; i < n;
-       i += static_cast<std::int64_t>(gridDim.x) * blockDim.x) {
+  const std::int64_t stride = static_cast<std::int64_t>(gridDim.x) * blockDim.x;
+  for (std::int64_t i = blockIdx.x * static_cast<std::int64_t>(blockDim.x) + threadIdx.x; i < n; i += 2 * stride) {
+    const bool two = i + stride < n;  // as in k_update: j = i past the end
+    const std::int64_t j = two ? i + stride : i;
     const T zi = MODE == 0 ? r[i] : (MODE == 1 ? d[i] * r[i] : z[i]);
-    p[i] = first ? zi : p[i] * beta + zi;
+    const T zj = MODE == 0 ? r[j] : (MODE == 1 ? d[j] * r[j] : z[j]);
+    const T pi = first ? T(0) : p[i], pj = first ? T(0) : p[j];
+    p[i] = first ? zi : pi * beta + zi;
+    if (two) p[j] = first ? zj : pj * beta + zj;
   }
 }
 
@@ -226,6 +390,8 @@ struct cg_solver {
   cudaStream_t st;
   unsigned vec_grid, spmv_grid;
   int group = 1;
+  bool use_stream = false;  // CSR-stream SpMV (short rows) instead of G lanes per row
+  stream_config sc;
   device_buffer<double> s, partials;
   device_buffer<unsigned> counter;
 
@@ -236,9 +402,15 @@ struct cg_solver {
     spmv_grid = 1;
     if (const csr_matrix* c = A.csr()) {
       const double avg = n > 0 ? static_cast<double>(c->nnz()) / static_cast<double>(n) : 1.0;
-      group = 1;
-      while (group < 32 && group < avg) group *= 2;
-      spmv_grid = cusci::detail::grid_for(n * group, kBlock, max_blocks);
+      if (avg <= kStreamMaxAvg) {
+        use_stream = true;
+        sc = stream_setup<T, I, true>(n, c->nnz());
+        spmv_grid = sc.grid;
+      } else {
+        group = 1;
+        while (group < 32 && group < avg) group *= 2;
+        spmv_grid = cusci::detail::grid_for(n * group, kBlock, max_blocks);
+      }
     }
     const unsigned g = vec_grid > spmv_grid ? vec_grid : spmv_grid;
     s = device_buffer<double>(n_slots, st);
@@ -246,6 +418,16 @@ struct cg_solver {
     counter = device_buffer<unsigned>(1, st);
     CUSCI_CUDA_TRY(cudaMemsetAsync(s.data(), 0, n_slots * sizeof(double), st));
     CUSCI_CUDA_TRY(cudaMemsetAsync(counter.data(), 0, sizeof(unsigned), st));
+  }
+
+  // Grid of k_update<T, MODE>: at most the blocks that are resident at once (it uses more registers
+  // than the other vector kernels), so that no second wave of blocks starts late.
+  template <int MODE>
+  unsigned update_grid() const {
+    int per_sm = 0;
+    CUSCI_CUDA_TRY(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, k_update<T, MODE>, kBlock, 0));
+    const std::int64_t g = static_cast<std::int64_t>(sm_count()) * (per_sm > 0 ? per_sm : 1);
+    return g < static_cast<std::int64_t>(vec_grid) ? static_cast<unsigned>(g) : vec_grid;
   }
 
   void dot(const T* a, const T* b, int slot, bool shift) {
@@ -261,6 +443,12 @@ struct cg_solver {
   }
 
   void spmv_dot(const I* ptr, const I* ind, const T* val, const T* p, T* q) {
+    if (use_stream) {
+      k_csr_stream<T, I, true><<<sc.grid, kRows, sc.smem, st>>>(n, sc.ntiles, sc.cap, ptr, ind, val, p, q,
+                                                                partials.data(), counter.data(), s.data());
+      CUSCI_CHECK_LAUNCH();
+      return;
+    }
     switch (group) {
       case 1: spmv<1>(ptr, ind, val, p, q); break;
       case 2: spmv<2>(ptr, ind, val, p, q); break;
@@ -303,7 +491,8 @@ struct cg_solver {
       ev.record(st);
     };
 
-    k_update<T, MODE><<<vec_grid, kBlock, 0, st>>>(n, false, x.data_as<T>(), r.data_as<T>(), nullptr, nullptr, dp,
+    const unsigned ugrid = update_grid<MODE>();
+    k_update<T, MODE><<<ugrid, kBlock, 0, st>>>(n, false, x.data_as<T>(), r.data_as<T>(), nullptr, nullptr, dp,
                                                    partials.data(), counter.data(), s.data());
     CUSCI_CHECK_LAUNCH();
     post_rr();
@@ -335,7 +524,7 @@ struct cg_solver {
       ev.synchronize();
       if (std::sqrt(*h_rr) < atol_eff) return {x, 0, it};
       if (!speculate) enqueue_pq(it);
-      k_update<T, MODE><<<vec_grid, kBlock, 0, st>>>(n, true, x.data_as<T>(), r.data_as<T>(), p.data_as<T>(),
+      k_update<T, MODE><<<ugrid, kBlock, 0, st>>>(n, true, x.data_as<T>(), r.data_as<T>(), p.data_as<T>(),
                                                      qa.template data_as<T>(), dp, partials.data(), counter.data(),
                                                      s.data());
       CUSCI_CHECK_LAUNCH();
@@ -347,9 +536,89 @@ struct cg_solver {
   }
 };
 
+std::atomic<int> spmv_backend_choice{0};
+
+template <class T, class I>
+std::array<double, 3> cg_kernel_ms_impl(const csr_matrix& A, int reps) {
+  const linalg::linear_operator op(A);
+  const linalg::cg_options opt{};
+  const std::int64_t n = A.shape()[0];
+  cg_solver<T, I> sv(op, opt, A.dtype(), n);
+  ndarray x = zeros({n}, A.dtype()), r = ones({n}, A.dtype()), p = ones({n}, A.dtype()), q = zeros({n}, A.dtype());
+  const ndarray& val = A.data();
+  const ndarray& ind = A.indices();
+  const ndarray& ptr = A.indptr();
+  event e0, e1;
+  auto time = [&](auto&& launch) {
+    launch();
+    e0.record(sv.st);
+    for (int i = 0; i < reps; ++i) launch();
+    e1.record(sv.st);
+    return static_cast<double>(get_elapsed_time(e0, e1)) / reps;
+  };
+  std::array<double, 3> ms{};
+  const unsigned ugrid = sv.template update_grid<0>();
+  ms[0] = time([&] {
+    k_update_p<T, 0><<<sv.vec_grid, kBlock, 0, sv.st>>>(n, false, p.data_as<T>(), r.data_as<T>(), nullptr, nullptr,
+                                                        sv.s.data());
+    CUSCI_CHECK_LAUNCH();
+  });
+  ms[1] = time([&] {
+    sv.spmv_dot(ptr.data_as<I>(), ind.data_as<I>(), val.data_as<T>(), p.data_as<T>(), q.data_as<T>());
+  });
+  ms[2] = time([&] {
+    k_update<T, 0><<<ugrid, kBlock, 0, sv.st>>>(n, true, x.data_as<T>(), r.data_as<T>(), p.data_as<T>(),
+                                                      q.data_as<T>(), nullptr, sv.partials.data(),
+                                                      sv.counter.data(), sv.s.data());
+    CUSCI_CHECK_LAUNCH();
+  });
+  return ms;
+}
+
 }  // namespace
 
 namespace detail {
+
+void set_spmv_backend(int backend) { spmv_backend_choice.store(backend, std::memory_order_relaxed); }
+
+bool stream_spmv_preferred(std::int64_t m, std::int64_t nnz) {
+  const int b = spmv_backend_choice.load(std::memory_order_relaxed);
+  if (b == 1) return false;
+  if (b == 2) return true;
+  return m > 0 && static_cast<double>(nnz) <= kStreamMaxAvg * static_cast<double>(m);
+}
+
+void csr_spmv_stream(const ndarray& data, const ndarray& indices, const ndarray& indptr, std::int64_t m,
+                     const ndarray& x, ndarray& y) {
+  if (m == 0) return;
+  cudaStream_t st = get_current_stream();
+  cusci::detail::dispatch_float(data.dtype(), "cusci::sparse::csr_matrix::dot", "A", [&](auto ttag) {
+    using T = typename decltype(ttag)::type;
+    auto go = [&](auto itag) {
+      using I = typename decltype(itag)::type;
+      const stream_config c = stream_setup<T, I, false>(m, data.size());
+      k_csr_stream<T, I, false><<<c.grid, kRows, c.smem, st>>>(m, c.ntiles, c.cap, indptr.data_as<I>(),
+                                                               indices.data_as<I>(), data.data_as<T>(),
+                                                               x.data_as<T>(), y.data_as<T>(), nullptr, nullptr,
+                                                               nullptr);
+      CUSCI_CHECK_LAUNCH();
+    };
+    if (indptr.dtype() == dtype::int64)
+      go(cusci::detail::type_tag<std::int64_t>{});
+    else
+      go(cusci::detail::type_tag<std::int32_t>{});
+  });
+}
+
+std::array<double, 3> cg_kernel_ms(const csr_matrix& A, int reps) {
+  CUSCI_EXPECTS(A.shape()[0] == A.shape()[1] && A.shape()[0] > 0 && reps > 0, value_error,
+                "cusci::sparse::detail::cg_kernel_ms: expected a non-empty square matrix and reps > 0");
+  return cusci::detail::dispatch_float(A.dtype(), "cusci::sparse::detail::cg_kernel_ms", "A", [&](auto ttag) {
+    using T = typename decltype(ttag)::type;
+    if (A.index_dtype() == dtype::int64) return cg_kernel_ms_impl<T, std::int64_t>(A, reps);
+    return cg_kernel_ms_impl<T, std::int32_t>(A, reps);
+  });
+}
 
 ndarray diag_multiply(const ndarray& d, const ndarray& x) {
   ndarray y = empty(x.shape(), x.dtype());

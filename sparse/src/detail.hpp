@@ -1,6 +1,7 @@
 #pragma once
 // Internal declarations shared by the host (.cpp) and device (.cu) sources of cusci::sparse.
 
+#include <array>
 #include <cstdint>
 #include <memory>
 
@@ -51,6 +52,20 @@ ndarray reciprocal(const ndarray& a);
 
 /// Creates the per-matrix cache of cuSPARSE descriptors (defined with the SpMV code).
 std::shared_ptr<spmv_cache> make_spmv_cache();
+
+/// SpMV kernel choice of csr_matrix::dot for one-dimensional x: 0 automatic (the CSR-stream kernel
+/// when the mean row length is <= 10, else cuSPARSE), 1 always cuSPARSE, 2 always the CSR-stream
+/// kernel. Process-wide; for benchmarks and tests.
+void set_spmv_backend(int backend);
+/// Whether csr_matrix::dot uses the CSR-stream kernel for an m-row matrix with nnz entries.
+bool stream_spmv_preferred(std::int64_t m, std::int64_t nnz);
+/// y = A x with the CSR-stream kernel. data, x, y of one float dtype, contiguous; indices, indptr of
+/// one index dtype (int32/int64), contiguous; x [shape[1]], y [m]. Asynchronous.
+void csr_spmv_stream(const ndarray& data, const ndarray& indices, const ndarray& indptr, std::int64_t m,
+                     const ndarray& x, ndarray& y);
+/// Mean device time (ms) of each kernel of one unpreconditioned cg iteration on the square matrix A:
+/// {p update, SpMV with p.q, x and r update with r.r}, over `reps` launches each. Synchronizes.
+std::array<double, 3> cg_kernel_ms(const csr_matrix& A, int reps);
 
 /// A view of the first n elements of a contiguous 1-D array.
 inline ndarray head(const ndarray& a, std::int64_t n) {

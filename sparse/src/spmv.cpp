@@ -1,5 +1,6 @@
-// csr_matrix::dot: SpMV / SpMM through cuSPARSE's generic API, with the matrix descriptor, the dense
-// descriptors and the workspace cached in the matrix so that a repeated product is one cuSPARSE call.
+// csr_matrix::dot: SpMV with the CSR-stream kernel (cg.cu) for short rows, else SpMV / SpMM through
+// cuSPARSE's generic API, with the matrix descriptor, the dense descriptors and the workspace cached
+// in the matrix so that a repeated product is one cuSPARSE call.
 
 #include <cuda_runtime_api.h>
 #include <cusparse.h>
@@ -186,6 +187,10 @@ ndarray csr_matrix::dot(const ndarray& x) const {
   }
   ndarray xc = x.astype(rt, false);
   if (!xc.is_c_contiguous()) xc = xc.copy();
+  if (vec && rt == dtype() && indptr_.dtype() == indices_.dtype() && detail::stream_spmv_preferred(m, nnz())) {
+    detail::csr_spmv_stream(data_, indices_, indptr_, m, xc, y);
+    return y;
+  }
   if (rt == dtype()) {
     std::lock_guard<std::mutex> lk(cache_->mu);
     if (!cache_->mat) cache_->mat = detail::make_csr(data_, indices_, indptr_, shape_);

@@ -172,6 +172,14 @@ cg_case("cg_poisson_f64", P, bp, "poisson30", rtol=1e-8)
 cg_case("cg_poisson_f32", P, bp, "poisson30", rtol=1e-4, dtype=np.float32, tol_x=1e-3)
 cg_case("cg_poisson_jacobi", P, bp, "poisson30", M="jacobi", rtol=1e-8)
 
+# --- SpMV with short rows and one long row (drawn last: the cases above keep their random numbers) -----
+# Mean row length about 3.7: cusci's CSR-stream kernel; the 256-row tile holding row 700 (1800 entries)
+# exceeds the kernel's shared-memory tile and takes its warp-per-row path; row 1500 has 100 entries.
+L = sp.random(2600, 2000, density=0.0015, random_state=6).tolil()
+L[700, 100:1900] = np.linspace(-1.0, 1.0, 1800)
+L[1500, :100] = np.arange(1.0, 101.0) / 100.0
+spmv_case("spmv_longrow", L.tocsr())
+
 with open(os.path.join(OUT, "MANIFEST.tsv"), "w") as f:
     f.write("\t".join(COLS) + "\n")
     for r in rows:

@@ -187,6 +187,40 @@ TEST_CASE("SpMV / SpMM vs SciPy over value dtypes, index dtypes and layouts") {
   }
 }
 
+// Internal switch of cusci::sparse (sparse/src/detail.hpp): 0 automatic, 1 cuSPARSE, 2 CSR-stream kernel.
+namespace cusci::sparse::detail {
+void set_spmv_backend(int backend);
+}  // namespace cusci::sparse::detail
+
+TEST_CASE("SpMV with each kernel (cuSPARSE, CSR-stream) vs SciPy") {
+  struct restore {
+    ~restore() { sparse::detail::set_spmv_backend(0); }
+  } guard;
+  for (int backend : {1, 2}) {
+    sparse::detail::set_spmv_backend(backend);
+    for (const auto& r : rows_of("spmv")) {
+      const std::string c = r.at("case");
+      for (dtype it : {dtype::int32, dtype::int64}) {
+        for (dtype vt : {dtype::float32, dtype::float64}) {
+          CAPTURE(backend);
+          CAPTURE(c);
+          CAPTURE(dtype_name(it));
+          CAPTURE(dtype_name(vt));
+          const double tol = vt == dtype::float32 ? 2e-5 : 1e-12;
+          sparse::csr_matrix A(dev(c + "_data", vt), dev(c + "_indices"), dev(c + "_indptr"), shape_of(r), it);
+          host_array y = t::golden("sparse", c + "_y_" + std::string(vt == dtype::float32 ? "f32" : "f64"));
+          t::check_allclose(A.dot(dev(c + "_x", vt)), y, tol, tol);
+          // x as a strided view (column 1 of X) against Y[:, 1].
+          host_array Y1 = to_host(asarray(t::golden("sparse", c + "_Y_" + std::string(vt == dtype::float32 ? "f32"
+                                                                                                            : "f64")))
+                                      [{slice{}, std::int64_t{1}}]);
+          t::check_allclose(A.dot(dev(c + "_X", vt)[{slice{}, std::int64_t{1}}]), Y1, tol, tol);
+        }
+      }
+    }
+  }
+}
+
 TEST_CASE("dot: dimension mismatch and bad x") {
   const auto r = rows_of("spmv").front();
   const std::string c = r.at("case");
