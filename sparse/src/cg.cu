@@ -17,6 +17,7 @@
 #include <mutex>
 #include <sstream>
 #include <string>
+#include <type_traits>
 #include <utility>
 
 #include <cuda_runtime.h>
@@ -141,10 +142,10 @@ constexpr int kUnroll = 4;   // independent entries per thread in flight
 constexpr double kStreamMaxAvg = 10.0;  // mean row length up to which the stream kernel is used
 
 // At least 6 resident blocks: 40 registers, enough to keep the loads of kUnroll entries in flight
-// (at 32 registers, 8 blocks, the compiler serialises them two at a time).
-
-template <class T, class I, bool DOT>
-__global__ void __launch_bounds__(kRows, 6)
+// (at 32 registers, 8 blocks, the compiler serialises them two at a time). U and MINB other than the
+// defaults are tuning variants, selectable for benchmarks (set_spmv_backend 3 and 4).
+template <class T, class I, bool DOT, int U = kUnroll, int MINB = 6>
+__global__ void __launch_bounds__(kRows, MINB)
     k_csr_stream(std::int64_t m, std::int64_t ntiles, int cap, const I* __restrict__ indptr,
                  const I* __restrict__ indices, const T* __restrict__ data, const T* __restrict__ x, T* __restrict__ y,
                  double* partials, unsigned* counter, double* s) {
@@ -169,19 +170,19 @@ __global__ void __launch_bounds__(kRows, 6)
       const T* __restrict__ val_t = data + nb;
       // The loads are unconditional (past the end: the tile's last entry again, c >= 1 in the loop) so
       // that all of them are issued before the first result is needed; only the stores are guarded.
-      for (int k0 = 0; k0 < c; k0 += kRows * kUnroll) {
-        I col[kUnroll];
-        T val[kUnroll];
+      for (int k0 = 0; k0 < c; k0 += kRows * U) {
+        I col[U];
+        T val[U];
 #pragma unroll
-        for (int u = 0; u < kUnroll; ++u) {
+        for (int u = 0; u < U; ++u) {
           const int k = min(k0 + u * kRows + tid, c - 1);
           col[u] = __ldcs(ind_t + k);  // streamed once: evict-first, so that x stays in L2
           val[u] = __ldcs(val_t + k);
         }
 #pragma unroll
-        for (int u = 0; u < kUnroll; ++u) val[u] *= x[col[u]];
+        for (int u = 0; u < U; ++u) val[u] *= x[col[u]];
 #pragma unroll
-        for (int u = 0; u < kUnroll; ++u) {
+        for (int u = 0; u < U; ++u) {
           const int k = k0 + u * kRows + tid;
           if (k < c) prod[k] = val[u];
         }
@@ -224,7 +225,7 @@ struct stream_config {
 
 int sm_count();
 
-template <class T, class I, bool DOT>
+template <class T, class I, bool DOT, int U = kUnroll, int MINB = 6>
 stream_config stream_setup(std::int64_t m, std::int64_t nnz) {
   stream_config c;
   c.ntiles = (m + kRows - 1) / kRows;
@@ -250,7 +251,8 @@ stream_config stream_setup(std::int64_t m, std::int64_t nnz) {
     if (it != per_sm_cache.end()) per_sm = it->second;
   }
   if (per_sm == 0) {
-    CUSCI_CUDA_TRY(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, k_csr_stream<T, I, DOT>, kRows, c.smem));
+    CUSCI_CUDA_TRY(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, k_csr_stream<T, I, DOT, U, MINB>, kRows,
+                                                                 c.smem));
     if (per_sm < 1) per_sm = 1;
     std::lock_guard<std::mutex> lk(mu);
     per_sm_cache[{dev, c.smem}] = per_sm;
@@ -584,7 +586,7 @@ void set_spmv_backend(int backend) { spmv_backend_choice.store(backend, std::mem
 bool stream_spmv_preferred(std::int64_t m, std::int64_t nnz) {
   const int b = spmv_backend_choice.load(std::memory_order_relaxed);
   if (b == 1) return false;
-  if (b == 2) return true;
+  if (b >= 2) return true;
   return m > 0 && static_cast<double>(nnz) <= kStreamMaxAvg * static_cast<double>(m);
 }
 
@@ -594,19 +596,27 @@ void csr_spmv_stream(const ndarray& data, const ndarray& indices, const ndarray&
   cudaStream_t st = get_current_stream();
   cusci::detail::dispatch_float(data.dtype(), "cusci::sparse::csr_matrix::dot", "A", [&](auto ttag) {
     using T = typename decltype(ttag)::type;
-    auto go = [&](auto itag) {
+    auto go = [&](auto itag, auto u_c, auto minb_c) {
       using I = typename decltype(itag)::type;
-      const stream_config c = stream_setup<T, I, false>(m, data.size());
-      k_csr_stream<T, I, false><<<c.grid, kRows, c.smem, st>>>(m, c.ntiles, c.cap, indptr.data_as<I>(),
-                                                               indices.data_as<I>(), data.data_as<T>(),
-                                                               x.data_as<T>(), y.data_as<T>(), nullptr, nullptr,
-                                                               nullptr);
+      constexpr int U = decltype(u_c)::value, MINB = decltype(minb_c)::value;
+      const stream_config c = stream_setup<T, I, false, U, MINB>(m, data.size());
+      k_csr_stream<T, I, false, U, MINB><<<c.grid, kRows, c.smem, st>>>(
+          m, c.ntiles, c.cap, indptr.data_as<I>(), indices.data_as<I>(), data.data_as<T>(), x.data_as<T>(),
+          y.data_as<T>(), nullptr, nullptr, nullptr);
       CUSCI_CHECK_LAUNCH();
     };
-    if (indptr.dtype() == dtype::int64)
-      go(cusci::detail::type_tag<std::int64_t>{});
-    else
-      go(cusci::detail::type_tag<std::int32_t>{});
+    using dflt_u = std::integral_constant<int, kUnroll>;
+    using dflt_b = std::integral_constant<int, 6>;
+    const int variant = spmv_backend_choice.load(std::memory_order_relaxed);
+    if (indptr.dtype() == dtype::int64) {
+      go(cusci::detail::type_tag<std::int64_t>{}, dflt_u{}, dflt_b{});
+    } else if (variant == 3) {  // tuning variant: 8 entries in flight, 4 resident blocks
+      go(cusci::detail::type_tag<std::int32_t>{}, std::integral_constant<int, 8>{}, std::integral_constant<int, 4>{});
+    } else if (variant == 4) {  // tuning variant: 2 entries in flight, 8 resident blocks
+      go(cusci::detail::type_tag<std::int32_t>{}, std::integral_constant<int, 2>{}, std::integral_constant<int, 8>{});
+    } else {
+      go(cusci::detail::type_tag<std::int32_t>{}, dflt_u{}, dflt_b{});
+    }
   });
 }
 
