@@ -5,8 +5,8 @@
 //   L1  cg, 2-D Poisson 3162^2 (n ~10M, 5-point), exactly 200 iterations (rtol 1e-30, maxiter 200),
 //       no preconditioner (as CuPy's baseline).
 // Variants (not in the baseline): S1/S1s/S1r with the SpMV kernel forced ("-cusparse": cuSPARSE,
-// "-stream": cusci's CSR-stream kernel; "-stream-u8b4" / "-stream-u2b8": the same with 8 entries in
-// flight a thread and 4 blocks an SM / 2 and 8, for tuning; the plain id is the automatic choice),
+// "-stream": cusci's CSR-stream kernel; "-stream-u8b4" / "-stream-u6b5": the same with 8 entries in
+// flight a thread and 4 blocks an SM / 6 and 5, for tuning; the plain id is the automatic choice),
 // and L1k: the device time of each of the three kernels of one cg iteration (mean of 200 launches).
 // The Poisson matrices are built on the device by the kernels below.
 
@@ -104,7 +104,7 @@ void bench_spmv(const std::string& id, const std::string& name, const sparse::cs
   const double vb = static_cast<double>(itemsize(A.dtype()));
   // Minimal traffic: values + column indices, row pointers, x and y once each.
   const double bytes = (vb + 4.0) * A.nnz() + 4.0 * (A.shape()[0] + 1) + vb * (A.shape()[0] + A.shape()[1]);
-  const char* suffix[5] = {"", "-cusparse", "-stream", "-stream-u8b4", "-stream-u2b8"};
+  const char* suffix[5] = {"", "-cusparse", "-stream", "-stream-u8b4", "-stream-u6b5"};
   for (int backend = 0; backend < 5; ++backend) {
     sparse::detail::set_spmv_backend(backend);
     auto r = bench::time_it([&] { ndarray y = A.dot(x); }, 50, 5);

@@ -134,7 +134,8 @@ __global__ void __launch_bounds__(kBlock) k_spmv_dot(std::int64_t m, const I* __
 // tile has at most `cap` entries (the dynamic shared memory holds cap values of T), its entries are
 // read with coalesced loads, U independent ones per thread in flight, their products data[j] *
 // x[indices[j]] stored in shared memory, and thread t sums row row0 + t from there in column order
-// (the order of SciPy's csr_matvec). A tile with more entries (long rows) is done a warp per row.
+// (the order of SciPy's csr_matvec). A tile with more entries (long rows) is done from global memory:
+// short rows a thread each, long rows a warp each.
 // The tile branch is uniform over the block (nb, ne are the same for every thread), so the barriers
 // inside it are safe.
 constexpr int kRows = 256;   // rows per tile = threads per block
@@ -151,7 +152,7 @@ __global__ void __launch_bounds__(kRows, MINB)
                  double* partials, unsigned* counter, double* s) {
   extern __shared__ double smem_d[];  // double: alignment for either T
   T* prod = reinterpret_cast<T*>(smem_d);
-  const int tid = threadIdx.x, lane = tid & 31, warp = tid >> 5;
+  const int tid = threadIdx.x, lane = tid & 31;
   double acc = 0.0;
   for (std::int64_t tile = blockIdx.x; tile < ntiles; tile += gridDim.x) {
     const std::int64_t row0 = tile * kRows;
@@ -196,16 +197,26 @@ __global__ void __launch_bounds__(kRows, MINB)
       }
       __syncthreads();  // prod is rewritten by the next tile
     } else {
-      for (std::int64_t r = row0 + warp; r < rend; r += kRows / 32) {
-        const std::int64_t b = indptr[r], e = indptr[r + 1];
-        T sum = T(0);
-        for (std::int64_t j = b + lane; j < e; j += 32) sum += data[j] * x[indices[j]];
+      // Thread per row for rows of at most kShortRow entries (column order, as above); each warp then
+      // takes its longer rows one at a time, 32 lanes a row. The ballot mask is the same in every lane,
+      // so the loop and its shuffles are converged.
+      constexpr int kShortRow = 16;
+      const bool is_long = re - rb > kShortRow;
+      T sum = T(0);
+      if (!is_long)
+        for (std::int64_t j = rb; j < re; ++j) sum += data[j] * x[indices[j]];
+      for (unsigned mask = __ballot_sync(0xffffffffu, is_long); mask != 0u; mask &= mask - 1u) {
+        const int src = __ffs(static_cast<int>(mask)) - 1;
+        const std::int64_t b = __shfl_sync(0xffffffffu, rb, src), e = __shfl_sync(0xffffffffu, re, src);
+        T part = T(0);
+        for (std::int64_t j = b + lane; j < e; j += 32) part += data[j] * x[indices[j]];
 #pragma unroll
-        for (int o = 16; o > 0; o >>= 1) sum += __shfl_down_sync(0xffffffffu, sum, o);
-        if (lane == 0) {
-          y[r] = sum;
-          if constexpr (DOT) acc += static_cast<double>(x[r]) * static_cast<double>(sum);
-        }
+        for (int o = 16; o > 0; o >>= 1) part += __shfl_xor_sync(0xffffffffu, part, o);
+        if (lane == src) sum = part;
+      }
+      if (row < m) {
+        y[row] = sum;
+        if constexpr (DOT) acc += static_cast<double>(x[row]) * static_cast<double>(sum);
       }
     }
   }
@@ -612,8 +623,8 @@ void csr_spmv_stream(const ndarray& data, const ndarray& indices, const ndarray&
       go(cusci::detail::type_tag<std::int64_t>{}, dflt_u{}, dflt_b{});
     } else if (variant == 3) {  // tuning variant: 8 entries in flight, 4 resident blocks
       go(cusci::detail::type_tag<std::int32_t>{}, std::integral_constant<int, 8>{}, std::integral_constant<int, 4>{});
-    } else if (variant == 4) {  // tuning variant: 2 entries in flight, 8 resident blocks
-      go(cusci::detail::type_tag<std::int32_t>{}, std::integral_constant<int, 2>{}, std::integral_constant<int, 8>{});
+    } else if (variant == 4) {  // tuning variant: 6 entries in flight, 5 resident blocks
+      go(cusci::detail::type_tag<std::int32_t>{}, std::integral_constant<int, 6>{}, std::integral_constant<int, 5>{});
     } else {
       go(cusci::detail::type_tag<std::int32_t>{}, dflt_u{}, dflt_b{});
     }

@@ -56,7 +56,7 @@ std::shared_ptr<spmv_cache> make_spmv_cache();
 /// SpMV kernel choice of csr_matrix::dot for one-dimensional x: 0 automatic (the CSR-stream kernel
 /// when the mean row length is <= 10, else cuSPARSE), 1 always cuSPARSE, 2 always the CSR-stream
 /// kernel; 3 and 4: the CSR-stream kernel with other tuning parameters (8 entries in flight a thread
-/// and 4 blocks an SM; 2 and 8), int32 indices only (int64: the default parameters). Process-wide;
+/// and 4 blocks an SM; 6 and 5), int32 indices only (int64: the default parameters). Process-wide;
 /// for benchmarks and tests.
 void set_spmv_backend(int backend);
 /// Whether csr_matrix::dot uses the CSR-stream kernel for an m-row matrix with nnz entries.
