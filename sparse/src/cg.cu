@@ -8,6 +8,7 @@
 // format", SC 2014): a block takes 256 consecutive rows, multiplies all their entries with coalesced
 // loads into shared memory, then each thread adds up its own row.
 
+#include "cusci/detail/checks.hpp"
 #include <array>
 #include <atomic>
 #include <cmath>
@@ -673,6 +674,7 @@ namespace linalg {
 
 cg_result cg(const linear_operator& A, const ndarray& b, const cg_options& o) {
   static constexpr const char* fn = "cusci::sparse::linalg::cg";
+  cusci::detail::check_same_device(fn, {A.csr() ? &A.csr()->data() : nullptr, &b, o.x0 ? &*o.x0 : nullptr});
   const std::int64_t m = A.shape()[0], n = A.shape()[1];
   const std::string a_shape = "(" + std::to_string(m) + ", " + std::to_string(n) + ")";
   CUSCI_EXPECTS(m == n, value_error, std::string(fn) + ": expected square matrix, but got shape=(" + a_shape + ",)");

@@ -2,6 +2,7 @@
 // cuSPARSE's generic API, with the matrix descriptor, the dense descriptors and the workspace cached
 // in the matrix so that a repeated product is one cuSPARSE call.
 
+#include "cusci/detail/checks.hpp"
 #include <cuda_runtime_api.h>
 #include <cusparse.h>
 
@@ -162,6 +163,7 @@ namespace cusci::sparse {
 
 ndarray csr_matrix::dot(const ndarray& x) const {
   static constexpr const char* fn = "cusci::sparse::csr_matrix::dot";
+  cusci::detail::check_same_device(fn, {&data_, &x});
   const std::int64_t m = shape_[0], n = shape_[1];
   auto shp = [](const shape_t& s) {
     std::string out = "(";

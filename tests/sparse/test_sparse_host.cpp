@@ -260,3 +260,12 @@ TEST_CASE("linear_operator and cg reject bad arguments before device work") {
                        doctest::Contains("matrix and preconditioner have different shapes"), value_error);
   CHECK_THROWS_WITH_AS(cg(A, fake(dtype::float64, {4}), {.atol = -1.0}), doctest::Contains("`atol`"), value_error);
 }
+
+TEST_CASE("dot and cg refuse operands on different devices, before any device work") {
+  const auto A = sparse::csr_matrix::from_valid(fake(dtype::float64, {4}), fake(dtype::int32, {4}),
+                                                fake(dtype::int32, {3}), {2, 2});
+  const ndarray x0 = fake(dtype::float64, {2});
+  const ndarray x1(memory_ptr{}, dtype::float64, x0.shape(), x0.strides(), 0, 1);
+  CHECK_THROWS_WITH_AS(A.dot(x1), doctest::Contains("different devices"), value_error);
+  CHECK_THROWS_WITH_AS(sparse::linalg::cg(A, x1), doctest::Contains("different devices"), value_error);
+}
