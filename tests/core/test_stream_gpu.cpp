@@ -68,7 +68,7 @@ TEST_CASE("devices: count, current device, guard, invalid id") {
     CHECK(get_device_id() == 0);
   }
   CHECK(get_device_id() == d);
-  CHECK_THROWS_AS(device_guard(device_count()), index_error);
+  CHECK_THROWS_AS(device_guard{device_count()}, index_error);  // braces: not a declaration
   CHECK_THROWS_AS(set_device(-1), index_error);
   device_synchronize();
 }

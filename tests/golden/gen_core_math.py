@@ -235,6 +235,11 @@ def main():
         # NumPy's own rounding error (about n * eps * max|x|), not cusci's.
         low = dt in (np.float32, np.complex64)
         add_case(f"red_{d}", 4e-6 if low else 1e-14, 1e-4 if low else 1e-12, "reduce")
+        if dt.kind in "iu" and dt.itemsize == 8:
+            # mean of full-range 64-bit integers: NumPy converts each element to float64 and sums
+            # pairwise; another summation order moves the result by about n * eps * max|x|.
+            add_case(f"red_{d}_mean", 0, a.size * np.finfo(np.float64).eps * float(np.abs(a.astype(np.float64)).max()),
+                     "reduce_op")
 
     # Reductions of a reversed, step -2 view of the float64 (3, 4, 5) input: a[..., ::-2].
     a = np.load(os.path.join(OUT, "red_float64_in.npy"))[..., ::-2]

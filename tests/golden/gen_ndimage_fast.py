@@ -25,7 +25,10 @@ COLS = ["case", "func", "input", "expected", "rtol", "atol", "axis", "weights", 
         "cval", "origin", "truncate", "radius", "axes", "output", "layout", "error"]
 MODES = ["reflect", "constant", "nearest", "mirror", "wrap", "grid-mirror", "grid-constant", "grid-wrap"]
 rows = []
-inputs = {}  # id(array) -> saved name: cases on one array share its input file
+# id(array) -> (saved name, array): cases on one array share its input file. The array is kept in
+# the entry so that its id stays unique: once a loop rebinds `a`, CPython may hand the freed id to
+# the next array, which would then be paired with the earlier array's input file.
+inputs = {}
 
 
 def save(name, arr):
@@ -70,8 +73,8 @@ def add(case, func, a, layout="C", axis=-1, weights=None, sigma=None, order=0, m
         r = ndi.gaussian_filter(x, sigma, order=order, mode=mode, cval=cval, truncate=truncate, radius=radius)
     rtol, atol = tol(r.dtype, max(float(np.max(np.abs(r))), 1.0))
     if id(a) not in inputs:
-        inputs[id(a)] = save(case + "_in", a)
-    rows.append([case, func, inputs[id(a)], save(case + "_out", r), repr(rtol), repr(atol), str(axis),
+        inputs[id(a)] = (save(case + "_in", a), a)
+    rows.append([case, func, inputs[id(a)][0], save(case + "_out", r), repr(rtol), repr(atol), str(axis),
                  fl(weights) if weights is not None else "-", repr(float(sigma)) if sigma is not None else "-",
                  str(order), mode, repr(float(cval)), str(origin), repr(float(truncate)),
                  str(radius) if radius is not None else "-", "-", "-", layout, "-"])
