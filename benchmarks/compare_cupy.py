@@ -3,8 +3,9 @@
 table of median GPU times and the ratio CuPy / cusci (> 1 means cusci is faster).
 
 Inputs: the same shapes, dtypes and matrices on both sides (the Poisson matrices are built the same way,
-bcsstk16 is read from the same file); dense values are uniform random on both sides, each drawn by its own
-generator (the operations timed here do not depend on the values' distribution beyond that).
+bcsstk16 is read from the same file, filter coefficients come from the same design calls). Dense values
+are drawn by each side's own generator (cusci's signal benchmarks filter constant signals): none of the
+operations timed here takes a data-dependent path, so their times do not depend on the values.
 
 Usage: python3 benchmarks/compare_cupy.py --build build-gpu [--data examples/data] [--json out.jsonl]
        [--results DIR]  (reuse bench_<module>.jsonl files written earlier in the same run)
@@ -81,7 +82,11 @@ def cupy_cases(data):
     a = rng.random(n, dtype=cp.float32)
     b = rng.random(n, dtype=cp.float32)
     out["C1"] = gpu_ms(lambda: a + b)
+    out["C1s"] = gpu_ms(lambda: a * 2)
+    out["C1e"] = gpu_ms(lambda: cp.exp(a))
+    out["C1c"] = gpu_ms(lambda: a < b)
     out["C2"] = gpu_ms(lambda: a.sum())
+    out["C2m"] = gpu_ms(lambda: a.max())
     del a, b
     m = rng.random((16384, 16384), dtype=cp.float32)
     out["C2x0"] = gpu_ms(lambda: m.sum(axis=0))
@@ -131,15 +136,28 @@ def cupy_cases(data):
     out["N1"] = gpu_ms(lambda: cnd.gaussian_filter(img, 2.0))
     vol = rng.random((512, 512, 512), dtype=cp.float32)
     out["N1v"] = gpu_ms(lambda: cnd.gaussian_filter(vol, 2.0), n_repeat=20)
-    del img, vol
+    out["N1.ax0"] = gpu_ms(lambda: cnd.gaussian_filter1d(img, 2.0, axis=0))
+    out["N1.ax1"] = gpu_ms(lambda: cnd.gaussian_filter1d(img, 2.0, axis=1))
+    odd = rng.random((4093, 4091), dtype=cp.float32)
+    out["N1o"] = gpu_ms(lambda: cnd.gaussian_filter(odd, 2.0))
+    img64 = img.astype(cp.float64)
+    out["N1d"] = gpu_ms(lambda: cnd.gaussian_filter(img64, 2.0))
+    del img, vol, odd, img64
 
+    # Coefficients as in bench_signal: butter(4, 0.2) and butter(16, 0.2) as sos, in float32 so that the
+    # result is float32 (G2, G2s, G3, G3s); G3d keeps SciPy's float64 sos (float64 result).
     x = rng.random((256, 1 << 18), dtype=cp.float32)
-    sos = cp.asarray(scipy.signal.butter(16, 0.1, output="sos"))
-    out["G3"] = gpu_ms(lambda: csig.sosfilt(sos, x), n_repeat=10, n_warmup=2)
-    bz, az = scipy.signal.butter(4, 0.1)
-    bz, az = cp.asarray(bz), cp.asarray(az)
+    sos64 = cp.asarray(scipy.signal.butter(16, 0.2, output="sos"))
+    sos32 = sos64.astype(cp.float32)
+    out["G3"] = gpu_ms(lambda: csig.sosfilt(sos32, x), n_repeat=10, n_warmup=2)
+    out["G3d"] = gpu_ms(lambda: csig.sosfilt(sos64, x), n_repeat=10, n_warmup=2)
+    bz, az = scipy.signal.butter(4, 0.2)
+    bz, az = cp.asarray(bz, dtype=cp.float32), cp.asarray(az, dtype=cp.float32)
     out["G2"] = gpu_ms(lambda: csig.lfilter(bz, az, x), n_repeat=10, n_warmup=2)
-    del x
+    x1 = rng.random(1 << 26, dtype=cp.float32)
+    out["G2s"] = gpu_ms(lambda: csig.lfilter(bz, az, x1), n_repeat=3, n_warmup=1)
+    out["G3s"] = gpu_ms(lambda: csig.sosfilt(sos32, x1), n_repeat=3, n_warmup=1)
+    del x, x1
 
     for key, shape in [("A1", (100000, 8, 8)), ("A1b", (10000, 32, 32))]:
         M = rng.random(shape) + shape[-1] * cp.eye(shape[-1])
