@@ -18,6 +18,7 @@
 #include <cuda_runtime.h>
 
 #include <algorithm>
+#include <atomic>
 #include <cfloat>
 #include <cmath>
 #include <cstdint>
@@ -444,9 +445,33 @@ __global__ void __launch_bounds__(fast_threads)
 
     const std::int64_t x = x0 + static_cast<std::int64_t>(tid) * V;
     char* obase = p.out + p.out_outer.offset(o);
-    if (x + V <= p.L && p.out_sa == static_cast<std::int64_t>(sizeof(T)) &&
-        (reinterpret_cast<std::uintptr_t>(obase + x * static_cast<std::int64_t>(sizeof(T))) & 15) == 0) {
-      vec_t* dst = reinterpret_cast<vec_t*>(obase + x * static_cast<std::int64_t>(sizeof(T)));
+    // Block-uniform: whether the segment starts on a 16-byte boundary of a unit-stride output.
+    const bool seg_aligned = p.out_sa == static_cast<std::int64_t>(sizeof(T)) &&
+                             (reinterpret_cast<std::uintptr_t>(obase + x0 * static_cast<std::int64_t>(sizeof(T))) & 15) == 0;
+    if (seg_aligned) {
+      if (x + V <= p.L) {
+        vec_t* dst = reinterpret_cast<vec_t*>(obase + x * static_cast<std::int64_t>(sizeof(T)));
+#pragma unroll
+        for (int m = 0; m < V; m += VE) {
+          vec_t t;
+          if constexpr (std::is_same_v<T, float>) {
+            t = make_float4(acc[m], acc[m + 1], acc[m + 2], acc[m + 3]);
+          } else {
+            t = make_double2(acc[m], acc[m + 1]);
+          }
+          dst[m / VE] = t;
+        }
+      } else {
+#pragma unroll
+        for (int j = 0; j < V; ++j)
+          if (x + j < p.L) *reinterpret_cast<T*>(obase + (x + j) * p.out_sa) = acc[j];
+      }
+    } else {
+      // Misaligned rows (odd row lengths) or strided output: per-thread scalar stores of V
+      // consecutive outputs would touch V times as many sectors per instruction; stage the
+      // tile's outputs in shared memory instead and store them with consecutive threads on
+      // consecutive elements. s[0, tile) is free once every thread has filled its window.
+      __syncthreads();
 #pragma unroll
       for (int m = 0; m < V; m += VE) {
         vec_t t;
@@ -455,12 +480,15 @@ __global__ void __launch_bounds__(fast_threads)
         } else {
           t = make_double2(acc[m], acc[m + 1]);
         }
-        dst[m / VE] = t;
+        *reinterpret_cast<vec_t*>(s + tid * V + m) = t;
       }
-    } else {
+      __syncthreads();
 #pragma unroll
-      for (int j = 0; j < V; ++j)
-        if (x + j < p.L) *reinterpret_cast<T*>(obase + (x + j) * p.out_sa) = acc[j];
+      for (int r = 0; r < V; ++r) {
+        const std::int64_t xi = x0 + tid + r * nt;
+        if (xi < p.L) *reinterpret_cast<T*>(obase + xi * p.out_sa) = s[tid + r * nt];
+      }
+      // The next segment's first __syncthreads() orders these reads before s is refilled.
     }
   }
 }
@@ -522,11 +550,298 @@ __global__ void __launch_bounds__(fast_threads)
   }
 }
 
-int sm_count() {
-  int dev = 0, sms = 0;
+// ---------------------------------------------------------------------------------------------
+// Fused two-pass filter of a 2-D float32/float64 array: a pass along axis 0 and then a pass along
+// axis 1 (gaussian_filter's order), each with at most fused_max_taps taps, in one kernel that reads
+// the input once and writes the output once (two separate passes move the array four times).
+//
+// A block owns a TY x TX tile of outputs:
+//  1. stages the input S = ext0/ext1(in)[y0 - sh0 .. y0 + TY + K0 - 1 - sh0) x [x0 - sh1 ..
+//     x0 + TX + K1 - 1 - sh1) in shared memory (coalesced scalar loads, 20 in flight per thread;
+//     ext0/ext1 = the boundary index maps of the two axes, constant -> cval);
+//  2. first pass down the columns of S into tmp (TY x (TX + K1 - 1)), RV outputs per thread from a
+//     register window; where the column lies outside the array and the second pass's mode is
+//     constant, tmp holds cval instead (SciPy extends the intermediate with cval; every other
+//     mode is an index map, which commutes with a pass along the other axis);
+//  3. second pass along the rows of tmp, V outputs per thread from a register window filled with
+//     16-byte shared loads, results staged in shared memory (S's space);
+//  4. writes the tile with one 16-byte store per lane and row where the row is aligned, else with
+//     scalar stores on consecutive elements.
+// Arithmetic is that of the separate fast passes (fused multiply-adds from zero in tap order,
+// intermediate rounded to T), so the results equal theirs bit for bit.
+
+constexpr int fused_max_taps = 32;
+constexpr int fused_warps = fast_threads / 32;
+
+template <class T>
+struct fused_cfg;
+template <>
+struct fused_cfg<float> {
+  static constexpr int TX = 128, TY = 64;  // TX = 32 lanes x VE
+  static constexpr int V = 8, VE = 4, RV = 8;
+  using vec = float4;
+};
+template <>
+struct fused_cfg<double> {
+  static constexpr int TX = 64, TY = 32;
+  static constexpr int V = 4, VE = 2, RV = 8;
+  using vec = double2;
+};
+
+template <class T>
+struct fused_params {
+  const char* in;
+  char* out;
+  std::int64_t H, W;
+  std::int64_t in_s0, in_s1, out_s0, out_s1;  // byte strides
+  T cval;
+  int K0, K1, sh0, sh1, mode0, mode1;
+  T w0[fused_max_taps];
+  T w1[fused_max_taps];
+};
+
+/// Shared-memory layout of the fused kernel (in elements of T): S (SH x SP) at 0, tmp (TY x TP) at
+/// s_elems rounded up to a vector.
+template <class T>
+struct fused_layout {
+  int SH, SP, TP, tmp_off, total;
+  __host__ __device__ fused_layout(int K0, int K1) {
+    constexpr int TX = fused_cfg<T>::TX, TY = fused_cfg<T>::TY, VE = fused_cfg<T>::VE;
+    SH = TY + K0 - 1;
+    SP = TX + K1 - 1;
+    // The second pass's vector loads reach index TX + K1 + VE - 2 of a row.
+    TP = (TX + K1 + VE - 1 + VE - 1) / VE * VE;
+    tmp_off = (SH * SP + VE - 1) / VE * VE;
+    total = tmp_off + TY * TP;
+  }
+};
+
+template <class T, int KMAX>
+__global__ void __launch_bounds__(fast_threads, 2) fused2d_kernel(const fused_params<T> p) {
+  using cfg = fused_cfg<T>;
+  constexpr int TX = cfg::TX, TY = cfg::TY, V = cfg::V, VE = cfg::VE, RV = cfg::RV;
+  using vec_t = typename cfg::vec;
+  constexpr int RU = 4;                          // staged rows per warp step
+  constexpr int NC = (TX + KMAX - 1 + 31) / 32;  // staged columns per lane and row
+  extern __shared__ __align__(16) unsigned char smem[];
+  T* S = reinterpret_cast<T*>(smem);
+  const fused_layout<T> lay(p.K0, p.K1);
+  T* tmp = S + lay.tmp_off;
+  const int tid = threadIdx.x, lane = tid & 31, warp = tid >> 5;
+  const int SH = lay.SH, SW = lay.SP, SP = lay.SP, TP = lay.TP;
+  const std::int64_t y0 = static_cast<std::int64_t>(blockIdx.y) * TY;
+  const std::int64_t x0 = static_cast<std::int64_t>(blockIdx.x) * TX;
+  const std::int64_t gy0 = y0 - p.sh0, gx0 = x0 - p.sh1;
+
+  // 1. Stage the input tile with its halo.
+  for (int rb = warp * RU; rb < SH; rb += fused_warps * RU) {
+    const T* ptr[RU][NC];
+#pragma unroll
+    for (int u = 0; u < RU; ++u) {
+      const int r = rb + u;
+      const char* rowp = nullptr;
+      if (r < SH) {
+        std::int64_t gy = gy0 + r;
+        if (static_cast<std::uint64_t>(gy) >= static_cast<std::uint64_t>(p.H)) gy = map_index(gy, p.H, p.mode0);
+        if (gy >= 0) rowp = p.in + gy * p.in_s0;
+      }
+#pragma unroll
+      for (int q = 0; q < NC; ++q) {
+        const int c = lane + 32 * q;
+        const T* a = nullptr;
+        if (rowp != nullptr && c < SW) {
+          std::int64_t gx = gx0 + c;
+          if (static_cast<std::uint64_t>(gx) >= static_cast<std::uint64_t>(p.W)) gx = map_index(gx, p.W, p.mode1);
+          if (gx >= 0) a = reinterpret_cast<const T*>(rowp + gx * p.in_s1);
+        }
+        ptr[u][q] = a;
+      }
+    }
+    T v[RU][NC];
+#pragma unroll
+    for (int u = 0; u < RU; ++u)
+#pragma unroll
+      for (int q = 0; q < NC; ++q) v[u][q] = ptr[u][q] != nullptr ? __ldg(ptr[u][q]) : p.cval;
+#pragma unroll
+    for (int u = 0; u < RU; ++u)
+#pragma unroll
+      for (int q = 0; q < NC; ++q) {
+        const int r = rb + u, c = lane + 32 * q;
+        if (r < SH && c < SW) S[r * SP + c] = v[u][q];
+      }
+  }
+  // tmp's columns [SW, TP) are read by the second pass's vector loads but never used: zero them.
+  for (int i = tid; i < TY * (TP - SW); i += fast_threads) {
+    const int r = i / (TP - SW);
+    tmp[r * TP + SW + (i - r * (TP - SW))] = T(0);
+  }
+  __syncthreads();
+
+  // 2. First pass (axis 0): tmp[r][c] = sum_k w0[k] S[r + k][c], RV rows per item.
+  const bool const1 = p.mode1 == static_cast<int>(ext::constant);
+  for (int it = tid; it < (TY / RV) * SW; it += fast_threads) {
+    const int rg = it / SW, c = it - rg * SW;
+    const T* sc = S + rg * RV * SP + c;
+    T win[RV + KMAX - 1];
+#pragma unroll
+    for (int m = 0; m < RV + KMAX - 1; ++m) win[m] = m < RV + p.K0 - 1 ? sc[m * SP] : T(0);
+    T acc[RV];
+#pragma unroll
+    for (int j = 0; j < RV; ++j) acc[j] = T(0);
+#pragma unroll
+    for (int k = 0; k < KMAX; ++k) {
+      if (k < p.K0) {
+        const T wk = p.w0[k];
+#pragma unroll
+        for (int j = 0; j < RV; ++j) acc[j] = fma(wk, win[j + k], acc[j]);
+      }
+    }
+    const std::int64_t gx = gx0 + c;
+    const bool cv = const1 && static_cast<std::uint64_t>(gx) >= static_cast<std::uint64_t>(p.W);
+    T* tc = tmp + rg * RV * TP + c;
+#pragma unroll
+    for (int j = 0; j < RV; ++j) tc[j * TP] = cv ? p.cval : acc[j];
+  }
+  __syncthreads();
+
+  // 3. Second pass (axis 1): O[r][x] = sum_k w1[k] tmp[r][x + k]; O lives in S's space (S is no
+  // longer read after the barrier above).
+  T* O = S;
+  constexpr int TPR = TX / V;               // threads per row
+  constexpr int RPS = fast_threads / TPR;  // rows per step
+  static_assert(TX % V == 0 && fast_threads % TPR == 0 && TX == 32 * VE && TY % RV == 0, "tile shape");
+  {
+    const int xq = (tid % TPR) * V;
+    for (int r = tid / TPR; r < TY; r += RPS) {
+      const T* tr = tmp + r * TP + xq;
+      T win[V + KMAX];
+#pragma unroll
+      for (int m = 0; m < V; m += VE) vec_to<T>(win + m, *reinterpret_cast<const vec_t*>(tr + m));
+      T acc[V];
+#pragma unroll
+      for (int j = 0; j < V; ++j) acc[j] = T(0);
+#pragma unroll
+      for (int kc = 0; kc < KMAX; kc += VE) {
+        if (kc >= p.K1) break;
+        vec_to<T>(win + V + kc, *reinterpret_cast<const vec_t*>(tr + V + kc));
+#pragma unroll
+        for (int kk = 0; kk < VE; ++kk) {
+          const int k = kc + kk;
+          if (k < p.K1) {
+            const T wk = p.w1[k];
+#pragma unroll
+            for (int j = 0; j < V; ++j) acc[j] = fma(wk, win[j + k], acc[j]);
+          }
+        }
+      }
+#pragma unroll
+      for (int m = 0; m < V; m += VE) {
+        vec_t t;
+        if constexpr (std::is_same_v<T, float>) {
+          t = make_float4(acc[m], acc[m + 1], acc[m + 2], acc[m + 3]);
+        } else {
+          t = make_double2(acc[m], acc[m + 1]);
+        }
+        *reinterpret_cast<vec_t*>(O + r * TX + xq + m) = t;
+      }
+    }
+  }
+  __syncthreads();
+
+  // 4. Store the tile: a warp per row.
+  for (int r = warp; r < TY; r += fused_warps) {
+    const std::int64_t gy = y0 + r;
+    if (gy >= p.H) break;
+    char* orow = p.out + gy * p.out_s0;
+    const bool vec = x0 + TX <= p.W && p.out_s1 == static_cast<std::int64_t>(sizeof(T)) &&
+                     (reinterpret_cast<std::uintptr_t>(orow + x0 * static_cast<std::int64_t>(sizeof(T))) & 15) == 0;
+    if (vec) {
+      *reinterpret_cast<vec_t*>(orow + (x0 + lane * VE) * static_cast<std::int64_t>(sizeof(T))) =
+          *reinterpret_cast<const vec_t*>(O + r * TX + lane * VE);
+    } else {
+#pragma unroll
+      for (int q = 0; q < VE; ++q) {
+        const int c = lane + 32 * q;
+        if (x0 + c < p.W) *reinterpret_cast<T*>(orow + (x0 + c) * p.out_s1) = O[r * TX + c];
+      }
+    }
+  }
+}
+
+template <class T, int KMAX>
+void launch_fused(const fused_params<T>& f, dim3 grid, cudaStream_t stream) {
+  const fused_layout<T> lay(f.K0, f.K1);
+  const std::size_t bytes = static_cast<std::size_t>(lay.total) * sizeof(T);
+  // Opt in, once per instantiation and device, to the largest layout it can be launched with
+  // (> 48 KiB).
+  constexpr int max_dev = 64;
+  static std::atomic<bool> opted[max_dev] = {};
+  int dev = 0;
   CUSCI_CUDA_TRY(cudaGetDevice(&dev));
+  if (dev < 0 || dev >= max_dev || !opted[dev].load(std::memory_order_relaxed)) {
+    const fused_layout<T> big(KMAX, KMAX);
+    CUSCI_CUDA_TRY(cudaFuncSetAttribute(fused2d_kernel<T, KMAX>, cudaFuncAttributeMaxDynamicSharedMemorySize,
+                                        static_cast<int>(static_cast<std::size_t>(big.total) * sizeof(T))));
+    if (dev >= 0 && dev < max_dev) opted[dev].store(true, std::memory_order_relaxed);
+  }
+  fused2d_kernel<T, KMAX><<<grid, fast_threads, bytes, stream>>>(f);
+  CUSCI_CHECK_LAUNCH();
+}
+
+template <class T>
+bool try_fused2d(const ndarray& in, const ndarray& out, const std::vector<double>& w0, ext mode0,
+                 std::int64_t origin0, const std::vector<double>& w1, ext mode1, std::int64_t origin1, double cval,
+                 cudaStream_t stream) {
+  using cfg = fused_cfg<T>;
+  const int K0 = static_cast<int>(w0.size()), K1 = static_cast<int>(w1.size());
+  if (K0 < 1 || K1 < 1 || K0 > fused_max_taps || K1 > fused_max_taps) return false;
+  const std::int64_t H = in.shape()[0], W = in.shape()[1];
+  // Any H, W >= 1: small arrays and lines shorter than the filter are handled (map_index covers any
+  // line length), so every 2-D case of the tests reaches this kernel.
+  const std::int64_t n_ty = (H + cfg::TY - 1) / cfg::TY, n_tx = (W + cfg::TX - 1) / cfg::TX;
+  if (n_ty > 65535 || n_tx > 0x7fffffff) return false;
+  fused_params<T> f{};
+  f.in = static_cast<const char*>(in.data());
+  f.out = static_cast<char*>(out.data());
+  f.H = H;
+  f.W = W;
+  f.in_s0 = in.strides()[0];
+  f.in_s1 = in.strides()[1];
+  f.out_s0 = out.strides()[0];
+  f.out_s1 = out.strides()[1];
+  f.cval = static_cast<T>(cval);
+  f.K0 = K0;
+  f.K1 = K1;
+  f.sh0 = static_cast<int>(K0 / 2 + origin0);
+  f.sh1 = static_cast<int>(K1 / 2 + origin1);
+  f.mode0 = static_cast<int>(mode0);
+  f.mode1 = static_cast<int>(mode1);
+  for (int k = 0; k < K0; ++k) f.w0[k] = static_cast<T>(w0[k]);
+  for (int k = 0; k < K1; ++k) f.w1[k] = static_cast<T>(w1[k]);
+  const dim3 grid(static_cast<unsigned>(n_tx), static_cast<unsigned>(n_ty));
+  const int km = std::max(K0, K1);
+  if (km <= 8) launch_fused<T, 8>(f, grid, stream);
+  else if (km <= 16) launch_fused<T, 16>(f, grid, stream);
+  else if (km <= 24) launch_fused<T, 24>(f, grid, stream);
+  else launch_fused<T, 32>(f, grid, stream);
+  return true;
+}
+
+int sm_count() {
+  // Cached per device (queried once): this runs on every pass.
+  constexpr int max_dev = 64;
+  static std::atomic<int> cache[max_dev] = {};
+  int dev = 0;
+  CUSCI_CUDA_TRY(cudaGetDevice(&dev));
+  if (dev >= 0 && dev < max_dev) {
+    const int c = cache[dev].load(std::memory_order_relaxed);
+    if (c > 0) return c;
+  }
+  int sms = 0;
   CUSCI_CUDA_TRY(cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, dev));
-  return sms > 0 ? sms : 1;
+  sms = sms > 0 ? sms : 1;
+  if (dev >= 0 && dev < max_dev) cache[dev].store(sms, std::memory_order_relaxed);
+  return sms;
 }
 
 template <class T, int KMAX>
@@ -742,6 +1057,18 @@ void correlate_pass(const ndarray& in, const ndarray& out, int axis, const std::
     return launch<double, double>(p, stream);
   }
   launch_out<any_in>(out.dtype(), p, stream);
+}
+
+bool correlate_pass_2d(const ndarray& in, const ndarray& out, const std::vector<double>& w0, ext mode0,
+                       std::int64_t origin0, const std::vector<double>& w1, ext mode1, std::int64_t origin1,
+                       double cval) {
+  if (in.ndim() != 2 || out.ndim() != 2 || in.shape() != out.shape() || out.size() == 0) return false;
+  if (in.dtype() != out.dtype()) return false;
+  cudaStream_t stream = get_current_stream();
+  if (in.dtype() == dtype::float32) return try_fused2d<float>(in, out, w0, mode0, origin0, w1, mode1, origin1, cval, stream);
+  if (in.dtype() == dtype::float64)
+    return try_fused2d<double>(in, out, w0, mode0, origin0, w1, mode1, origin1, cval, stream);
+  return false;
 }
 
 }  // namespace cusci::ndimage::detail

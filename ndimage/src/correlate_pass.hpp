@@ -33,4 +33,14 @@ inline ext filter_ext(mode m) noexcept {
 void correlate_pass(const ndarray& in, const ndarray& out, int axis, const std::vector<double>& w, ext mode,
                     double cval, std::int64_t origin);
 
+/// For a 2-D float32 -> float32 or float64 -> float64 filter: the pass along axis 0 (w0, mode0,
+/// origin0) followed by the pass along axis 1 (w1, mode1, origin1) in one kernel, with the same
+/// results as two correlate_pass calls through an intermediate of the output dtype. Any strides,
+/// `out` must not overlap `in`; origins already validated. Returns false, having done nothing,
+/// where it does not apply (other dtypes or ndim, more than 32 taps, small arrays).
+/// Enqueues on the current stream.
+bool correlate_pass_2d(const ndarray& in, const ndarray& out, const std::vector<double>& w0, ext mode0,
+                       std::int64_t origin0, const std::vector<double>& w1, ext mode1, std::int64_t origin1,
+                       double cval);
+
 }  // namespace cusci::ndimage::detail

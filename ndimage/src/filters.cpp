@@ -79,6 +79,11 @@ struct pass_spec {
 /// intermediate results are stored in the output dtype, as SciPy's chaining through `output`.
 void run_chain(const ndarray& in, const ndarray& out, const std::vector<pass_spec>& passes, double cval) {
   const std::size_t n = passes.size();
+  // 2-D, axis 0 then axis 1: one fused kernel where it applies (no intermediate array).
+  if (n == 2 && in.ndim() == 2 && passes[0].axis == 0 && passes[1].axis == 1 &&
+      detail::correlate_pass_2d(in, out, passes[0].w, passes[0].mode, passes[0].origin, passes[1].w,
+                                passes[1].mode, passes[1].origin, cval))
+    return;
   ndarray tmp;
   if (n > 1) tmp = cusci::empty(out.shape(), out.dtype());
   ndarray src = in;

@@ -57,6 +57,11 @@ def fl(v):
     return ",".join(repr(float(x)) for x in v)
 
 
+def lst(v):
+    # Per-axis values (gaussian_filter) as a comma-separated list, scalars as themselves.
+    return ",".join(str(x) for x in v) if isinstance(v, (list, tuple)) else str(v)
+
+
 def add(case, func, a, layout="C", axis=-1, weights=None, sigma=None, order=0, mode="reflect", cval=0.0,
         origin=0, truncate=4.0, radius=None):
     x = view(a, layout)
@@ -75,8 +80,9 @@ def add(case, func, a, layout="C", axis=-1, weights=None, sigma=None, order=0, m
     if id(a) not in inputs:
         inputs[id(a)] = (save(case + "_in", a), a)
     rows.append([case, func, inputs[id(a)][0], save(case + "_out", r), repr(rtol), repr(atol), str(axis),
-                 fl(weights) if weights is not None else "-", repr(float(sigma)) if sigma is not None else "-",
-                 str(order), mode, repr(float(cval)), str(origin), repr(float(truncate)),
+                 fl(weights) if weights is not None else "-",
+                 (fl(sigma) if isinstance(sigma, (list, tuple)) else repr(float(sigma))) if sigma is not None else "-",
+                 lst(order), lst(mode), repr(float(cval)), str(origin), repr(float(truncate)),
                  str(radius) if radius is not None else "-", "-", "-", layout, "-"])
 
 
@@ -125,7 +131,7 @@ for dt in ("float32", "float64"):
 
 # Column kernel: every mode, origins, 3-D axes 0 and 1, and split into several segments.
 for dt in ("float32", "float64"):
-    a = data((4, 36, 33), dt)
+    a = data((4, 20, 33), dt)  # inner 33: one full warp and a partial one
     w = rng.standard_normal(7)
     for mode in MODES:
         for origin in (-3, 3):
@@ -143,6 +149,29 @@ for dt in ("float32", "float64"):
         add(f"gf_{dt}_{layout}", "gaussian_filter", a, layout=layout, sigma=2.0, mode="reflect")
     a = data((7, 33, 34), dt)
     add(f"gf3_{dt}", "gaussian_filter", a, sigma=1.3, mode="constant", cval=0.0)
+
+# Fused 2-D kernel (gaussian_filter on 2-D float arrays: axis-0 pass then axis-1 pass in one
+# kernel, tiles of 64 x 128 (float32) / 32 x 64 (float64) outputs). Every mode on a small array
+# (all four edges in one tile), mixed per-axis modes (constant on one axis only: the intermediate is
+# extended with cval, not filtered), derivative orders with constant mode (the order of the passes
+# matters), arrays a little larger than one tile each way with an odd width (misaligned rows),
+# lines shorter than the filter, and a strided (sliced) input.
+for dt in ("float32", "float64"):
+    a = data((20, 37), dt)
+    for mode in MODES:
+        add(f"fused_{dt}_{mode}", "gaussian_filter", a, sigma=1.5, mode=mode, cval=2.5)
+    add(f"fused_{dt}_mixed_cr", "gaussian_filter", a, sigma=[2.0, 1.0], order=[1, 0], mode=["constant", "reflect"],
+        cval=-3.0)
+    add(f"fused_{dt}_mixed_wc", "gaussian_filter", a, sigma=[1.0, 2.5], order=[0, 2], mode=["wrap", "constant"],
+        cval=4.0)
+    big = data((67, 131) if dt == "float32" else (35, 67), dt)
+    add(f"fused_{dt}_tiles_reflect", "gaussian_filter", big, sigma=2.0, mode="reflect")
+    add(f"fused_{dt}_tiles_constant_deriv", "gaussian_filter", big, sigma=[1.2, 3.0], order=[1, 1],
+        mode="constant", cval=1.0)
+    add(f"fused_{dt}_tiles_step2", "gaussian_filter", big, layout="step2", sigma=1.0, mode="mirror")
+    small = data((3, 5), dt)
+    add(f"fused_{dt}_short_nearest", "gaussian_filter", small, sigma=3.0, mode="nearest")
+    add(f"fused_{dt}_short_grid-wrap", "gaussian_filter", small, sigma=[2.0, 3.5], mode="grid-wrap")
 
 with open(os.path.join(OUT, "MANIFEST.tsv"), "w") as f:
     f.write("\t".join(COLS) + "\n")

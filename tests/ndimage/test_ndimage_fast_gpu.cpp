@@ -1,7 +1,8 @@
 // GPU tests of the fast float32/float64 correlation kernels of cusci::ndimage against SciPy 1.18
 // goldens (tests/golden/gen_ndimage_fast.py): row kernel (every mode and origin, odd row lengths,
 // several segments, 1..64 taps, lines shorter than the filter) and column kernel (every mode,
-// 3-D axes, segment splits), plus whole gaussian_filter calls over C/F/strided/reversed layouts.
+// 3-D axes, segment splits), plus whole gaussian_filter calls over C/F/strided/reversed layouts and
+// the fused 2-D kernel (every mode, per-axis modes and orders, several tiles, short lines).
 
 #include <doctest/doctest.h>
 
@@ -50,3 +51,6 @@ TEST_CASE("fast kernels: tap-count buckets") { CHECK(run_prefix("taps_") == 32);
 TEST_CASE("fast kernels: lines shorter than the filter") { CHECK(run_prefix("short_") == 32); }
 TEST_CASE("fast column kernel: modes, origins, axes, segments") { CHECK(run_prefix("cols_") == 50); }
 TEST_CASE("gaussian_filter over layouts through the fast kernels") { CHECK(run_prefix("gf") == 10); }
+TEST_CASE("fused 2-D kernel: modes, mixed modes, orders, tiles, short lines, strides") {
+  CHECK(run_prefix("fused_") == 30);
+}
