@@ -18,6 +18,10 @@
 
 namespace nd = cusci::ndimage;
 
+namespace cusci::ndimage::detail {
+void set_fused_2d(bool enabled);  // internal switch (ndimage/src/correlate_pass.hpp)
+}
+
 namespace {
 
 cusci::ndarray random_f32(const cusci::shape_t& shape, cusci::dtype dt = cusci::dtype::float32) {
@@ -71,6 +75,16 @@ int main() {
     bench_case("N1o", "gaussian_filter 4093x4091 f32 sigma=2", odd, 2, [&] { (void)nd::gaussian_filter(odd, 2.0); });
     const auto img64 = random_f32({4096, 4096}, cusci::dtype::float64);
     bench_case("N1d", "gaussian_filter 4096^2 f64 sigma=2", img64, 2, [&] { (void)nd::gaussian_filter(img64, 2.0); });
+    // The fused 2-D kernel (off by default), for comparison with the two-pass results above.
+    const auto img = random_f32({4096, 4096});
+    nd::detail::set_fused_2d(true);
+    bench_case("N1-fused", "gaussian_filter 4096^2 f32 sigma=2, fused 2-D kernel", img, 2,
+               [&] { (void)nd::gaussian_filter(img, 2.0); });
+    bench_case("N1o-fused", "gaussian_filter 4093x4091 f32 sigma=2, fused 2-D kernel", odd, 2,
+               [&] { (void)nd::gaussian_filter(odd, 2.0); });
+    bench_case("N1d-fused", "gaussian_filter 4096^2 f64 sigma=2, fused 2-D kernel", img64, 2,
+               [&] { (void)nd::gaussian_filter(img64, 2.0); });
+    nd::detail::set_fused_2d(false);
   }
   return 0;
 }

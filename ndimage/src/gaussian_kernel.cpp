@@ -35,6 +35,12 @@ std::vector<double> gaussian_kernel1d(double sigma, int order, std::int64_t radi
   const char* fn = "cusci::ndimage::detail::gaussian_kernel1d";
   if (order < 0) throw value_error(std::string(fn) + ": order must be >= 0, got " + std::to_string(order));
   if (!(radius >= 0)) throw value_error(std::string(fn) + ": radius must be >= 0, got " + std::to_string(radius));
+  // The filters cap the radius at 2^28 too; beyond it 2 * radius + 1 taps would not fit in memory (and
+  // radius * radius overflows past 3e9).
+  constexpr std::int64_t max_radius = std::int64_t{1} << 28;
+  if (radius > max_radius)
+    throw value_error(std::string(fn) + ": radius must be at most " + std::to_string(max_radius) + ", got " +
+                      std::to_string(radius));
   const double sigma2 = sigma * sigma;
   if (!(sigma > 0) || sigma2 == 0 || !std::isfinite(sigma2))
     throw value_error(std::string(fn) + ": sigma must be > 0 and finite (with sigma**2 > 0), got " +

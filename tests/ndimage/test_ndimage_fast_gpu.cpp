@@ -51,6 +51,15 @@ TEST_CASE("fast kernels: tap-count buckets") { CHECK(run_prefix("taps_") == 32);
 TEST_CASE("fast kernels: lines shorter than the filter") { CHECK(run_prefix("short_") == 32); }
 TEST_CASE("fast column kernel: modes, origins, axes, segments") { CHECK(run_prefix("cols_") == 50); }
 TEST_CASE("gaussian_filter over layouts through the fast kernels") { CHECK(run_prefix("gf") == 10); }
+namespace cusci::ndimage::detail {
+void set_fused_2d(bool enabled);  // internal switch (ndimage/src/correlate_pass.hpp)
+}
+
 TEST_CASE("fused 2-D kernel: modes, mixed modes, orders, tiles, short lines, strides") {
+  struct restore {
+    ~restore() { cusci::ndimage::detail::set_fused_2d(false); }
+  } r;
+  cusci::ndimage::detail::set_fused_2d(true);
   CHECK(run_prefix("fused_") == 30);
+  CHECK(run_prefix("gf") == 10);  // the layout cases again, through the fused kernel
 }
