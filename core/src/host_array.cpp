@@ -92,9 +92,16 @@ host_array host_array::astype(cusci::dtype dt) const {
     using S = typename decltype(stag)::type;
     dispatch_host(dt, [&](auto dtag) {
       using D = typename decltype(dtag)::type;
-      const auto* s = reinterpret_cast<const S*>(bytes_.data());
       auto* d = reinterpret_cast<D*>(out.bytes_.data());
-      for (std::int64_t i = 0; i < n; ++i) d[i] = convert<D>(s[i]);
+      if constexpr (std::is_same_v<S, bool>) {
+        // Read bool bytes as bytes: any non-zero byte is True (as NumPy), and a byte other than 0 or
+        // 1 written through data() would be undefined behaviour when read as a C++ bool.
+        const auto* s = reinterpret_cast<const unsigned char*>(bytes_.data());
+        for (std::int64_t i = 0; i < n; ++i) d[i] = convert<D>(s[i] != 0);
+      } else {
+        const auto* s = reinterpret_cast<const S*>(bytes_.data());
+        for (std::int64_t i = 0; i < n; ++i) d[i] = convert<D>(s[i]);
+      }
     });
   });
   return out;

@@ -8,6 +8,8 @@
 
 #include <cstdint>
 #include <cstring>
+#include <exception>
+#include <filesystem>
 #include <fstream>
 #include <iterator>
 #include <limits>
@@ -193,10 +195,24 @@ dtype parse_descr(const std::string& descr, const std::string& path) {
 namespace io {
 
 host_array read_npy(const std::string& path) {
-  std::ifstream f(path, std::ios::binary);
-  if (!f) throw error("cusci::io::read_npy: cannot open '" + path + "'");
-  std::vector<char> buf((std::istreambuf_iterator<char>(f)), std::istreambuf_iterator<char>());
-  if (f.bad()) throw error("cusci::io::read_npy: error reading '" + path + "'");
+  // A directory opens as a stream on some platforms and then fails inside the stream buffer with
+  // std::ios_base::failure; refuse it up front, and turn any other stream error into cusci::error.
+  std::error_code ec;
+  if (std::filesystem::is_directory(path, ec))
+    throw error("cusci::io::read_npy: cannot read '" + path + "': it is a directory");
+  std::vector<char> buf;
+  try {
+    std::ifstream f(path, std::ios::binary);
+    if (!f) throw error("cusci::io::read_npy: cannot open '" + path + "'");
+    buf.assign(std::istreambuf_iterator<char>(f), std::istreambuf_iterator<char>());
+    if (f.bad()) throw error("cusci::io::read_npy: error reading '" + path + "'");
+  } catch (const error&) {
+    throw;
+  } catch (const std::bad_alloc&) {
+    throw;
+  } catch (const std::exception& e) {
+    throw error("cusci::io::read_npy: error reading '" + path + "': " + e.what());
+  }
   const std::string bad = "cusci::io::read_npy: '" + path + "' is not a valid .npy file: ";
   if (buf.size() < magic_len + 4 || std::memcmp(buf.data(), magic, magic_len) != 0)
     throw value_error(bad + "missing the \\x93NUMPY magic string");
@@ -270,8 +286,18 @@ host_array read_npy(const std::string& path) {
     permute_copy(src, static_cast<std::byte*>(out.data()), shape->t, itemsize(t), false);
   else if (need)
     std::memcpy(out.data(), src, need);
+  if (t == dtype::bool_) {
+    // NumPy reads any non-zero byte of a bool array as True (np.frombuffer(b"\x02", bool).astype(int)
+    // is 1); a C++ bool holding a byte other than 0 or 1 is undefined behaviour, so normalize.
+    auto* b = static_cast<unsigned char*>(out.data());
+    for (std::size_t i = 0; i < need; ++i) b[i] = b[i] != 0 ? 1 : 0;
+  }
   return out;
 }
+
+/// Writes the preamble, header and data of a .npy file (stream errors come back as cusci::error).
+static void write_file(const std::string& path, const std::string& pre, const std::string& header,
+                       const host_array& a, bool fortran_order);
 
 void write_npy(const std::string& path, const host_array& a, bool fortran_order) {
   std::string header = "{'descr': '" + dtype_descr(a.dtype()) + "', 'fortran_order': " +
@@ -300,6 +326,22 @@ void write_npy(const std::string& path, const host_array& a, bool fortran_order)
     pre += static_cast<char>((hl >> 24) & 0xff);
   }
 
+  std::error_code ec;
+  if (std::filesystem::is_directory(path, ec))
+    throw error("cusci::io::write_npy: cannot write '" + path + "': it is a directory");
+  try {
+    write_file(path, pre, header, a, fortran_order);
+  } catch (const error&) {
+    throw;
+  } catch (const std::bad_alloc&) {
+    throw;
+  } catch (const std::exception& e) {
+    throw error("cusci::io::write_npy: error writing '" + path + "': " + e.what());
+  }
+}
+
+static void write_file(const std::string& path, const std::string& pre, const std::string& header,
+                       const host_array& a, bool fortran_order) {
   std::ofstream f(path, std::ios::binary | std::ios::trunc);
   if (!f) throw error("cusci::io::write_npy: cannot open '" + path + "' for writing");
   f.write(pre.data(), static_cast<std::streamsize>(pre.size()));

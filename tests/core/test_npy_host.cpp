@@ -208,3 +208,54 @@ TEST_CASE("host_array construction and typed access errors") {
   CHECK(s.size() == 1);
   CHECK(s.ndim() == 0);
 }
+
+TEST_CASE("read_npy reads bool bytes other than 0 and 1 as True, as NumPy does") {
+  // np.frombuffer(b"\x00\x02\xff\x01", bool).astype(np.int32) is [0, 1, 1, 1]
+  temp_dir tmp;
+  const std::string p = tmp.file("bool_bytes.npy");
+  write_bytes(p, npy_v1("{'descr': '|b1', 'fortran_order': False, 'shape': (4,), }", std::string("\x00\x02\xff\x01", 4)));
+  host_array h = io::read_npy(p);
+  REQUIRE(h.dtype() == dtype::bool_);
+  const auto* raw = static_cast<const unsigned char*>(h.data());
+  CHECK(raw[0] == 0);
+  CHECK(raw[1] == 1);
+  CHECK(raw[2] == 1);
+  CHECK(raw[3] == 1);
+  CHECK(h.astype(dtype::int32).to_vector<std::int32_t>() == std::vector<std::int32_t>{0, 1, 1, 1});
+  CHECK(h.astype(dtype::float64).to_vector<double>() == std::vector<double>{0, 1, 1, 1});
+  // Fortran order goes through the permuting copy
+  const std::string pf = tmp.file("bool_bytes_F.npy");
+  write_bytes(pf, npy_v1("{'descr': '|b1', 'fortran_order': True, 'shape': (2, 2), }", std::string("\x00\x02\xff\x01", 4)));
+  CHECK(io::read_npy(pf).astype(dtype::uint8).to_vector<std::uint8_t>() == std::vector<std::uint8_t>{0, 1, 1, 1});
+}
+
+TEST_CASE("host_array::astype treats any non-zero bool byte as True") {
+  host_array h(dtype::bool_, {3});
+  auto* raw = static_cast<unsigned char*>(h.data());
+  raw[0] = 0x02;
+  raw[1] = 0xff;
+  raw[2] = 0x00;
+  CHECK(h.astype(dtype::int32).to_vector<std::int32_t>() == std::vector<std::int32_t>{1, 1, 0});
+  CHECK(h.astype(dtype::complex64).to_vector<std::complex<float>>() ==
+        std::vector<std::complex<float>>{{1, 0}, {1, 0}, {0, 0}});
+}
+
+TEST_CASE("read_npy and write_npy on a directory throw cusci::error naming the path") {
+  temp_dir tmp;
+  const std::string dir = tmp.file("a_directory.npy");
+  std::filesystem::create_directories(dir);
+  for (int which = 0; which < 2; ++which) {
+    INFO((which == 0 ? "read_npy" : "write_npy"));
+    try {
+      if (which == 0) io::read_npy(dir);
+      else io::write_npy(dir, host_array(dtype::float64, {2}));
+      FAIL_CHECK("no exception");
+    } catch (const cusci::error& e) {
+      CHECK(std::string(e.what()).find(dir) != std::string::npos);
+    } catch (const std::exception& e) {
+      FAIL_CHECK("wrong exception type: " << e.what());
+    }
+  }
+  // a path under a missing directory cannot be written
+  CHECK_THROWS_AS(io::write_npy(tmp.file("missing/x.npy"), host_array(dtype::float64, {2})), cusci::error);
+}
