@@ -34,8 +34,9 @@ struct fft_plan_key {
   bool operator==(const fft_plan_key&) const = default;
 };
 
-/// A cached cuFFT plan: made with auto-allocation off; `execute_prepare` binds it to the current
-/// stream and gives it a work area from the pool, valid until the next call on this thread.
+/// A cached cuFFT plan: made with auto-allocation off; each fetch binds it to the current stream,
+/// and when the stream differs from the last fetch's, gives it a new work area from the pool
+/// allocated on that stream.
 /// Plans are cached per thread with an LRU bound (16 plans).
 cufftHandle fft_plan(const fft_plan_key& key);
 

@@ -59,8 +59,8 @@ struct solve_options {
 ///           [..., N, 1]. Batch dimensions of `a` and `b` broadcast against each other (NumPy's rules).
 /// @param opts see `solve_options`.
 /// @return x: broadcast(a.shape[:-2], b.shape[:-2]) + [N, K] (or + [N] for a 1-d `b`), C-contiguous.
-///         dtype: `np.result_type(a, b)`, float64 if that is not inexact, float32/complex64 when it has
-///         32 or fewer bits (float32, float64, complex64 or complex128).
+///         dtype: `np.result_type(a, b)` when that is float32, float64, complex64 or complex128;
+///         float64 when it is a bool or integer type.
 ///
 /// Algorithm: for N <= 32, one fused kernel loads each matrix into registers (a group of
 /// next_pow2(N) >= 4 lanes of a warp per matrix, several matrices per warp), factors it (LU with LAPACK's

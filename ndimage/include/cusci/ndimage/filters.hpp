@@ -6,10 +6,11 @@
 /// Common rules (as SciPy 1.18):
 /// - Input: an ndarray of any dtype except complex weights (see each function) and any layout (C, F,
 ///   strided or negative-stride views are read through their strides, never copied).
-/// - Output dtype: the input dtype unless `output` names another. Every pass computes in double and
-///   stores into the output dtype with a C cast: integers truncate toward zero (values out of range
-///   wrap as on x86-64), bool stores the truncated byte. Exception: float32 input with float32 output
-///   computes in float32 (results within a few float32 ulps of SciPy's).
+/// - Output dtype: the input dtype unless `output` names another. Passes compute in double and store
+///   into the output dtype with a C cast: integers truncate toward zero (values out of range wrap as
+///   on x86-64), bool stores the truncated byte. Exceptions, the fast paths: float32 -> float32
+///   computes in float32 and float64 -> float64 in float64 with fused multiply-adds in tap order
+///   (results within a few ulps of SciPy's, which pairs symmetric taps).
 /// - Output layout: C-contiguous; for an input that is F-contiguous (and not C-contiguous) the output
 ///   is F-contiguous (SciPy returns C order; the values are the same).
 /// - Complex input is filtered as its real and imaginary parts (SciPy's

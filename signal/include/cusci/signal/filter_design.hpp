@@ -180,8 +180,9 @@ struct zpk2sos_options {
 host_array zpk2sos(const host_array& z, const host_array& p, double k, const zpk2sos_options& opts = {});
 
 /// Initial state of `lfilter` for the steady state of a unit step input.
-/// @param b, a  [nb], [na] any real dtype (converted to float64); a[0] != 0.
-/// @return [max(nb, na) - 1] float64. Host only.
+/// @param b, a  [nb], [na] any real dtype; a[0] != 0.
+/// @return [max(nb, na) - 1], dtype `np.result_type(b, a)` made inexact (float32 when both are float32,
+///         else float64), as SciPy. Host only.
 /// @throws cusci::value_error when b or a is empty or not 1-D, a[0] == 0, or sum(a) == 0.
 /// SciPy: `scipy.signal.lfilter_zi`.
 host_array lfilter_zi(const host_array& b, const host_array& a);
