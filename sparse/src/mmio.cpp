@@ -57,6 +57,8 @@ class line_reader {
     return true;
   }
   std::int64_t line_no() const { return line_no_; }
+  /// Bytes not yet consumed (after the current line and its newline).
+  std::int64_t remaining() const { return static_cast<std::int64_t>(end_ - p_); }
   [[noreturn]] void fail(const std::string& what, std::int64_t line) const {
     throw value_error("cusci::io::mmread: " + path_ + ":" + std::to_string(line) + ": " + what);
   }
@@ -89,6 +91,16 @@ int tokenize(std::string_view line, std::string_view* tok, int max) {
 bool blank(std::string_view line) {
   for (char c : line)
     if (!is_space(c)) return false;
+  return true;
+}
+
+// A comment line: '%' after optional leading whitespace (SciPy accepts indented comments before the
+// size line; cusci accepts them among the entries too). Sets `text` to what follows the '%'.
+bool comment_line(std::string_view line, std::string_view& text) {
+  std::size_t i = 0;
+  while (i < line.size() && is_space(line[i])) ++i;
+  if (i >= line.size() || line[i] != '%') return false;
+  text = line.substr(i + 1);
   return true;
 }
 
@@ -189,9 +201,10 @@ mm_host_matrix mmread_host(const std::string& path) {
   std::int64_t rows = 0, cols = 0, nnz = 0;
   for (;;) {
     if (!rd.next(line)) rd.fail("missing the size line 'rows cols entries'", rd.line_no() + 1);
-    if (!line.empty() && line[0] == '%') {
+    std::string_view text;
+    if (comment_line(line, text)) {
       if (!out.comment.empty()) out.comment += '\n';
-      out.comment.append(line.substr(1));
+      out.comment.append(text);
       if (!out.comment.empty() && out.comment.back() == '\r') out.comment.pop_back();
       continue;
     }
@@ -211,14 +224,21 @@ mm_host_matrix mmread_host(const std::string& path) {
   out.cols = cols;
   out.entries = nnz;
 
+  // The declared count sizes the arrays, so it is checked against what the file can hold first: an
+  // entry takes at least 4 bytes ("1 1" and a newline; the last one may lack its newline).
+  const std::int64_t left = rd.remaining();
+  if (nnz > (left + 1) / 4)
+    rd.fail("the size line declares " + std::to_string(nnz) + " entries, but the file has only " +
+            std::to_string(left) + " bytes after it (an entry takes at least 4)");
   const int want = out.field == mm_field::pattern ? 2 : 3;
   const bool integer = out.field == mm_field::integer;
-  out.row.resize(static_cast<std::size_t>(nnz));
-  out.col.resize(static_cast<std::size_t>(nnz));
-  out.data.resize(static_cast<std::size_t>(nnz));
+  out.row.reserve(static_cast<std::size_t>(nnz));
+  out.col.reserve(static_cast<std::size_t>(nnz));
+  out.data.reserve(static_cast<std::size_t>(nnz));
   std::int64_t k = 0;
   while (rd.next(line)) {
-    if (blank(line) || line[0] == '%') continue;
+    std::string_view text;
+    if (blank(line) || comment_line(line, text)) continue;
     if (k >= nnz) rd.fail("more entries than the " + std::to_string(nnz) + " declared in the size line");
     std::string_view tok[3];
     const int n = tokenize(line, tok, 3);
@@ -242,9 +262,9 @@ mm_host_matrix mmread_host(const std::string& path) {
         rd.fail("expected a real value, got '" + std::string(tok[2]) + "'");
       }
     }
-    out.row[static_cast<std::size_t>(k)] = i - 1;
-    out.col[static_cast<std::size_t>(k)] = j - 1;
-    out.data[static_cast<std::size_t>(k)] = v;
+    out.row.push_back(i - 1);
+    out.col.push_back(j - 1);
+    out.data.push_back(v);
     ++k;
   }
   if (k < nnz)
@@ -322,15 +342,35 @@ mm_symmetry detect_symmetry(std::int64_t rows, std::int64_t cols, const std::vec
   return mm_symmetry::general;
 }
 
+// Largest accepted `precision`: 17 significant digits already round-trip any double; more digits
+// print more of the exact binary value (as printf does), up to this bound.
+constexpr int max_precision = 32;
+
+void check_precision(const std::optional<int>& precision) {
+  CUSCI_EXPECTS(!precision || (*precision >= 0 && *precision <= max_precision), value_error,
+                "cusci::io::mmwrite: precision must be in [0, " + std::to_string(max_precision) + "], got " +
+                    std::to_string(precision.value_or(0)));
+}
+
 void append_number(std::string& s, double v, const std::optional<int>& precision) {
+  // Longest output: sign, digit, point, max_precision - 1 digits, "e+308": 37 characters.
   char b[64];
   if (precision) {
-    const int n = std::snprintf(b, sizeof b, "%.*e", *precision - 1, v);
+    // %e takes digits after the point; precision 0 writes one significant digit, as SciPy.
+    const int n = std::snprintf(b, sizeof b, "%.*e", std::max(*precision, 1) - 1, v);
+    CUSCI_EXPECTS(n > 0 && static_cast<std::size_t>(n) < sizeof b, error,
+                  "cusci::io::mmwrite: cannot format a value");
     s.append(b, static_cast<std::size_t>(n));
   } else {
     auto [p, ec] = std::to_chars(b, b + sizeof b, v);
     s.append(b, p);
   }
+}
+
+std::string num_str(double v) {
+  char b[32];
+  const int n = std::snprintf(b, sizeof b, "%.17g", v);
+  return std::string(b, static_cast<std::size_t>(std::clamp(n, 0, static_cast<int>(sizeof b) - 1)));
 }
 
 void append_int(std::string& s, std::int64_t v) {
@@ -348,10 +388,25 @@ void mmwrite_host(const std::string& path, std::int64_t rows, std::int64_t cols,
   CUSCI_EXPECTS(field != mm_field::complex, value_error, std::string(fn) + ": field 'complex' needs complex values");
   CUSCI_EXPECTS(o.symmetry != mm_symmetry::hermitian, value_error,
                 std::string(fn) + ": symmetry 'hermitian' needs complex values");
-  CUSCI_EXPECTS(!o.precision || *o.precision >= 1, value_error,
-                std::string(fn) + ": precision must be >= 1, got " + std::to_string(o.precision.value_or(0)));
+  check_precision(o.precision);
+  CUSCI_EXPECTS(rows >= 0 && cols >= 0, value_error,
+                std::string(fn) + ": shape must be >= 0, got (" + std::to_string(rows) + ", " + std::to_string(cols) +
+                    ")");
   CUSCI_EXPECTS(row.size() == col.size() && row.size() == data.size(), value_error,
                 std::string(fn) + ": row, col and data must have the same length");
+  for (std::size_t k = 0; k < data.size(); ++k) {
+    CUSCI_EXPECTS(row[k] >= 0 && row[k] < rows, value_error,
+                  std::string(fn) + ": row index " + std::to_string(row[k]) + " of entry " + std::to_string(k) +
+                      " out of range [0, " + std::to_string(rows) + ")");
+    CUSCI_EXPECTS(col[k] >= 0 && col[k] < cols, value_error,
+                  std::string(fn) + ": column index " + std::to_string(col[k]) + " of entry " + std::to_string(k) +
+                      " out of range [0, " + std::to_string(cols) + ")");
+    // An integer field truncates toward zero; the result must be an int64 (NaN fails both tests).
+    CUSCI_EXPECTS(field != mm_field::integer || (data[k] >= -0x1p63 && data[k] < 0x1p63),
+                  value_error,
+                  std::string(fn) + ": field 'integer' needs finite values in the int64 range, entry " +
+                      std::to_string(k) + " is " + num_str(data[k]));
+  }
   mm_symmetry sym = o.symmetry;
   if (sym == mm_symmetry::automatic)
     sym = std::max(rows, cols) < 100 ? detect_symmetry(rows, cols, row, col, data) : mm_symmetry::general;
@@ -410,8 +465,7 @@ void mmwrite_host(const std::string& path, std::int64_t rows, std::int64_t cols,
 
 void mmwrite(const std::string& path, const sparse::coo_matrix& A, const mmwrite_options& o) {
   // Checks that do not need the data first, so that bad options fail before the copy.
-  CUSCI_EXPECTS(!o.precision || *o.precision >= 1, value_error,
-                "cusci::io::mmwrite: precision must be >= 1, got " + std::to_string(o.precision.value_or(0)));
+  check_precision(o.precision);
   host_array d = to_host(A.data()).astype(dtype::float64);
   host_array r = to_host(A.row()).astype(dtype::int64);
   host_array c = to_host(A.col()).astype(dtype::int64);

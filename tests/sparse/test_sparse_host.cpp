@@ -3,7 +3,10 @@
 
 #include <unistd.h>
 
+#include <cmath>
 #include <cstdio>
+#include <iterator>
+#include <limits>
 #include <fstream>
 #include <string>
 #include <vector>
@@ -133,6 +136,33 @@ TEST_CASE("mmread_host: malformed files name the path and the line") {
   expect_malformed("patval.mtx", "%%MatrixMarket matrix coordinate pattern general\n2 2 1\n1 1 5\n", 3, "2 values");
 }
 
+TEST_CASE("mmread_host: a declared entry count the file cannot hold is refused before allocating") {
+  const std::string hdr = "%%MatrixMarket matrix coordinate real general\n";
+  expect_malformed("huge.mtx", hdr + "2 2 4000000000000\n1 1 1\n", 2,
+                   "the size line declares 4000000000000 entries, but the file has only 6 bytes after it");
+  expect_malformed("maxcount.mtx", hdr + "2 2 9223372036854775807\n", 2, "declares 9223372036854775807 entries");
+  expect_malformed("bigcount.mtx", hdr + "%c\n2 2 2000000000\n1 1 1\n2 2 2\n", 3, "declares 2000000000 entries");
+  // A file one entry short that could hold the count still gets the precise message.
+  expect_malformed("short.mtx", hdr + "2 2 3\n1 1 1\n2 2 2\n", 5, "expected 3 entries, found 2");
+  // The smallest possible entries fit: pattern "i j" lines, the last without a newline.
+  const std::string p =
+      write_tmp("tight.mtx", "%%MatrixMarket matrix coordinate pattern general\n3 3 3\n1 1\n2 2\n3 3");
+  CHECK(io::mmread_host(p).row == std::vector<std::int64_t>{0, 1, 2});
+  std::remove(p.c_str());
+}
+
+TEST_CASE("mmread_host: indented comment lines") {
+  // SciPy's reader skips "  % b" before the size line; cusci accepts it among the entries too.
+  const std::string p = write_tmp("indent.mtx",
+                                  "%%MatrixMarket matrix coordinate real general\n% a\n  % b\n2 2 2\n  % c\n1 1 1.0\n"
+                                  "\t%d\n2 2 2.0\n");
+  io::mm_host_matrix h = io::mmread_host(p);
+  CHECK(h.comment == " a\n b");  // the size line ends the header comment, as SciPy's
+  CHECK(h.row == std::vector<std::int64_t>{0, 1});
+  CHECK(h.data == std::vector<double>{1.0, 2.0});
+  std::remove(p.c_str());
+}
+
 TEST_CASE("mmread_host: unsupported and unreadable files") {
   const std::string a = write_tmp("array.mtx", "%%MatrixMarket matrix array real general\n2 2\n1\n2\n3\n4\n");
   CHECK_THROWS_AS(io::mmread_host(a), not_implemented_error);
@@ -191,11 +221,101 @@ TEST_CASE("mmwrite_host -> mmread_host round trip") {
   }
   SUBCASE("bad options") {
     const std::string p = tmp_path("w_bad.mtx");
-    CHECK_THROWS_AS(io::mmwrite_host(p, 3, 3, r, c, d, {.precision = 0}), value_error);
+    CHECK_THROWS_AS(io::mmwrite_host(p, 3, 3, r, c, d, {.precision = -1}), value_error);
     CHECK_THROWS_AS(io::mmwrite_host(p, 3, 4, r, c, d, {.symmetry = io::mm_symmetry::symmetric}), value_error);
     CHECK_THROWS_AS(io::mmwrite_host(p, 3, 3, r, c, d, {.field = io::mm_field::complex}), value_error);
     CHECK_THROWS_AS(io::mmwrite_host("/nonexistent/dir/x.mtx", 3, 3, r, c, d), cusci::error);
   }
+}
+
+namespace {
+
+std::string slurp(const std::string& p) {
+  std::ifstream f(p, std::ios::binary);
+  return std::string(std::istreambuf_iterator<char>(f), std::istreambuf_iterator<char>());
+}
+
+// The value token of the last entry line of a one-entry file written by mmwrite_host.
+std::string last_value(const std::string& text) {
+  std::string t = text;
+  while (!t.empty() && t.back() == '\n') t.pop_back();
+  return t.substr(t.rfind(' ') + 1);
+}
+
+}  // namespace
+
+TEST_CASE("mmwrite_host: precision is bounded and the text is exactly what printf wrote") {
+  const std::string p = tmp_path("w_prec.mtx");
+  const std::vector<std::int64_t> r{0}, c{0};
+  const std::vector<double> d{0.1};
+  const io::mmwrite_options gen{.symmetry = io::mm_symmetry::general};
+  SUBCASE("out of range precision is a value_error naming the bound, before anything is written") {
+    std::remove(p.c_str());
+    for (int prec : {-1, 33, 100, 100000}) {
+      CAPTURE(prec);
+      io::mmwrite_options o = gen;
+      o.precision = prec;
+      const std::string want = "precision must be in [0, 32], got " + std::to_string(prec);
+      CHECK_THROWS_WITH_AS(io::mmwrite_host(p, 1, 1, r, c, d, o), doctest::Contains(want.c_str()), value_error);
+    }
+    CHECK(!std::ifstream(p).good());
+  }
+  SUBCASE("0 and 1 give one significant digit (SciPy writes 1e-01 for both)") {
+    for (int prec : {0, 1}) {
+      io::mmwrite_options o = gen;
+      o.precision = prec;
+      io::mmwrite_host(p, 1, 1, r, c, d, o);
+      CHECK(last_value(slurp(p)) == "1e-01");
+    }
+  }
+  SUBCASE("17 round-trips; 32 (the maximum) writes 32 digits, no stray bytes") {
+    for (int prec : {17, 32}) {
+      CAPTURE(prec);
+      io::mmwrite_options o = gen;
+      o.precision = prec;
+      const std::vector<double> v{-std::numeric_limits<double>::max()};
+      io::mmwrite_host(p, 1, 1, r, c, v, o);
+      const std::string text = slurp(p);
+      CHECK(text.find('\0') == std::string::npos);
+      const std::string tok = last_value(text);
+      // "-d." then prec - 1 digits then "e+308".
+      CHECK(tok.size() == static_cast<std::size_t>(prec) + 7);
+      CHECK(tok.substr(tok.size() - 5) == "e+308");
+      CHECK(io::mmread_host(p).data == v);
+    }
+  }
+  std::remove(p.c_str());
+}
+
+TEST_CASE("mmwrite_host: indices out of range and values an integer field cannot hold") {
+  const std::string p = tmp_path("w_range.mtx");
+  std::remove(p.c_str());
+  CHECK_THROWS_WITH_AS(io::mmwrite_host(p, 2, 2, {5, 0}, {0, 1}, {1.0, 2.0}),
+                       doctest::Contains("row index 5 of entry 0 out of range [0, 2)"), value_error);
+  CHECK_THROWS_WITH_AS(io::mmwrite_host(p, 2, 2, {0, -3}, {0, 1}, {1.0, 2.0}),
+                       doctest::Contains("row index -3 of entry 1 out of range [0, 2)"), value_error);
+  CHECK_THROWS_WITH_AS(io::mmwrite_host(p, 2, 3, {0, 1}, {3, 1}, {1.0, 2.0}),
+                       doctest::Contains("column index 3 of entry 0 out of range [0, 3)"), value_error);
+  CHECK_THROWS_WITH_AS(io::mmwrite_host(p, 2, 2, {0}, {-1}, {1.0}, {.field = io::mm_field::pattern}),
+                       doctest::Contains("column index -1"), value_error);
+  CHECK_THROWS_AS(io::mmwrite_host(p, 0, 0, {0}, {0}, {1.0}), value_error);
+  CHECK_THROWS_AS(io::mmwrite_host(p, -1, 2, {}, {}, {}), value_error);
+  const io::mmwrite_options integer{.field = io::mm_field::integer, .symmetry = io::mm_symmetry::general};
+  for (double bad : {std::nan(""), HUGE_VAL, -HUGE_VAL, 1e300, -1e300, 0x1p63}) {
+    CAPTURE(bad);
+    CHECK_THROWS_WITH_AS(io::mmwrite_host(p, 2, 2, {0, 1}, {0, 1}, {1.0, bad}, integer),
+                         doctest::Contains("field 'integer' needs finite values in the int64 range, entry 1"),
+                         value_error);
+  }
+  CHECK(!std::ifstream(p).good());  // nothing written by a rejected call
+  // The int64 extremes that are doubles are written exactly; real fields keep inf and nan.
+  io::mmwrite_host(p, 1, 2, {0, 0}, {0, 1}, {-0x1p63, 0x1p63 - 1024}, integer);
+  const std::string text = slurp(p);
+  CHECK(text.find("1 1 -9223372036854775808\n") != std::string::npos);
+  CHECK(text.find("1 2 9223372036854774784\n") != std::string::npos);
+  io::mmwrite_host(p, 1, 1, {0}, {0}, {HUGE_VAL}, {.symmetry = io::mm_symmetry::general});
+  CHECK(std::isinf(io::mmread_host(p).data.at(0)));
+  std::remove(p.c_str());
 }
 
 TEST_CASE("Matrix Market enum strings") {
