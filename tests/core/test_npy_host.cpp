@@ -1,6 +1,7 @@
 // .npy reading and writing and host_array casts, on the host only: files written by NumPy (every
 // dtype, C and Fortran order, 0-d, 0-size, format versions 2.0 and 3.0), byte-identical output,
-// malformed files, unsupported dtypes, and host_array::astype over all dtype pairs against NumPy.
+// malformed files, unsupported dtypes, non-0/1 bool bytes, directories, host_array::astype over all
+// dtype pairs against NumPy, and what the reduction axis argument holds.
 
 #include <filesystem>
 #include <fstream>
@@ -12,6 +13,7 @@
 #include "cusci/error.hpp"
 #include "cusci/io.hpp"
 #include "cusci/ndarray.hpp"
+#include "cusci/reduction.hpp"
 #include "testing.hpp"
 
 namespace {
@@ -258,4 +260,17 @@ TEST_CASE("read_npy and write_npy on a directory throw cusci::error naming the p
   }
   // a path under a missing directory cannot be written
   CHECK_THROWS_AS(io::write_npy(tmp.file("missing/x.npy"), host_array(dtype::float64, {2})), cusci::error);
+}
+
+TEST_CASE("axis_arg: {} is NumPy's axis=None (all axes), axis_arg::none() is axis=()") {
+  const auto take = [](axis_arg a) { return a; };  // as the reductions receive it
+  CHECK_FALSE(take({}).axes.has_value());
+  CHECK_FALSE(axis_arg().axes.has_value());
+  const axis_arg none = axis_arg::none();
+  REQUIRE(none.axes.has_value());
+  CHECK(none.axes->empty());
+  REQUIRE(take(std::vector<int>{}).axes.has_value());
+  CHECK(take(std::vector<int>{}).axes->empty());
+  CHECK(*take(-1).axes == std::vector<int>{-1});
+  CHECK(*take({0, 2}).axes == std::vector<int>{0, 2});
 }

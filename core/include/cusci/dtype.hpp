@@ -12,6 +12,8 @@
 namespace cusci {
 
 /// Element types an ndarray can hold (NumPy's names, with a trailing `_` for `bool_`).
+/// NumPy: `np.dtype` (cusci core mirrors NumPy/CuPy, not SciPy). Deviation: no float16, no string,
+/// datetime, object or structured dtypes.
 enum class dtype : std::uint8_t {
   bool_,
   int8,
@@ -52,7 +54,7 @@ enum class dtype : std::uint8_t {
 
 inline constexpr int n_dtypes = 13;
 
-/// Size in bytes of one element.
+/// Size in bytes of one element. NumPy: `np.dtype(t).itemsize`.
 constexpr std::size_t itemsize(dtype t) noexcept {
   switch (t) {
     case dtype::bool_: case dtype::int8: case dtype::uint8: return 1;
@@ -64,6 +66,8 @@ constexpr std::size_t itemsize(dtype t) noexcept {
   return 0;
 }
 
+/// Kind tests. NumPy: `np.issubdtype(t, np.bool_ / np.signedinteger / np.unsignedinteger /
+/// np.integer / np.floating / np.complexfloating / np.inexact)`.
 constexpr bool is_bool(dtype t) noexcept { return t == dtype::bool_; }
 constexpr bool is_signed_integer(dtype t) noexcept {
   return t == dtype::int8 || t == dtype::int16 || t == dtype::int32 || t == dtype::int64;
@@ -77,26 +81,32 @@ constexpr bool is_complex(dtype t) noexcept { return t == dtype::complex64 || t 
 /// Floating or complex ("inexact" in NumPy's words).
 constexpr bool is_inexact(dtype t) noexcept { return is_floating(t) || is_complex(t); }
 
-/// NumPy's name of the dtype: "bool", "int8", ..., "complex128".
+/// NumPy's name of the dtype: "bool", "int8", ..., "complex128". NumPy: `np.dtype(t).name`.
 std::string_view dtype_name(dtype t) noexcept;
 
 /// Parses NumPy's dtype names and array-protocol strings ("float32", "f4", "<f4", "bool", "?", "c16").
-/// @throws cusci::type_error for an unknown or unsupported name.
+/// @throws cusci::type_error for an unknown or unsupported name (big-endian ones included).
+/// NumPy: `np.dtype(name)`.
 dtype dtype_from_string(std::string_view name);
 
 /// NumPy's array-protocol type string, little-endian ("<f4", "|b1", "<c16"), as written in .npy headers.
+/// NumPy: `np.dtype(t).str`.
 std::string dtype_descr(dtype t);
 
 /// NumPy's `np.result_type(a, b)` for two array dtypes (both "strong").
 /// Mirrors NumPy 2's promotion table: int64 with uint64 gives float64, bool with any type gives that type.
+/// NumPy: `np.promote_types(a, b)`. Deviation: where NumPy gives float16 (int8/uint8/bool with
+/// nothing wider), cusci has no float16; this only matters with float16, which cusci lacks.
 dtype promote_types(dtype a, dtype b) noexcept;
 
 /// The real dtype that matches a complex one (complex64 -> float32); other dtypes are returned unchanged.
+/// NumPy: `np.empty(0, t).real.dtype`.
 constexpr dtype real_dtype(dtype t) noexcept {
   return t == dtype::complex64 ? dtype::float32 : t == dtype::complex128 ? dtype::float64 : t;
 }
 
 /// Compile-time map from a host C++ type to its dtype: `dtype_of<float>` is `dtype::float32`.
+/// NumPy: `np.dtype(np.float32)`; an unlisted type does not compile.
 template <class T> struct dtype_of_t;
 #define CUSCI_DTYPE_OF_(name, type) \
   template <> struct dtype_of_t<type> { static constexpr dtype value = dtype::name; };

@@ -1,6 +1,8 @@
 #pragma once
 /// @file error.hpp
 /// cusci's exception hierarchy and the checking macros used everywhere. Checks are never compiled out.
+/// The classes mirror Python's / NumPy's / CuPy's exceptions (cusci core mirrors NumPy/CuPy, not SciPy):
+/// `error` is the base every cusci exception derives from.
 
 #include <cstddef>
 #include <stdexcept>
@@ -38,7 +40,8 @@ class not_implemented_error : public error {
   using error::error;
 };
 
-/// A device allocation failed even after the pool released its cached blocks.
+/// A device (or pinned host) allocation failed even after the pool released its cached blocks, or
+/// the pool limit would be exceeded. CuPy: `cupy.cuda.memory.OutOfMemoryError`.
 class out_of_memory : public error {
  public:
   out_of_memory(const std::string& what, std::size_t requested, std::size_t used, std::size_t total,
@@ -55,7 +58,7 @@ class out_of_memory : public error {
 };
 
 /// A CUDA runtime call failed. The message holds the API name, the status name, CUDA's message and
-/// file:line of the call.
+/// file:line of the call. CuPy: `cupy.cuda.runtime.CUDARuntimeError`.
 class cuda_error : public error {
  public:
   cuda_error(const std::string& what, int status) : error(what), status_(status) {}

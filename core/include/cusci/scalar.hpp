@@ -6,6 +6,7 @@
 /// scalar: `float32_array + 2.0` stays float32, `int8_array + 3` stays int8, and only the kind
 /// (bool < integer < floating < complex) of a weak scalar takes part in promotion. A scalar built with
 /// an explicit dtype is "strong" like a NumPy scalar (`np.float64(2.0)`) and promotes as an array would.
+/// NumPy: Python scalars and `np.generic` scalars (cusci core mirrors NumPy/CuPy, not SciPy).
 
 #include <complex>
 #include <cstdint>
@@ -31,7 +32,11 @@ class scalar {
   scalar(std::complex<T> v) noexcept : dtype_(dtype::complex128), weak_(true) {
     c_ = std::complex<double>(v.real(), v.imag());
   }
-  /// A strong scalar of dtype `t` holding `v` converted as NumPy's `np.dtype(t).type(v)` would.
+  /// A strong scalar of dtype `t` holding `v` converted as NumPy's `np.dtype(t).type(v)` would
+  /// (complex to real keeps the real part, float to integer truncates, an integer value wider than
+  /// the target wraps). Host only; never throws.
+  /// NumPy: `np.dtype(t).type(v)`. Deviation: NumPy raises OverflowError for an out-of-range Python
+  /// int; here a value outside int64/uint64 is not defined, keep `v` in the target's range.
   static scalar of(std::complex<double> v, dtype t) noexcept;
 
   cusci::dtype dtype() const noexcept { return dtype_; }
@@ -64,7 +69,8 @@ class scalar {
   std::uint64_t u_ = 0;
 };
 
-/// NumPy 2's `np.result_type(array_dtype, s)` with NEP 50 weak-scalar rules.
+/// The result dtype of an array of `array_dtype` combined with `s`, with NEP 50 weak-scalar rules.
+/// Host only; never throws. NumPy: `np.result_type(array_dtype, s)`.
 dtype promote_with_scalar(dtype array_dtype, const scalar& s) noexcept;
 
 }  // namespace cusci
