@@ -23,6 +23,8 @@ class linear_operator {
   using matvec_fn = std::function<ndarray(const ndarray&)>;
 
   /// @param shape (rows, cols), both >= 0. @param dt float32 or float64. @param matvec the product.
+  /// Does no device work: `matvec` is stored and called later, by matvec()/cg, on the calling thread;
+  /// it must enqueue its work on the stream current at that time (and may synchronize if it needs to).
   /// @throws cusci::value_error for a negative dimension or an empty matvec; cusci::type_error for
   ///         another dtype.
   /// SciPy: `scipy.sparse.linalg.LinearOperator(shape, matvec=matvec, dtype=dt)`.
@@ -36,7 +38,8 @@ class linear_operator {
   /// y = A x for x [cols] or [cols, 1]; returns [rows] or [rows, 1] (SciPy's `matvec`). Asynchronous
   /// unless the wrapped function synchronizes.
   /// @throws cusci::value_error "dimension mismatch" for another shape of x, or when the function
-  ///         returns a result of the wrong size.
+  ///         returns a result of the wrong size; whatever the wrapped function throws.
+  /// SciPy: `LinearOperator.matvec(x)`.
   ndarray matvec(const ndarray& x) const;
   ndarray dot(const ndarray& x) const { return matvec(x); }
   ndarray operator*(const ndarray& x) const { return matvec(x); }
@@ -47,7 +50,12 @@ class linear_operator {
   /// nullptr.
   const ndarray* diagonal_values() const noexcept { return diag_ ? diag_.get() : nullptr; }
 
-  /// A diagonal operator y = d * x (elementwise). @param d [n] float32/float64.
+  /// A diagonal operator y = d * x (elementwise), shape (n, n), dtype d.dtype(). The product's dtype
+  /// is NumPy's promotion of d and x (non-float x computes in float64). @param d [n] float32/float64
+  /// (kept by reference, copied on the current stream when not contiguous). Asynchronous; each
+  /// product runs on the stream current when matvec is called.
+  /// @throws cusci::value_error when d is not 1-D; cusci::type_error when d is not float32/float64;
+  ///         cusci::out_of_memory.
   /// SciPy: `aslinearoperator(scipy.sparse.diags(d))`.
   static linear_operator diagonal(const ndarray& d);
 

@@ -21,7 +21,9 @@ namespace cusci::sparse {
 /// Shape of a sparse matrix: (rows, columns).
 using shape2 = std::array<std::int64_t, 2>;
 
-/// SciPy's `get_index_dtype(maxval=...)`: int32 when `maxval` fits in int32, else int64.
+/// The index dtype for indices up to `maxval`: int32 when `maxval` <= 2^31 - 1, else int64. Host only.
+/// SciPy: `scipy.sparse._sputils.get_index_dtype(maxval=maxval)` (private in SciPy; the `arrays` and
+/// `check_contents` arguments are not supported).
 dtype get_index_dtype(std::int64_t maxval) noexcept;
 
 class csr_matrix;
@@ -77,10 +79,15 @@ class coo_matrix {
   /// Returns *this (shares the arrays). SciPy: `coo_matrix.tocoo(copy=False)`.
   coo_matrix tocoo() const { return *this; }
   /// Dense [rows, cols] C-order array of dtype(), duplicates summed. Asynchronous.
+  /// @throws cusci::out_of_memory when the pool cannot provide rows * cols elements.
   /// SciPy: `coo_matrix.toarray()`.
   ndarray toarray() const;
-  /// Matrix product with a dense vector or matrix, as `tocsr().dot(x)` (see csr_matrix::dot).
+  /// Matrix product with a dense vector or matrix, as `tocsr().dot(x)` (see csr_matrix::dot):
+  /// x [cols] -> [rows], x [cols, k] -> [rows, k], dtype NumPy's promotion of dtype() and x.dtype().
   /// Synchronizes (through tocsr()).
+  /// @throws as tocsr() and csr_matrix::dot (value_error "dimension mismatch", type_error for
+  ///         complex x, value_error for x on another device); cusci::out_of_memory.
+  /// SciPy: `coo_matrix.dot(x)` / `A @ x` / `A * x` (spmatrix semantics). Deviation: a 0-d x is an error.
   ndarray dot(const ndarray& x) const;
   ndarray operator*(const ndarray& x) const { return dot(x); }
 
@@ -133,22 +140,29 @@ class csr_matrix {
   /// Returns *this. SciPy: `csr_matrix.tocsr(copy=False)`.
   csr_matrix tocsr() const { return *this; }
   /// COO form (data and column indices shared; row indices expanded on the device). Asynchronous.
+  /// @throws cusci::out_of_memory when the pool cannot provide the [nnz] row indices.
   /// SciPy: `csr_matrix.tocoo(copy=False)`.
   coo_matrix tocoo() const;
   /// Dense [rows, cols] C-order array of dtype(), duplicates summed. Asynchronous.
+  /// @throws cusci::out_of_memory when the pool cannot provide rows * cols elements.
   /// SciPy: `csr_matrix.toarray()`.
   ndarray toarray() const;
   /// [min(rows, cols)] main diagonal, duplicates summed, dtype(). Asynchronous.
+  /// @throws cusci::out_of_memory when the pool cannot provide the result.
   /// SciPy: `csr_matrix.diagonal()` (k = 0 only).
   ndarray diagonal() const;
 
-  /// Matrix product with a dense vector or matrix: cuSPARSE SpMV for x [cols] -> [rows], SpMM for
-  /// x [cols, k] -> [rows, k] (C order). The result dtype is NumPy's promotion of dtype() and
-  /// x.dtype() (float32 @ float64 -> float64; integer or bool x is converted). x of any layout.
-  /// The cuSPARSE descriptors and workspace are cached in the matrix (per stream and shape of x), so a
-  /// repeated product is one cuSPARSE call (after cusparseSpMV_preprocess on the first). Asynchronous.
-  /// @throws cusci::value_error "dimension mismatch" when x.shape[0] != cols or x is not 1-D/2-D;
-  ///         cusci::type_error for complex x.
+  /// Matrix product with a dense vector or matrix: x [cols] -> [rows], x [cols, k] -> [rows, k]
+  /// (C order). The result dtype is NumPy's promotion of dtype() and x.dtype() (float32 @ float64 ->
+  /// float64; integer or bool x is converted). x of any layout (copied when not contiguous).
+  /// Kernel: for a 1-D x of A's dtype when A has at most 10 entries a row on average, cusci's own
+  /// CSR-stream SpMV (Greathouse & Daga, SC 2014; no workspace, nothing cached); otherwise cuSPARSE
+  /// SpMV (1-D x) or SpMM (2-D x). The cuSPARSE descriptors and workspace are cached in the matrix per
+  /// (stream, k), up to 4 plans, so a repeated product is one cuSPARSE call (SpMV runs
+  /// cusparseSpMV_preprocess once per plan); mixed precision (float32 A, float64 x) uses an uncached
+  /// float64 copy of the values. Asynchronous.
+  /// @throws cusci::value_error "dimension mismatch" when x.shape[0] != cols, when x is not 1-D/2-D,
+  ///         or when x is on another device; cusci::type_error for complex x; cusci::out_of_memory.
   /// SciPy: `csr_matrix.dot(x)` / `A @ x` / `A * x` (spmatrix semantics: matrix product).
   /// Deviation: a 0-d x (scalar multiplication in SciPy) is a value_error.
   ndarray dot(const ndarray& x) const;
