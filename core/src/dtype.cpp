@@ -133,6 +133,24 @@ dtype promote_with_scalar(dtype array_dtype, const scalar& s) noexcept {
   }
 }
 
+namespace {
+// Float-to-integer conversions outside the target range are undefined in C++; NumPy gives
+// platform-dependent values with a warning. cusci saturates (NaN gives 0), as CUDA's conversions do.
+std::int64_t saturate_i64(double x) {
+  if (!(x == x)) return 0;
+  if (x <= -9223372036854775808.0) return INT64_MIN;
+  if (x >= 9223372036854775808.0) return INT64_MAX;
+  return static_cast<std::int64_t>(x);
+}
+std::uint64_t saturate_u64(double x) {
+  if (!(x == x) || x <= 0.0) return x == x && x < 0.0 && x > -9223372036854775808.0
+                                          ? static_cast<std::uint64_t>(static_cast<std::int64_t>(x))
+                                          : 0;
+  if (x >= 18446744073709551616.0) return UINT64_MAX;
+  return static_cast<std::uint64_t>(x);
+}
+}  // namespace
+
 scalar scalar::of(std::complex<double> v, cusci::dtype t) noexcept {
   scalar s;
   s.dtype_ = t;
@@ -145,11 +163,11 @@ scalar scalar::of(std::complex<double> v, cusci::dtype t) noexcept {
     s.i_ = v != std::complex<double>(0.0);
     s.c_ = static_cast<double>(s.i_);
   } else if (t == dtype::uint64) {
-    s.u_ = static_cast<std::uint64_t>(v.real());
+    s.u_ = saturate_u64(v.real());
     s.i_ = static_cast<std::int64_t>(s.u_);
     s.c_ = static_cast<double>(s.u_);
   } else {
-    const auto raw = static_cast<std::int64_t>(v.real());
+    const auto raw = saturate_i64(v.real());
     std::int64_t w = raw;
     switch (t) {  // wrap to the target width, as a C cast would
       case dtype::int8: w = static_cast<std::int8_t>(raw); break;

@@ -49,6 +49,7 @@ struct scoped_device {
 
 struct memory_pool::impl {
   int device;
+  bool alive = true;
   mutable std::mutex m;
   std::size_t used = 0, total = 0, limit = 0, cached_bytes = 0, cached_blocks = 0;
   // Free blocks per allocation stream, ordered by size.
@@ -72,17 +73,24 @@ struct memory_pool::impl {
   void give_back(void* p, std::size_t size, cudaStream_t s) {
     std::lock_guard<std::mutex> lk(m);
     used -= size;
+    if (!alive) {  // the pool object is gone: nothing will reuse the block
+      scoped_device g(device);
+      cudaFree(p);
+      total -= size;
+      return;
+    }
     free_lists[s].emplace(size, p);
     cached_bytes += size;
     ++cached_blocks;
   }
 };
 
-memory_pool::memory_pool(int device) : device_(device), impl_(std::make_unique<impl>()) { impl_->device = device; }
+memory_pool::memory_pool(int device) : device_(device), impl_(std::make_shared<impl>()) { impl_->device = device; }
 
 memory_pool::~memory_pool() {
   try {
     std::lock_guard<std::mutex> lk(impl_->m);
+    impl_->alive = false;
     impl_->release_cached_locked();
   } catch (...) {
   }
@@ -91,7 +99,7 @@ memory_pool::~memory_pool() {
 memory_ptr memory_pool::malloc(std::size_t bytes, cudaStream_t stream) {
   if (bytes == 0) return std::make_shared<memory_block>(nullptr, 0, device_, stream, nullptr);
   const std::size_t size = round_up(bytes);
-  impl* I = impl_.get();
+  std::shared_ptr<impl> I = impl_;
   void* p = nullptr;
   {
     std::lock_guard<std::mutex> lk(I->m);

@@ -430,6 +430,17 @@ void ndarray::fill(const scalar& value) { detail::fill(*this, value); }
 host_array ndarray::get() const { return to_host(*this); }
 
 namespace detail {
+void check_asarray_size(std::int64_t n, const shape_t& shape) {
+  std::int64_t total = 1;
+  for (auto d : shape) {
+    CUSCI_EXPECTS(d >= 0, value_error, "cusci::asarray: negative dimensions are not allowed");
+    total *= d;
+  }
+  CUSCI_EXPECTS(total == n, value_error,
+                "cusci::asarray: cannot reshape a vector of " + std::to_string(n) + " elements into a shape of " +
+                    std::to_string(total) + " elements");
+}
+
 void check_item_size(std::int64_t n) {
   CUSCI_EXPECTS(n == 1, value_error,
                 "cusci::ndarray::item: can only convert an array of size 1 to a scalar, got size " + std::to_string(n));

@@ -2,6 +2,10 @@
 // GPU: the arrays are views without memory that only claim a device.
 #include <doctest/doctest.h>
 
+#include <cmath>
+#include <cstdint>
+#include <vector>
+
 #include "cusci/core.hpp"
 
 using namespace cusci;
@@ -27,4 +31,17 @@ TEST_CASE("elementwise operations refuse operands on different devices") {
   CHECK_THROWS_WITH_AS(add(a, b), doctest::Contains("different devices"), value_error);
   CHECK_THROWS_AS(multiply(b, a), value_error);
   CHECK_THROWS_AS(less(a, b), value_error);
+}
+
+TEST_CASE("asarray from a std::vector checks the element count against the shape") {
+  const std::vector<float> v(6, 1.0f);
+  CHECK_THROWS_WITH_AS(asarray(v, shape_t{4, 2}), doctest::Contains("cannot reshape"), value_error);
+  CHECK_THROWS_AS(asarray(v, shape_t{-1, 6}), value_error);
+}
+
+TEST_CASE("strong integer scalars from out-of-range floats saturate instead of overflowing") {
+  CHECK(scalar::of(1e30, dtype::int64).value<std::int64_t>() == INT64_MAX);
+  CHECK(scalar::of(-1e30, dtype::int64).value<std::int64_t>() == INT64_MIN);
+  CHECK(scalar::of(1e30, dtype::uint64).value<std::uint64_t>() == UINT64_MAX);
+  CHECK(scalar::of(std::nan(""), dtype::int32).value<std::int64_t>() == 0);
 }

@@ -133,3 +133,17 @@ TEST_CASE("device_buffer is typed pool memory") {
   device_buffer<int> empty;
   CHECK(empty.data() == nullptr);
 }
+
+TEST_CASE("a block outlives its pool object and is freed on release") {
+  memory_ptr keep;
+  {
+    memory_pool local(get_device_id());
+    keep = local.malloc(1 << 20, get_current_stream());
+    CHECK(local.used_bytes() == (1u << 20));
+  }
+  CHECK(keep->ptr() != nullptr);
+  CHECK(cudaMemsetAsync(keep->ptr(), 0, 1 << 20, get_current_stream()) == cudaSuccess);
+  synchronize();
+  keep.reset();  // goes back to the device, not to the destroyed pool
+  CHECK(cudaGetLastError() == cudaSuccess);
+}

@@ -62,9 +62,8 @@ class memory_pool {
   /// An empty pool for `device` (allocates nothing until `malloc`). Normally use
   /// `get_default_memory_pool()`.
   explicit memory_pool(int device);
-  /// Returns the cached blocks to the device. Every block this pool handed out must have been
-  /// released before (a later release would touch the destroyed pool); the default pools are never
-  /// destroyed.
+  /// Returns the cached blocks to the device. Blocks still in use stay valid; each is returned to the
+  /// device (cudaFree) when released. The default pools are never destroyed.
   ~memory_pool();
   memory_pool(const memory_pool&) = delete;
   memory_pool& operator=(const memory_pool&) = delete;
@@ -105,7 +104,7 @@ class memory_pool {
 
  private:
   int device_;
-  std::unique_ptr<impl> impl_;
+  std::shared_ptr<impl> impl_;  // shared with the release callbacks of its live blocks
 };
 
 /// The default pool of the current device (one per device, process-wide, thread-safe; created on

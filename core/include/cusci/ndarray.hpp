@@ -245,6 +245,11 @@ ndarray linspace(double start, double stop, std::int64_t num = 50, bool endpoint
 ndarray eye(std::int64_t N, std::optional<std::int64_t> M = {}, std::int64_t k = 0,
             dtype dt = dtype::float64, order ord = order::C);
 
+namespace detail {
+/// @throws cusci::value_error unless `n` equals the product of `shape` (non-negative dimensions).
+void check_asarray_size(std::int64_t n, const shape_t& shape);
+}  // namespace detail
+
 // --- host transfer ------------------------------------------------------------------------
 
 /// Copies a host array to a new C-contiguous device array of the same shape and dtype on the current
@@ -259,6 +264,7 @@ ndarray asarray(const host_array& h);
 ndarray asarray(const void* src, dtype dt, const shape_t& shape);
 template <class T>
 ndarray asarray(const std::vector<T>& v, const shape_t& shape) {
+  detail::check_asarray_size(static_cast<std::int64_t>(v.size()), shape);
   return asarray(static_cast<const void*>(v.data()), dtype_of<T>, shape);
 }
 template <class T>
