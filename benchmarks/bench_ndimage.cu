@@ -19,7 +19,8 @@
 namespace nd = cusci::ndimage;
 
 namespace cusci::ndimage::detail {
-void set_fused_2d(bool enabled);  // internal switch (ndimage/src/correlate_pass.hpp)
+void set_fused_2d(bool enabled);  // internal switches (ndimage/src/correlate_pass.hpp)
+void set_fast_cols_variant(int v);
 }
 
 namespace {
@@ -58,6 +59,10 @@ int main() {
     bench_case("N1", "gaussian_filter 4096^2 f32 sigma=2", img, 2, [&] { (void)nd::gaussian_filter(img, 2.0); });
     bench_case("N1.ax0", "gaussian_filter1d axis 0, 4096^2 f32 sigma=2", img, 1,
                [&] { (void)nd::gaussian_filter1d(img, 2.0, 0); });
+    nd::detail::set_fast_cols_variant(1);
+    bench_case("N1.ax0-scalar", "gaussian_filter1d axis 0, 4096^2 f32 sigma=2, scalar column kernel", img, 1,
+               [&] { (void)nd::gaussian_filter1d(img, 2.0, 0); });
+    nd::detail::set_fast_cols_variant(0);
     bench_case("N1.ax1", "gaussian_filter1d axis 1, 4096^2 f32 sigma=2", img, 1,
                [&] { (void)nd::gaussian_filter1d(img, 2.0, 1); });
   }
@@ -67,6 +72,10 @@ int main() {
     for (int ax = 0; ax < 3; ++ax)
       bench_case("N1v.ax" + std::to_string(ax), "gaussian_filter1d axis " + std::to_string(ax) + ", 512^3 f32 sigma=2",
                  vol, 1, [&] { (void)nd::gaussian_filter1d(vol, 2.0, ax); });
+    nd::detail::set_fast_cols_variant(1);
+    bench_case("N1v.ax0-scalar", "gaussian_filter1d axis 0, 512^3 f32 sigma=2, scalar column kernel", vol, 1,
+               [&] { (void)nd::gaussian_filter1d(vol, 2.0, 0); });
+    nd::detail::set_fast_cols_variant(0);
   }
   {
     // Rows whose length is not a multiple of the vector width (scalar stores on most rows), and

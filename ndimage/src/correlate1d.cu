@@ -22,6 +22,7 @@
 #include <cfloat>
 #include <cmath>
 #include <cstdint>
+#include <string>
 #include <type_traits>
 
 #include "correlate_pass.hpp"
@@ -322,7 +323,10 @@ __global__ void __launch_bounds__(block_threads) direct_kernel(const pass_params
 //    positions, so every access is coalesced when the inner stride is the item size) and walks a
 //    segment of the axis keeping a sliding register window of KMAX - 1 + G values; each input is
 //    loaded once per segment, the next G inputs are prefetched while the current G outputs are
-//    computed; no shared memory, no synchronization.
+//    computed; no shared memory, no synchronization. Where the inner positions are unit-stride, a
+//    multiple of the vector width and 16-byte aligned (with aligned axis and outer strides),
+//    fast_cols_vec_kernel does the same with 16 / sizeof(T) adjacent positions per thread and
+//    16-byte loads and stores (see set_fast_cols_variant).
 // Out-of-range positions (edge tiles only) go through map_index; interior ones cost one compare.
 
 template <class T>
@@ -546,6 +550,115 @@ __global__ void __launch_bounds__(fast_threads)
         if (yb + i < y1) *reinterpret_cast<T*>(oline + (yb + i) * p.out_sa) = acc[i];
 #pragma unroll
       for (int m = 0; m < KMAX - 1; ++m) win[m] = win[m + G];
+    }
+  }
+}
+
+/// Columns, vectorized: the cols kernel with each thread owning VE = 16 / sizeof(T) adjacent inner
+/// positions, read and written with 16-byte accesses. Requires (cols_vec_applies): unit-stride
+/// inner positions (one coalesced inner dim, item-size stride, in and out), n_inner a multiple of
+/// VE, and 16-byte aligned base pointers, axis strides and outer strides, so every vector access
+/// is aligned. The window holds VE columns; each output is the same fused multiply-add chain, in
+/// the same tap order, as in fast_cols_kernel, so results are bit-identical to it. The boundary
+/// map is per axis position, so one mapped row serves all VE columns (constant mode: cval in all).
+/// Block: nt threads over n_inner / VE vectors; each walks `ty` positions of the axis.
+/// n_blocks = n_nb * n_seg * n_outer.
+constexpr int fast_vec_threads = 128;
+
+/// Outputs (axis positions) per group of the vectorized cols kernel; 0 where it is not used. The
+/// window is (KMAX - 1 + G) x VE values, plus G x VE prefetched and G x VE accumulators.
+template <class T, int KMAX>
+constexpr int cols_vec_group() {
+  if constexpr (std::is_same_v<T, float>) return KMAX <= 24 ? 8 : KMAX <= 32 ? 4 : 0;
+  else return KMAX <= 16 ? 4 : KMAX <= 32 ? 2 : 0;
+}
+
+template <class T>
+__device__ __forceinline__ typename fast_cfg<T>::vec fast_load_vec(const fast_params<T>& p, const char* line,
+                                                                   std::int64_t i) {
+  using vec_t = typename fast_cfg<T>::vec;
+  if (static_cast<std::uint64_t>(i) >= static_cast<std::uint64_t>(p.L)) {
+    i = map_index(i, p.L, p.mode);
+    if (i < 0) {
+      vec_t v;
+      if constexpr (std::is_same_v<T, float>) v = make_float4(p.cval, p.cval, p.cval, p.cval);
+      else v = make_double2(p.cval, p.cval);
+      return v;
+    }
+  }
+  return __ldg(reinterpret_cast<const vec_t*>(line + i * p.in_sa));
+}
+
+template <class T, int KMAX>
+__global__ void __launch_bounds__(fast_vec_threads)
+    fast_cols_vec_kernel(const fast_params<T> p, std::int64_t ty, std::int64_t n_nb, std::int64_t n_seg,
+                         std::int64_t n_blocks) {
+  constexpr int VE = fast_cfg<T>::VE;
+  constexpr int G = cols_vec_group<T, KMAX>();
+  static_assert(G > 0, "no vectorized column kernel for this tap bucket");
+  constexpr int WN = KMAX - 1 + G;
+  using vec_t = typename fast_cfg<T>::vec;
+  constexpr std::int64_t vb = VE * static_cast<std::int64_t>(sizeof(T));  // 16 bytes
+  const int off = KMAX - p.K;
+  const std::int64_t c = static_cast<std::int64_t>(p.K) - KMAX - p.shift;
+  const std::int64_t n_vec = p.n_inner / VE;
+  for (std::int64_t b = blockIdx.x; b < n_blocks; b += gridDim.x) {
+    const std::int64_t nb = b % n_nb;
+    const std::int64_t rest = b / n_nb;
+    const std::int64_t seg = rest % n_seg;
+    const std::int64_t o = rest / n_seg;
+    const std::int64_t q = nb * blockDim.x + threadIdx.x;
+    if (q >= n_vec) continue;  // no block-wide synchronization in this kernel
+    const char* line = p.in + p.in_outer.offset(o) + q * vb;
+    char* oline = p.out + p.out_outer.offset(o) + q * vb;
+    const std::int64_t y0 = seg * ty;
+    const std::int64_t y1 = y0 + ty < p.L ? y0 + ty : p.L;
+    T win[WN][VE];
+#pragma unroll
+    for (int m = 0; m < WN; ++m)
+#pragma unroll
+      for (int j = 0; j < VE; ++j) win[m][j] = T(0);
+#pragma unroll
+    for (int m = 0; m < KMAX - 1; ++m)
+      if (m >= off) vec_to<T>(win[m], fast_load_vec(p, line, y0 + c + m));
+    vec_t nxt[G];
+#pragma unroll
+    for (int i = 0; i < G; ++i) nxt[i] = fast_load_vec(p, line, y0 + c + (KMAX - 1) + i);
+    for (std::int64_t yb = y0; yb < y1; yb += G) {
+#pragma unroll
+      for (int i = 0; i < G; ++i) vec_to<T>(win[KMAX - 1 + i], nxt[i]);
+      if (yb + G < y1) {
+#pragma unroll
+        for (int i = 0; i < G; ++i) nxt[i] = fast_load_vec(p, line, yb + G + c + (KMAX - 1) + i);
+      }
+      T acc[G][VE];
+#pragma unroll
+      for (int i = 0; i < G; ++i)
+#pragma unroll
+        for (int j = 0; j < VE; ++j) acc[i][j] = T(0);
+#pragma unroll
+      for (int m = 0; m < KMAX; ++m) {
+        if (m >= off) {
+          const T wm = p.w[m];
+#pragma unroll
+          for (int i = 0; i < G; ++i)
+#pragma unroll
+            for (int j = 0; j < VE; ++j) acc[i][j] = fma(wm, win[i + m][j], acc[i][j]);
+        }
+      }
+#pragma unroll
+      for (int i = 0; i < G; ++i) {
+        if (yb + i < y1) {
+          vec_t t;
+          if constexpr (std::is_same_v<T, float>) t = make_float4(acc[i][0], acc[i][1], acc[i][2], acc[i][3]);
+          else t = make_double2(acc[i][0], acc[i][1]);
+          *reinterpret_cast<vec_t*>(oline + (yb + i) * p.out_sa) = t;
+        }
+      }
+#pragma unroll
+      for (int m = 0; m < KMAX - 1; ++m)
+#pragma unroll
+        for (int j = 0; j < VE; ++j) win[m][j] = win[m + G][j];
     }
   }
 }
@@ -848,6 +961,13 @@ template <class T, int KMAX>
 void launch_fast(const fast_params<T>& f, cudaStream_t stream);
 
 unsigned blocks_for(std::int64_t n_blocks);
+void col_segments(std::int64_t L, int K, int G, std::int64_t lines, std::int64_t target, std::int64_t& ty,
+                  std::int64_t& n_seg);
+template <class T>
+bool cols_vec_applies(const fast_params<T>& f);
+
+/// set_fast_cols_variant's value: 0 automatic, 1 scalar kernel, 2 vectorized where it applies.
+std::atomic<int> fast_cols_variant_flag{0};
 
 /// Runs the fast path when it applies (see fast_cfg); returns false otherwise.
 template <class T>
@@ -904,21 +1024,58 @@ void launch_fast(const fast_params<T>& f, cudaStream_t stream) {
     CUSCI_CHECK_LAUNCH();
     return;
   }
+  if constexpr (cols_vec_group<T, KMAX>() > 0) {
+    if (fast_cols_variant_flag.load(std::memory_order_relaxed) != 1 && cols_vec_applies(f)) {
+      constexpr int GV = cols_vec_group<T, KMAX>();
+      const std::int64_t n_vec = f.n_inner / VE;
+      const int nt = static_cast<int>(std::min<std::int64_t>(fast_vec_threads, (n_vec + 31) / 32 * 32));
+      const std::int64_t n_nb = (n_vec + nt - 1) / nt;
+      // A thread does VE threads' work of the scalar kernel: aim at 1 / VE as many threads.
+      std::int64_t ty = 0, n_seg = 0;
+      col_segments(f.L, f.K, GV, n_nb * nt * f.n_outer, static_cast<std::int64_t>(sm_count()) * 2048 / VE, ty, n_seg);
+      const std::int64_t n_blocks = n_nb * n_seg * f.n_outer;
+      fast_cols_vec_kernel<T, KMAX><<<blocks_for(n_blocks), nt, 0, stream>>>(f, ty, n_nb, n_seg, n_blocks);
+      CUSCI_CHECK_LAUNCH();
+      return;
+    }
+  }
   const int nt = static_cast<int>(std::min<std::int64_t>(fast_threads, (f.n_inner + 31) / 32 * 32));
   const std::int64_t n_nb = (f.n_inner + nt - 1) / nt;
-  // Split the axis into segments until about one full wave of threads (2048 per SM) has work;
-  // each segment re-reads K - 1 halo values, so segments stay >= 4 groups and >= 2 K long.
-  const std::int64_t lines = n_nb * nt * f.n_outer;
-  const std::int64_t target = static_cast<std::int64_t>(sm_count()) * 2048;
-  std::int64_t n_seg = std::max<std::int64_t>(1, (target + lines - 1) / lines);
-  const std::int64_t min_ty = std::max<std::int64_t>(4 * G, 2 * static_cast<std::int64_t>(f.K));
-  n_seg = std::min<std::int64_t>(n_seg, std::max<std::int64_t>(1, f.L / min_ty));
-  std::int64_t ty = (f.L + n_seg - 1) / n_seg;
-  ty = (ty + G - 1) / G * G;
-  n_seg = (f.L + ty - 1) / ty;
+  std::int64_t ty = 0, n_seg = 0;
+  col_segments(f.L, f.K, G, n_nb * nt * f.n_outer, static_cast<std::int64_t>(sm_count()) * 2048, ty, n_seg);
   const std::int64_t n_blocks = n_nb * n_seg * f.n_outer;
   fast_cols_kernel<T, KMAX><<<blocks_for(n_blocks), nt, 0, stream>>>(f, ty, n_nb, n_seg, n_blocks);
   CUSCI_CHECK_LAUNCH();
+}
+
+/// Splits an axis of length L into n_seg segments of ty positions (a multiple of the group G) until
+/// about `target` threads have work (`lines`: threads launched per segment row); each segment
+/// re-reads K - 1 halo values, so segments stay >= 4 groups and >= 2 K long.
+void col_segments(std::int64_t L, int K, int G, std::int64_t lines, std::int64_t target, std::int64_t& ty,
+                  std::int64_t& n_seg) {
+  n_seg = std::max<std::int64_t>(1, (target + lines - 1) / lines);
+  const std::int64_t min_ty = std::max<std::int64_t>(4 * static_cast<std::int64_t>(G), 2 * static_cast<std::int64_t>(K));
+  n_seg = std::min<std::int64_t>(n_seg, std::max<std::int64_t>(1, L / min_ty));
+  ty = (L + n_seg - 1) / n_seg;
+  ty = (ty + G - 1) / G * G;
+  n_seg = (L + ty - 1) / ty;
+}
+
+template <class T>
+bool cols_vec_applies(const fast_params<T>& f) {
+  constexpr std::int64_t item = sizeof(T), VE = fast_cfg<T>::VE;
+  auto a16 = [](std::int64_t v) { return v % 16 == 0; };
+  if (f.n_inner % VE != 0) return false;  // tails: the scalar kernel handles the whole pass
+  if (f.in_inner.ndim != 1 || f.out_inner.ndim != 1) return false;
+  if (f.in_inner.strides[0] != item || f.out_inner.strides[0] != item) return false;
+  if ((reinterpret_cast<std::uintptr_t>(f.in) & 15) != 0 || (reinterpret_cast<std::uintptr_t>(f.out) & 15) != 0)
+    return false;
+  if (!a16(f.in_sa) || !a16(f.out_sa)) return false;
+  for (int d = 0; d < f.in_outer.ndim; ++d)
+    if (!a16(f.in_outer.strides[d])) return false;
+  for (int d = 0; d < f.out_outer.ndim; ++d)
+    if (!a16(f.out_outer.strides[d])) return false;
+  return true;
 }
 
 unsigned blocks_for(std::int64_t n_blocks) {
@@ -1058,6 +1215,13 @@ void correlate_pass(const ndarray& in, const ndarray& out, int axis, const std::
   }
   launch_out<any_in>(out.dtype(), p, stream);
 }
+
+void set_fast_cols_variant(int v) {
+  CUSCI_EXPECTS(v >= 0 && v <= 2, value_error,
+                "cusci::ndimage::detail::set_fast_cols_variant: v must be 0, 1 or 2, got " + std::to_string(v));
+  fast_cols_variant_flag.store(v, std::memory_order_relaxed);
+}
+int fast_cols_variant() { return fast_cols_variant_flag.load(std::memory_order_relaxed); }
 
 bool correlate_pass_2d(const ndarray& in, const ndarray& out, const std::vector<double>& w0, ext mode0,
                        std::int64_t origin0, const std::vector<double>& w1, ext mode1, std::int64_t origin1,

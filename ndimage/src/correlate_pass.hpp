@@ -50,4 +50,14 @@ bool correlate_pass_2d(const ndarray& in, const ndarray& out, const std::vector<
 void set_fused_2d(bool enabled);
 bool fused_2d();
 
+/// Which kernel the fast float32/float64 column passes (axis not last) use: 0 automatic (the
+/// vectorized kernel -- 16 / itemsize adjacent inner positions per thread, 16-byte loads and stores
+/// -- where it applies: unit-stride inner positions, inner extent a multiple of the vector width,
+/// 16-byte aligned pointers and strides, at most 32 taps; the scalar kernel elsewhere), 1 the
+/// scalar kernel always, 2 the vectorized kernel where it applies (the same as 0 today). Both give
+/// bit-identical results. Default 0. Process-wide; not thread-safe against concurrent filters.
+/// @throws cusci::value_error where v is not 0, 1 or 2.
+void set_fast_cols_variant(int v);
+int fast_cols_variant();
+
 }  // namespace cusci::ndimage::detail

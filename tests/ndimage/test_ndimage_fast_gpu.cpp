@@ -2,7 +2,9 @@
 // goldens (tests/golden/gen_ndimage_fast.py): row kernel (every mode and origin, odd row lengths,
 // several segments, 1..64 taps, lines shorter than the filter) and column kernel (every mode,
 // 3-D axes, segment splits), plus whole gaussian_filter calls over C/F/strided/reversed layouts and
-// the fused 2-D kernel (every mode, per-axis modes and orders, several tiles, short lines).
+// the fused 2-D kernel (every mode, per-axis modes and orders, several tiles, short lines); the
+// column cases again with the scalar column kernel forced and with the automatic choice, and cut
+// to vectorizable inner extents under each variant of the column kernel.
 
 #include <doctest/doctest.h>
 
@@ -62,4 +64,77 @@ TEST_CASE("fused 2-D kernel: modes, mixed modes, orders, tiles, short lines, str
   cusci::ndimage::detail::set_fused_2d(true);
   CHECK(run_prefix("fused_") == 30);
   CHECK(run_prefix("gf") == 10);  // the layout cases again, through the fused kernel
+}
+
+namespace cusci::ndimage::detail {
+void set_fast_cols_variant(int v);  // internal switch (ndimage/src/correlate_pass.hpp)
+int fast_cols_variant();
+}
+
+TEST_CASE("fast column kernel: scalar variant forced, then automatic (vectorized where it applies)") {
+  namespace d = cusci::ndimage::detail;
+  struct restore {
+    int v;
+    ~restore() { cusci::ndimage::detail::set_fast_cols_variant(v); }
+  } r{d::fast_cols_variant()};
+  d::set_fast_cols_variant(1);
+  CHECK(run_prefix("cols_") == 50);
+  CHECK(run_prefix("gf") == 10);
+  d::set_fast_cols_variant(0);
+  CHECK(run_prefix("cols_") == 50);
+  CHECK(run_prefix("gf") == 10);
+}
+
+namespace {
+
+/// The column cases (axis not last) with the last axis cut to a multiple of 8 elements and made
+/// contiguous: a pass along another axis treats each position of the last axis on its own, so the
+/// SciPy output cut the same way is the expected value; the inner extent is then a multiple of
+/// the vector width with 16-byte aligned rows, so the vectorized column kernel applies (tap
+/// buckets up to 32; 33..64 float32 taps take the scalar kernel).
+int run_cols_cropped() {
+  using cusci::slice;
+  int n = 0;
+  for (const auto& r : manifest("ndimage_fast")) {
+    const auto& c = r.at("case");
+    if (c.rfind("cols_", 0) != 0 && c.rfind("taps_cols_", 0) != 0 && c.rfind("short_cols_", 0) != 0) continue;
+    INFO("case " << c << " (last axis cut to a multiple of 8)");
+    REQUIRE(r.at("layout") == "C");
+    const auto x0 = cusci::asarray(golden("ndimage_fast", r.at("input")));
+    const int axis = std::stoi(r.at("axis"));
+    REQUIRE(x0.ndim() >= 2);
+    REQUIRE((axis >= 0 && axis < x0.ndim() - 1));
+    const std::int64_t w = x0.shape().back() / 8 * 8;
+    REQUIRE(w > 0);
+    const slice cut{0, w};
+    const auto x = x0[{cusci::ellipsis, cut}].copy();
+    const auto e = cusci::asarray(golden("ndimage_fast", r.at("expected")))[{cusci::ellipsis, cut}].copy();
+    const auto y = ndimage_test::run_case(r, x);
+    cusci::testing::check_allclose(y, cusci::to_host(e), std::stod(r.at("rtol")), std::stod(r.at("atol")));
+    ++n;
+  }
+  return n;
+}
+
+}  // namespace
+
+TEST_CASE("fast column kernel, vectorizable inner extents: scalar, automatic and vectorized variants") {
+  namespace d = cusci::ndimage::detail;
+  struct restore {
+    int v;
+    ~restore() { cusci::ndimage::detail::set_fast_cols_variant(v); }
+  } r{d::fast_cols_variant()};
+  for (int v : {1, 0, 2}) {
+    INFO("variant " << v);
+    d::set_fast_cols_variant(v);
+    CHECK(run_cols_cropped() == 82);
+  }
+}
+
+TEST_CASE("set_fast_cols_variant rejects values other than 0, 1, 2") {
+  namespace d = cusci::ndimage::detail;
+  const int before = d::fast_cols_variant();
+  CHECK_THROWS_AS(d::set_fast_cols_variant(3), cusci::value_error);
+  CHECK_THROWS_AS(d::set_fast_cols_variant(-1), cusci::value_error);
+  CHECK(d::fast_cols_variant() == before);
 }
