@@ -106,6 +106,52 @@ __device__ __forceinline__ void load_group(const small_params<T>& p, std::int64_
   }
 }
 
+/// One lane's place in a batched small kernel: W lanes (a group) hold one matrix, one row a lane.
+template <class T, int W>
+struct small_lane {
+  int gl;          ///< lane within its group = the row of the matrix this lane holds
+  int gbase;       ///< first lane of the group within the warp
+  std::int64_t g;  ///< index of the group's matrix in the batch
+  bool valid;      ///< g < nbatch
+  bool real_row;   ///< gl < n (lanes past n hold padding)
+  T* sg;           ///< the group's staging area in shared memory: W rows of W + 1 entries
+};
+
+/// The calling lane's place, for a block of TPB threads whose shared staging memory is `sm`.
+template <class T, int W, int TPB>
+__device__ __forceinline__ small_lane<T, W> small_lane_of(T* sm, const small_params<T>& p) {
+  small_lane<T, W> L;
+  const int lane = threadIdx.x & 31;
+  L.gl = lane & (W - 1);
+  L.gbase = lane - L.gl;
+  L.g = static_cast<std::int64_t>(blockIdx.x) * (TPB / W) + threadIdx.x / W;
+  L.valid = L.g < p.nbatch;
+  L.real_row = L.gl < p.n;
+  L.sg = sm + static_cast<std::size_t>(threadIdx.x - L.gl) * (W + 1);
+  return L;
+}
+
+/// Loads the lane's matrix (formed with `mode`) and leaves its row in `row` (zero padding past n).
+/// `bad` is set when a loaded entry is not finite.
+template <class T, int W>
+__device__ __forceinline__ void load_rows(const small_params<T>& p, const small_lane<T, W>& L, int mode, T (&row)[W],
+                                          bool& bad) {
+  if (L.valid) load_group<T, W>(p, L.g, L.gl, L.sg, mode, bad);
+  __syncwarp();
+#pragma unroll
+  for (int j = 0; j < W; ++j) row[j] = (L.valid && L.real_row && j < p.n) ? L.sg[L.gl * (W + 1) + j] : T(0);
+}
+
+/// Raises the non-finite flag and records the matrix's info code (and the failure flag when non-zero).
+template <class T, int W>
+__device__ __forceinline__ void store_status(const small_params<T>& p, const small_lane<T, W>& L, bool bad, int info) {
+  if (p.check && bad) p.status[0] = 1;
+  if (L.valid && L.gl == 0) {
+    p.info[L.g] = info;
+    if (info != 0) p.status[1] = 1;
+  }
+}
+
 /// Right-looking Cholesky (lower, A = L L^H) of the group's matrix held row-wise in `row`; returns
 /// LAPACK potrf's info (order of the first leading minor that is not positive definite, 0 if none).
 /// Entries row[j], j > lane, are left unspecified.

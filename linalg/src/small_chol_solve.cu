@@ -10,21 +10,14 @@ namespace {
 template <class T, int W, int TPB>
 __global__ void __launch_bounds__(TPB) small_chol_solve_kernel(const small_params<T> p) {
   __shared__ alignas(16) unsigned char smraw[TPB * (W + 1) * sizeof(T)];
-  T* sm = reinterpret_cast<T*>(smraw);
-  const int lane = threadIdx.x & 31;
-  const int gl = lane & (W - 1);
-  const std::int64_t g = static_cast<std::int64_t>(blockIdx.x) * (TPB / W) + threadIdx.x / W;
-  const bool valid = g < p.nbatch;
-  T* sg = sm + static_cast<std::size_t>(threadIdx.x - gl) * (W + 1);
-  const int n = p.n;
-  const bool real_row = gl < n;
+  const small_lane<T, W> L = small_lane_of<T, W, TPB>(reinterpret_cast<T*>(smraw), p);
+  const int gl = L.gl, n = p.n;
+  const std::int64_t g = L.g;
+  const bool valid = L.valid, real_row = L.real_row;
+  T* const sg = L.sg;
   bool bad = false;
-
-  if (valid) load_group<T, W>(p, g, gl, sg, static_cast<int>(fill_mode::her), bad);
-  __syncwarp();
   T row[W];
-#pragma unroll
-  for (int j = 0; j < W; ++j) row[j] = (valid && real_row && j < n) ? sg[gl * (W + 1) + j] : T(0);
+  load_rows<T, W>(p, L, static_cast<int>(fill_mode::her), row, bad);
 
   const int info = chol_factor<T, W>(row, gl, n);
 
@@ -59,11 +52,7 @@ __global__ void __launch_bounds__(TPB) small_chol_solve_kernel(const small_param
     if (valid && real_row) p.x[(g * n + gl) * p.nrhs + c] = y;
   }
 
-  if (p.check && bad) p.status[0] = 1;
-  if (valid && gl == 0) {
-    p.info[g] = info;
-    if (info != 0) p.status[1] = 1;
-  }
+  store_status<T, W>(p, L, bad, info);
 }
 
 template <class T>
