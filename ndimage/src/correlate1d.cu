@@ -398,7 +398,12 @@ __device__ __forceinline__ void vec_to(T* dst, const typename fast_cfg<T>::vec& 
 
 /// Rows: requires in_sa == sizeof(T), n_inner == 1. Block (nt) handles nt * V outputs of one line;
 /// n_blocks = n_outer * n_seg. Dynamic shared memory: (nt * V + KMAX + VE) * sizeof(T).
-template <class T, int KMAX>
+/// HOIST (set_fast_rows_variant 0 / 2): the halo beyond the tile (KMAX + VE values) is loaded into
+/// registers together with the tile's V values per thread, before the first barrier, so a segment
+/// waits for one round of global loads instead of two (tile, then halo after the tile's stores).
+/// Without it (variant 1) the halo is loaded after the tile is stored. Same shared-memory contents
+/// and the same FMA order either way, so the results are bit-identical.
+template <class T, int KMAX, bool HOIST>
 __global__ void __launch_bounds__(fast_threads)
     fast_rows_kernel(const fast_params<T> p, std::int64_t n_seg, std::int64_t n_blocks) {
   constexpr int V = fast_cfg<T>::V, VE = fast_cfg<T>::VE;
@@ -414,14 +419,32 @@ __global__ void __launch_bounds__(fast_threads)
     const std::int64_t x0 = (b - o * n_seg) * tile;
     const char* line = p.in + p.in_outer.offset(o);
     const std::int64_t p0 = x0 - p.shift;  // s[j] = ext(p0 + j)
+    // HR halo values per thread cover the KMAX + VE halo slots for any nt >= 32 (launch_fast).
+    constexpr int HR = (KMAX + VE + 31) / 32;
     T v[V];
+    T h[HR];
 #pragma unroll
     for (int r = 0; r < V; ++r) v[r] = fast_load(p, line, p0 + tid + r * nt, static_cast<std::int64_t>(sizeof(T)));
+    if constexpr (HOIST) {
+#pragma unroll
+      for (int q = 0; q < HR; ++q) {
+        const int j = tile + tid + q * nt;
+        h[q] = j < w_fill ? fast_load(p, line, p0 + j, static_cast<std::int64_t>(sizeof(T))) : T(0);
+      }
+    }
     __syncthreads();  // the previous segment's reads of s are done
 #pragma unroll
     for (int r = 0; r < V; ++r) s[tid + r * nt] = v[r];
-    for (int j = tile + tid; j < w_s; j += nt)
-      s[j] = j < w_fill ? fast_load(p, line, p0 + j, static_cast<std::int64_t>(sizeof(T))) : T(0);
+    if constexpr (HOIST) {
+#pragma unroll
+      for (int q = 0; q < HR; ++q) {
+        const int j = tile + tid + q * nt;
+        if (j < w_s) s[j] = h[q];
+      }
+    } else {
+      for (int j = tile + tid; j < w_s; j += nt)
+        s[j] = j < w_fill ? fast_load(p, line, p0 + j, static_cast<std::int64_t>(sizeof(T))) : T(0);
+    }
     __syncthreads();
 
     // Thread t: outputs x0 + t*V + j (j < V) = sum_k w[k] * s[t*V + j + k].
@@ -968,6 +991,8 @@ bool cols_vec_applies(const fast_params<T>& f);
 
 /// set_fast_cols_variant's value: 0 automatic, 1 scalar kernel, 2 vectorized where it applies.
 std::atomic<int> fast_cols_variant_flag{0};
+/// set_fast_rows_variant's value: 0 automatic (halo loads hoisted), 1 previous kernel, 2 hoisted.
+std::atomic<int> fast_rows_variant_flag{0};
 
 /// Runs the fast path when it applies (see fast_cfg); returns false otherwise.
 template <class T>
@@ -1020,7 +1045,10 @@ void launch_fast(const fast_params<T>& f, cudaStream_t stream) {
     const std::int64_t n_seg = (f.L + tile - 1) / tile;
     const std::int64_t n_blocks = n_seg * f.n_outer;
     const std::size_t bytes = static_cast<std::size_t>(tile + KMAX + VE) * sizeof(T);
-    fast_rows_kernel<T, KMAX><<<blocks_for(n_blocks), nt, bytes, stream>>>(f, n_seg, n_blocks);
+    if (fast_rows_variant_flag.load(std::memory_order_relaxed) == 1)
+      fast_rows_kernel<T, KMAX, false><<<blocks_for(n_blocks), nt, bytes, stream>>>(f, n_seg, n_blocks);
+    else
+      fast_rows_kernel<T, KMAX, true><<<blocks_for(n_blocks), nt, bytes, stream>>>(f, n_seg, n_blocks);
     CUSCI_CHECK_LAUNCH();
     return;
   }
@@ -1222,6 +1250,13 @@ void set_fast_cols_variant(int v) {
   fast_cols_variant_flag.store(v, std::memory_order_relaxed);
 }
 int fast_cols_variant() { return fast_cols_variant_flag.load(std::memory_order_relaxed); }
+
+void set_fast_rows_variant(int v) {
+  CUSCI_EXPECTS(v >= 0 && v <= 2, value_error,
+                "cusci::ndimage::detail::set_fast_rows_variant: v must be 0, 1 or 2, got " + std::to_string(v));
+  fast_rows_variant_flag.store(v, std::memory_order_relaxed);
+}
+int fast_rows_variant() { return fast_rows_variant_flag.load(std::memory_order_relaxed); }
 
 bool correlate_pass_2d(const ndarray& in, const ndarray& out, const std::vector<double>& w0, ext mode0,
                        std::int64_t origin0, const std::vector<double>& w1, ext mode1, std::int64_t origin1,

@@ -4,7 +4,8 @@
 // 3-D axes, segment splits), plus whole gaussian_filter calls over C/F/strided/reversed layouts and
 // the fused 2-D kernel (every mode, per-axis modes and orders, several tiles, short lines); the
 // column cases again with the scalar column kernel forced and with the automatic choice, and cut
-// to vectorizable inner extents under each variant of the column kernel.
+// to vectorizable inner extents under each variant of the column kernel; the row cases under the
+// previous and the current row kernel, each against SciPy and bit for bit against each other.
 
 #include <doctest/doctest.h>
 
@@ -137,4 +138,56 @@ TEST_CASE("set_fast_cols_variant rejects values other than 0, 1, 2") {
   CHECK_THROWS_AS(d::set_fast_cols_variant(3), cusci::value_error);
   CHECK_THROWS_AS(d::set_fast_cols_variant(-1), cusci::value_error);
   CHECK(d::fast_cols_variant() == before);
+}
+
+namespace cusci::ndimage::detail {
+void set_fast_rows_variant(int v);  // internal switch (ndimage/src/correlate_pass.hpp)
+int fast_rows_variant();
+}
+
+namespace {
+
+/// The row-kernel cases (and the whole-filter layouts) under the previous row kernel and the
+/// automatic choice, each against SciPy, and the two outputs against each other bit for bit.
+int run_rows_both_variants(const std::string& prefix) {
+  namespace d = cusci::ndimage::detail;
+  int n = 0;
+  for (const auto& r : manifest("ndimage_fast")) {
+    if (r.at("case").rfind(prefix, 0) != 0) continue;
+    INFO("case " << r.at("case"));
+    const auto x = with_layout(cusci::asarray(golden("ndimage_fast", r.at("input"))), r.at("layout"));
+    const auto e = golden("ndimage_fast", r.at("expected"));
+    const double rtol = std::stod(r.at("rtol")), atol = std::stod(r.at("atol"));
+    d::set_fast_rows_variant(1);
+    const auto y_old = ndimage_test::run_case(r, x);
+    cusci::testing::check_allclose(y_old, e, rtol, atol);
+    d::set_fast_rows_variant(0);
+    const auto y_new = ndimage_test::run_case(r, x);
+    cusci::testing::check_allclose(y_new, e, rtol, atol);
+    cusci::testing::check_allclose(y_new, cusci::to_host(y_old), 0.0, 0.0);
+    ++n;
+  }
+  return n;
+}
+
+}  // namespace
+
+TEST_CASE("fast row kernel: previous variant forced, then automatic; bit-identical results") {
+  namespace d = cusci::ndimage::detail;
+  struct restore {
+    int v;
+    ~restore() { cusci::ndimage::detail::set_fast_rows_variant(v); }
+  } r{d::fast_rows_variant()};
+  CHECK(run_rows_both_variants("rows_") == 53);
+  CHECK(run_rows_both_variants("taps_") == 32);
+  CHECK(run_rows_both_variants("short_") == 32);
+  CHECK(run_rows_both_variants("gf") == 10);
+}
+
+TEST_CASE("set_fast_rows_variant rejects values other than 0, 1, 2") {
+  namespace d = cusci::ndimage::detail;
+  const int before = d::fast_rows_variant();
+  CHECK_THROWS_AS(d::set_fast_rows_variant(3), cusci::value_error);
+  CHECK_THROWS_AS(d::set_fast_rows_variant(-1), cusci::value_error);
+  CHECK(d::fast_rows_variant() == before);
 }
