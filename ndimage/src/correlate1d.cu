@@ -318,7 +318,9 @@ __global__ void __launch_bounds__(block_threads) direct_kernel(const pass_params
 //    store; each thread then computes V consecutive outputs from a register window filled with
 //    16-byte shared-memory loads (one vector load per VE taps serves all V outputs), with the
 //    weights as compile-time-indexed kernel parameters (constant bank operands of the FMA), and
-//    writes them with 16-byte stores where the row is aligned.
+//    writes them with 16-byte stores where the row is aligned. The default variant loads the halo
+//    with the tile (one round of loads per segment) and pads the shared layout against bank
+//    conflicts (rows_slot); see set_fast_rows_variant.
 //  - cols (inner > 1): a thread owns one inner position (consecutive threads are consecutive inner
 //    positions, so every access is coalesced when the inner stride is the item size) and walks a
 //    segment of the axis keeping a sliding register window of KMAX - 1 + G values; each input is
@@ -337,6 +339,7 @@ struct fast_cfg<float> {
   static constexpr int VE = 4;  // elements per 16-byte vector
   static constexpr int G = 8;   // outputs per group (cols); 16 when KMAX <= 32 (cols_group)
   static constexpr int max_taps = 64;
+  static constexpr int pad_shift = 5;  // rows, padded layout: VE slots of padding every 2^5 values
   using vec = float4;
 };
 template <>
@@ -345,6 +348,7 @@ struct fast_cfg<double> {
   static constexpr int VE = 2;
   static constexpr int G = 4;
   static constexpr int max_taps = 32;
+  static constexpr int pad_shift = 4;
   using vec = double2;
 };
 
@@ -396,16 +400,38 @@ __device__ __forceinline__ void vec_to(T* dst, const typename fast_cfg<T>::vec& 
   }
 }
 
+/// Shared-memory slot of staged value j in the row kernel. PAD: VE slots (16 bytes) of padding
+/// after every 128 bytes of values. Thread t's compute-phase vector loads start at t * V + c (c a
+/// multiple of VE, 32 bytes apart between neighbouring threads): unpadded, the 8 threads of a
+/// 16-byte-load phase hit each 16-byte bank group twice (2-way conflict); padded, the two threads
+/// 128 bytes apart land 16 bytes apart, so every load is conflict-free. A vector [j, j + VE) with
+/// j a multiple of VE never straddles a padding gap and stays 16-byte aligned.
+template <class T, bool PAD>
+__device__ __forceinline__ int rows_slot(int j) {
+  if constexpr (PAD) {
+    return j + (j >> fast_cfg<T>::pad_shift) * fast_cfg<T>::VE;
+  } else {
+    return j;
+  }
+}
+
+/// Shared-memory values the row kernel needs for a tile of `tile` outputs.
+template <class T, int KMAX, bool PAD>
+std::int64_t rows_smem_slots(std::int64_t tile) {
+  const std::int64_t w_s = tile + KMAX + fast_cfg<T>::VE;
+  return PAD ? w_s + (w_s >> fast_cfg<T>::pad_shift) * fast_cfg<T>::VE : w_s;
+}
+
 /// Rows: requires in_sa == sizeof(T), n_inner == 1. Block (nt) handles nt * V outputs of one line;
-/// n_blocks = n_outer * n_seg. Dynamic shared memory: (nt * V + KMAX + VE) * sizeof(T).
+/// n_blocks = n_outer * n_seg. Dynamic shared memory: rows_smem_slots<T, KMAX, HOIST>(nt * V) values.
 /// HOIST (set_fast_rows_variant 0 / 2): the halo beyond the tile (KMAX + VE values) is loaded into
 /// registers together with the tile's V values per thread, before the first barrier, so a segment
 /// waits for one round of global loads instead of two (tile, then halo after the tile's stores).
-/// Without it (variant 1) the halo is loaded after the tile is stored. Same shared-memory contents
-/// and the same FMA order either way, so the results are bit-identical.
+/// HOIST also pads the shared layout (rows_slot) so the compute phase has no bank conflicts.
+/// Without it (variant 1) the halo is loaded after the tile is stored, unpadded. Same staged
+/// values and the same FMA order either way, so the results are bit-identical.
 template <class T, int KMAX, bool HOIST>
-__global__ void __launch_bounds__(fast_threads)
-    fast_rows_kernel(const fast_params<T> p, std::int64_t n_seg, std::int64_t n_blocks) {
+__device__ __forceinline__ void fast_rows_body(const fast_params<T>& p, std::int64_t n_seg, std::int64_t n_blocks) {
   constexpr int V = fast_cfg<T>::V, VE = fast_cfg<T>::VE;
   using vec_t = typename fast_cfg<T>::vec;
   extern __shared__ __align__(16) unsigned char smem[];
@@ -434,12 +460,12 @@ __global__ void __launch_bounds__(fast_threads)
     }
     __syncthreads();  // the previous segment's reads of s are done
 #pragma unroll
-    for (int r = 0; r < V; ++r) s[tid + r * nt] = v[r];
+    for (int r = 0; r < V; ++r) s[rows_slot<T, HOIST>(tid + r * nt)] = v[r];
     if constexpr (HOIST) {
 #pragma unroll
       for (int q = 0; q < HR; ++q) {
         const int j = tile + tid + q * nt;
-        if (j < w_s) s[j] = h[q];
+        if (j < w_s) s[rows_slot<T, true>(j)] = h[q];
       }
     } else {
       for (int j = tile + tid; j < w_s; j += nt)
@@ -447,18 +473,20 @@ __global__ void __launch_bounds__(fast_threads)
     }
     __syncthreads();
 
-    // Thread t: outputs x0 + t*V + j (j < V) = sum_k w[k] * s[t*V + j + k].
-    const T* sv = s + tid * V;
+    // Thread t: outputs x0 + t*V + j (j < V) = sum_k w[k] * staged[t*V + j + k] (staged value i
+    // in slot rows_slot(i)).
+    const int sv = tid * V;
     T win[V + KMAX];
 #pragma unroll
-    for (int m = 0; m < V; m += VE) vec_to<T>(win + m, *reinterpret_cast<const vec_t*>(sv + m));
+    for (int m = 0; m < V; m += VE)
+      vec_to<T>(win + m, *reinterpret_cast<const vec_t*>(s + rows_slot<T, HOIST>(sv + m)));
     T acc[V];
 #pragma unroll
     for (int j = 0; j < V; ++j) acc[j] = T(0);
 #pragma unroll
     for (int kc = 0; kc < KMAX; kc += VE) {
       if (kc >= p.K) break;
-      vec_to<T>(win + V + kc, *reinterpret_cast<const vec_t*>(sv + V + kc));
+      vec_to<T>(win + V + kc, *reinterpret_cast<const vec_t*>(s + rows_slot<T, HOIST>(sv + V + kc)));
 #pragma unroll
       for (int kk = 0; kk < VE; ++kk) {
         const int k = kc + kk;
@@ -507,17 +535,37 @@ __global__ void __launch_bounds__(fast_threads)
         } else {
           t = make_double2(acc[m], acc[m + 1]);
         }
-        *reinterpret_cast<vec_t*>(s + tid * V + m) = t;
+        *reinterpret_cast<vec_t*>(s + rows_slot<T, HOIST>(tid * V + m)) = t;
       }
       __syncthreads();
 #pragma unroll
       for (int r = 0; r < V; ++r) {
         const std::int64_t xi = x0 + tid + r * nt;
-        if (xi < p.L) *reinterpret_cast<T*>(obase + xi * p.out_sa) = s[tid + r * nt];
+        if (xi < p.L) *reinterpret_cast<T*>(obase + xi * p.out_sa) = s[rows_slot<T, HOIST>(tid + r * nt)];
       }
       // The next segment's first __syncthreads() orders these reads before s is refilled.
     }
   }
+}
+
+/// The previous row kernel (set_fast_rows_variant(1)).
+template <class T, int KMAX>
+__global__ void __launch_bounds__(fast_threads)
+    fast_rows_kernel(const fast_params<T> p, std::int64_t n_seg, std::int64_t n_blocks) {
+  fast_rows_body<T, KMAX, false>(p, n_seg, n_blocks);
+}
+
+/// Resident blocks asked of the hoisted row kernel: 5 (<= 48 registers, sm_90); unconstrained it
+/// took 52-58 registers in several buckets, which the allocation granularity (8 per thread) rounds
+/// to 56-64, i.e. 4 blocks of 256 threads. float KMAX 8, 16 and 24 spill at 48, so 4 there.
+template <class T, int KMAX>
+constexpr int rows_min_blocks = (std::is_same_v<T, float> && KMAX <= 24) ? 4 : 5;
+
+/// The default row kernel (halo loads hoisted, padded shared layout).
+template <class T, int KMAX>
+__global__ void __launch_bounds__(fast_threads, rows_min_blocks<T, KMAX>)
+    fast_rows_hoist_kernel(const fast_params<T> p, std::int64_t n_seg, std::int64_t n_blocks) {
+  fast_rows_body<T, KMAX, true>(p, n_seg, n_blocks);
 }
 
 /// Columns: n_inner >= 1, any strides. Block: nt threads over inner positions; each thread walks
@@ -1044,11 +1092,13 @@ void launch_fast(const fast_params<T>& f, cudaStream_t stream) {
     const std::int64_t tile = static_cast<std::int64_t>(nt) * V;
     const std::int64_t n_seg = (f.L + tile - 1) / tile;
     const std::int64_t n_blocks = n_seg * f.n_outer;
-    const std::size_t bytes = static_cast<std::size_t>(tile + KMAX + VE) * sizeof(T);
-    if (fast_rows_variant_flag.load(std::memory_order_relaxed) == 1)
-      fast_rows_kernel<T, KMAX, false><<<blocks_for(n_blocks), nt, bytes, stream>>>(f, n_seg, n_blocks);
-    else
-      fast_rows_kernel<T, KMAX, true><<<blocks_for(n_blocks), nt, bytes, stream>>>(f, n_seg, n_blocks);
+    if (fast_rows_variant_flag.load(std::memory_order_relaxed) == 1) {
+      const std::size_t bytes = static_cast<std::size_t>(rows_smem_slots<T, KMAX, false>(tile)) * sizeof(T);
+      fast_rows_kernel<T, KMAX><<<blocks_for(n_blocks), nt, bytes, stream>>>(f, n_seg, n_blocks);
+    } else {
+      const std::size_t bytes = static_cast<std::size_t>(rows_smem_slots<T, KMAX, true>(tile)) * sizeof(T);
+      fast_rows_hoist_kernel<T, KMAX><<<blocks_for(n_blocks), nt, bytes, stream>>>(f, n_seg, n_blocks);
+    }
     CUSCI_CHECK_LAUNCH();
     return;
   }

@@ -61,8 +61,9 @@ void set_fast_cols_variant(int v);
 int fast_cols_variant();
 
 /// Which fast float32/float64 row kernel (axis last and contiguous) runs: 0 automatic (the one
-/// that loads each segment's halo together with the segment, before the first barrier), 1 the
-/// previous kernel (halo loaded after the segment is stored to shared memory), 2 the same as 0.
+/// that loads each segment's halo together with the segment, before the first barrier, and pads
+/// its shared layout against bank conflicts), 1 the previous kernel (halo loaded after the segment
+/// is stored to shared memory, unpadded), 2 the same as 0.
 /// Bit-identical results. Default 0. Process-wide; not thread-safe against concurrent filters.
 /// @throws cusci::value_error where v is not 0, 1 or 2.
 void set_fast_rows_variant(int v);
