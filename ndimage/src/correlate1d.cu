@@ -1039,7 +1039,7 @@ bool cols_vec_applies(const fast_params<T>& f);
 
 /// set_fast_cols_variant's value: 0 automatic, 1 scalar kernel, 2 vectorized where it applies.
 std::atomic<int> fast_cols_variant_flag{0};
-/// set_fast_rows_variant's value: 0 automatic (halo loads hoisted), 1 previous kernel, 2 hoisted.
+/// set_fast_rows_variant's value: 0 automatic (= 1, measured faster), 1 halo after the tile, 2 hoisted.
 std::atomic<int> fast_rows_variant_flag{0};
 
 /// Runs the fast path when it applies (see fast_cfg); returns false otherwise.
@@ -1092,7 +1092,7 @@ void launch_fast(const fast_params<T>& f, cudaStream_t stream) {
     const std::int64_t tile = static_cast<std::int64_t>(nt) * V;
     const std::int64_t n_seg = (f.L + tile - 1) / tile;
     const std::int64_t n_blocks = n_seg * f.n_outer;
-    if (fast_rows_variant_flag.load(std::memory_order_relaxed) == 1) {
+    if (fast_rows_variant_flag.load(std::memory_order_relaxed) != 2) {  // 0 (automatic) and 1
       const std::size_t bytes = static_cast<std::size_t>(rows_smem_slots<T, KMAX, false>(tile)) * sizeof(T);
       fast_rows_kernel<T, KMAX><<<blocks_for(n_blocks), nt, bytes, stream>>>(f, n_seg, n_blocks);
     } else {
