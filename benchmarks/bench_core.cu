@@ -1,5 +1,5 @@
 // Benchmarks of core's elementwise and reduction engine and the memory pool, with the ids of
-// /work/shared/cupy-h200-baseline.md (CuPy 14.2.0 on an H200):
+// docs/benchmarks.md (CuPy 14.2.0 on an H200):
 //   C1   add of two 2^28 float32 arrays into a new array      (bytes 3 * 4 * N)
 //   C1s  x * 2 (weak Python int scalar), 2^28 float32         (bytes 2 * 4 * N)
 //   C1e  exp, 2^28 float32                                    (bytes 2 * 4 * N)

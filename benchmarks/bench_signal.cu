@@ -1,4 +1,4 @@
-// cusci::signal benchmarks (ids from /work/shared/cupy-h200-baseline.md):
+// cusci::signal benchmarks (ids from docs/benchmarks.md):
 //   G2   lfilter butter(4, 0.2) on (256, 2^18) float32 (float32 coefficients: float32 result)
 //   G2s  the same filter on one (2^26,) float32 signal
 //   G3   sosfilt butter(16, 0.2) (8 sections) on (256, 2^18) float32, float32 sos (float32 result)

@@ -1,4 +1,4 @@
-// cusci::sparse benchmarks (ids from /work/shared/cupy-h200-baseline.md):
+// cusci::sparse benchmarks (ids from docs/benchmarks.md):
 //   S1  SpMV fp64, 3-D Poisson 256^3 (7-point, n 16.8M, nnz 117M)
 //   S1s SpMV fp32, same matrix
 //   S1r SpMV fp64 on bcsstk16 (path: argv[1], default examples/data/bcsstk16.mtx)

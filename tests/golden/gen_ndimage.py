@@ -254,7 +254,7 @@ add("err_gf_axes_range", "gaussian_filter", make_input((5, 5), "float64"), sigma
 add("err_gf_order_neg", "gaussian_filter", make_input((5, 5), "float64"), sigma=1.0, order=-1, error="value_error")
 
 # --- real data: a crop of skimage's camera image (uint8), smoothed as uint8 and as float64
-cam_path = "/work/shared/data/images/camera.npy"
+cam_path = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "examples", "data", "camera.npy")
 if os.path.exists(cam_path):
     cam = np.load(cam_path)[200:296, 180:300].copy()
 else:

@@ -6,6 +6,7 @@ kind-specific ones). Small Matrix Market files are copied next to them. Seeded: 
 """
 import os
 import shutil
+import sys
 import warnings
 
 import numpy as np
@@ -18,7 +19,18 @@ warnings.simplefilter("ignore", DeprecationWarning)
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 OUT = os.path.join(HERE, "data", "sparse")
-MATRICES = "/work/shared/data/matrices"
+REPO = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..")
+
+
+def matrix_path(name):
+    """A real matrix shipped with the project: examples/data, else this generator's own output folder."""
+    for d in (os.path.join(REPO, "examples", "data"), OUT):
+        p = os.path.join(d, name + ".mtx")
+        if os.path.exists(p):
+            return p
+    sys.exit(f"{name}.mtx not found in examples/data or {OUT}")
+
+
 os.makedirs(OUT, exist_ok=True)
 rng = np.random.default_rng(20261130)
 rows = []
@@ -100,8 +112,10 @@ spmv_case("spmv_row", sp.random(1, 33, density=0.5, random_state=4))
 
 # --- Matrix Market files ------------------------------------------------------------------------
 for f in ("1138_bus", "west0479", "Erdos971"):
-    src = os.path.join(MATRICES, f + ".mtx")
-    shutil.copyfile(src, os.path.join(OUT, f + ".mtx"))
+    src = matrix_path(f)
+    dst = os.path.join(OUT, f + ".mtx")
+    if os.path.abspath(src) != os.path.abspath(dst):
+        shutil.copyfile(src, dst)
     A = sio.mmread(src)
     save("mm_" + f + "_row", A.row.astype(np.int64))
     save("mm_" + f + "_col", A.col.astype(np.int64))
@@ -114,7 +128,7 @@ for f in ("1138_bus", "west0479", "Erdos971"):
         matrix=f + ".mtx")
 
 # bcsstk16 is read from examples/data by the tests (too large to copy here); only x and A @ x are stored.
-B16 = sio.mmread(os.path.join(MATRICES, "bcsstk16.mtx")).tocsr()
+B16 = sio.mmread(matrix_path("bcsstk16")).tocsr()
 x = rng.standard_normal(B16.shape[1])
 save("mm_bcsstk16_x", x)
 save("mm_bcsstk16_y", B16 @ x)
@@ -152,7 +166,7 @@ def cg_case(name, A, b, matrix, M=None, x0=None, rtol=1e-5, maxiter=None, dtype=
         x0=int(x0 is not None), matrix=matrix)
 
 
-bus = sio.mmread(os.path.join(MATRICES, "1138_bus.mtx")).tocsr()
+bus = sio.mmread(matrix_path("1138_bus")).tocsr()
 nb = bus.shape[0]
 b_bus = rng.standard_normal(nb)
 cg_case("cg_1138_jacobi", bus, b_bus, "1138_bus.mtx", M="jacobi")
