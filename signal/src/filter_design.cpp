@@ -303,22 +303,29 @@ zpk_t lp2hp_zpk(const zpk_t& f, double wo) {
   return r;
 }
 
+/// The band transform's root split, as SciPy's lp2bp_zpk / lp2bs_zpk: for each scaled root v, the pair
+/// v + sqrt(v^2 - wo^2) and v - sqrt(v^2 - wo^2); all the "+" roots first, then all the "-" roots.
+std::vector<cplx> split_band(const std::vector<cplx>& v, double wo) {
+  std::vector<cplx> plus, minus;
+  for (const auto& x : v) {
+    const cplx s = std::sqrt(np_sub(np_mul(x, x), R(wo * wo)));
+    plus.push_back(np_add(x, s));
+    minus.push_back(np_sub(x, s));
+  }
+  plus.insert(plus.end(), minus.begin(), minus.end());
+  return plus;
+}
+
 zpk_t lp2bp_zpk(const zpk_t& f, double wo, double bw) {
   const std::size_t degree = relative_degree(f);
   zpk_t r{{}, {}, f.k * std::pow(bw, static_cast<double>(degree))};
-  auto shift = [&](const std::vector<cplx>& in, std::vector<cplx>& out) {
-    std::vector<cplx> lp(in.size()), plus, minus;
+  auto scaled = [&](const std::vector<cplx>& in) {
+    std::vector<cplx> lp(in.size());
     for (std::size_t i = 0; i < in.size(); ++i) lp[i] = np_div(np_mul(in[i], R(bw)), R(2.0));
-    for (const auto& v : lp) {
-      const cplx s = std::sqrt(np_sub(np_mul(v, v), R(wo * wo)));
-      plus.push_back(np_add(v, s));
-      minus.push_back(np_sub(v, s));
-    }
-    out = plus;
-    out.insert(out.end(), minus.begin(), minus.end());
+    return lp;
   };
-  shift(f.z, r.z);
-  shift(f.p, r.p);
+  r.z = split_band(scaled(f.z), wo);
+  r.p = split_band(scaled(f.p), wo);
   for (std::size_t i = 0; i < degree; ++i) r.z.push_back(0.0);
   return r;
 }
@@ -326,19 +333,13 @@ zpk_t lp2bp_zpk(const zpk_t& f, double wo, double bw) {
 zpk_t lp2bs_zpk(const zpk_t& f, double wo, double bw) {
   const std::size_t degree = relative_degree(f);
   zpk_t r{{}, {}, 0.0};
-  auto shift = [&](const std::vector<cplx>& in, std::vector<cplx>& out) {
-    std::vector<cplx> hp(in.size()), plus, minus;
+  auto inverted = [&](const std::vector<cplx>& in) {
+    std::vector<cplx> hp(in.size());
     for (std::size_t i = 0; i < in.size(); ++i) hp[i] = np_div(R(bw / 2.0), in[i]);
-    for (const auto& v : hp) {
-      const cplx s = std::sqrt(np_sub(np_mul(v, v), R(wo * wo)));
-      plus.push_back(np_add(v, s));
-      minus.push_back(np_sub(v, s));
-    }
-    out = plus;
-    out.insert(out.end(), minus.begin(), minus.end());
+    return hp;
   };
-  shift(f.z, r.z);
-  shift(f.p, r.p);
+  r.z = split_band(inverted(f.z), wo);
+  r.p = split_band(inverted(f.p), wo);
   for (std::size_t i = 0; i < degree; ++i) r.z.push_back(cplx(0.0, wo));
   for (std::size_t i = 0; i < degree; ++i) r.z.push_back(cplx(0.0, -wo));
   r.k = f.k * np_div(prod(f.z, 0.0, -1.0), prod(f.p, 0.0, -1.0)).real();
