@@ -7,6 +7,9 @@ bcsstk16 is read from the same file, filter coefficients come from the same desi
 are drawn by each side's own generator (cusci's signal benchmarks filter constant signals): none of the
 operations timed here takes a data-dependent path, so their times do not depend on the values.
 
+Further benchmark families: a program bench_<family> (benchmarks/bench_<family>.cu) and, beside it,
+peers_<family>.py defining `cupy_cases(gpu_ms, data) -> {id: ms}` with CuPy's equivalents.
+
 Usage: python3 benchmarks/compare_cupy.py --build build-gpu [--data examples/data] [--json out.jsonl]
        [--results DIR]  (reuse bench_<module>.jsonl files written earlier in the same run)
 """
@@ -20,9 +23,13 @@ import time
 import numpy as np
 
 
+MODULES = ["core", "sparse", "ndimage", "signal", "linalg", "elementwise", "reduction", "sorting", "indexing",
+           "fft", "rtc", "products", "random", "interop"]
+
+
 def read_results(folder):
     rows = {}
-    for mod in ["core", "sparse", "ndimage", "signal", "linalg"]:
+    for mod in MODULES:
         path = os.path.join(folder, f"bench_{mod}.jsonl")
         if os.path.exists(path):
             with open(path) as f:
@@ -39,7 +46,7 @@ def read_results(folder):
 
 def run_cusci(build, data):
     rows = {}
-    for mod in ["core", "sparse", "ndimage", "signal", "linalg"]:
+    for mod in MODULES:
         exe = os.path.join(build, "benchmarks", f"bench_{mod}")
         if not os.path.exists(exe):
             print(f"# {exe} missing", file=sys.stderr)
@@ -169,6 +176,15 @@ def cupy_cases(data):
     M = rng.random((10000, 32, 32))
     M = M @ M.transpose(0, 2, 1) + 32 * cp.eye(32)
     out["A2b"] = gpu_ms(lambda: cp.linalg.cholesky(M))
+    here = os.path.dirname(os.path.abspath(__file__))
+    sys.path.insert(0, here)
+    for mod in MODULES:
+        if os.path.exists(os.path.join(here, f"peers_{mod}.py")):
+            try:
+                peer = __import__(f"peers_{mod}")
+                out.update(peer.cupy_cases(gpu_ms, data))
+            except Exception as e:  # one family's failure must not lose the others' numbers
+                print(f"# peers_{mod} failed: {e!r}", file=sys.stderr)
     return out
 
 

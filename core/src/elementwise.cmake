@@ -1,0 +1,1 @@
+# Sources of the elementwise family of cusci::core.

@@ -1,0 +1,1 @@
+# Sources of the fft family of cusci::core.

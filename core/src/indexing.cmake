@@ -1,0 +1,1 @@
+# Sources of the indexing family of cusci::core.

@@ -1,0 +1,1 @@
+# Sources of the interop family of cusci::core.

@@ -1,0 +1,1 @@
+# Sources of the random family of cusci::core.

@@ -1,0 +1,1 @@
+# Sources of the reduction family of cusci::core.

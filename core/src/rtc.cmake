@@ -1,0 +1,1 @@
+# Sources of the rtc family of cusci::core.

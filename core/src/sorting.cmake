@@ -1,0 +1,1 @@
+# Sources of the sorting family of cusci::core.

@@ -1,0 +1,1 @@
+# Tests of the elementwise family of cusci::core.

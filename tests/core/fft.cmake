@@ -1,0 +1,1 @@
+# Tests of the fft family of cusci::core.

@@ -1,0 +1,1 @@
+# Tests of the indexing family of cusci::core.

@@ -1,0 +1,1 @@
+# Tests of the interop family of cusci::core.

@@ -1,0 +1,1 @@
+# Tests of the random family of cusci::core.

@@ -1,0 +1,1 @@
+# Tests of the reduction family of cusci::core.

@@ -1,0 +1,1 @@
+# Tests of the rtc family of cusci::core.

@@ -1,0 +1,1 @@
+# Tests of the sorting family of cusci::core.
