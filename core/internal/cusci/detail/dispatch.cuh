@@ -8,6 +8,7 @@
 #include <type_traits>
 
 #include <cuda/std/complex>
+#include <cuda_fp16.h>
 
 #include "cusci/dtype.hpp"
 #include "cusci/error.hpp"
@@ -17,6 +18,12 @@ namespace cusci::detail {
 template <class T> struct device_type { using type = T; };
 template <class T> struct device_type<std::complex<T>> { using type = cuda::std::complex<T>; };
 template <class T> using device_type_t = typename device_type<T>::type;
+
+/// The type arithmetic is done in for storage type T: float for __half (float16 is a storage type,
+/// computed in float32, as NumPy's float16 loops do), T itself otherwise.
+template <class T> struct compute_type { using type = T; };
+template <> struct compute_type<__half> { using type = float; };
+template <class T> using compute_t = typename compute_type<T>::type;
 
 /// A type tag passed to dispatch lambdas: `[&](auto tag) { using T = typename decltype(tag)::type; }`.
 template <class T> struct type_tag { using type = T; };
