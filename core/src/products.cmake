@@ -1,1 +1,2 @@
 # Sources of the products family of cusci::core.
+target_sources(cusci_core PRIVATE ${CMAKE_CURRENT_LIST_DIR}/products.cu)
