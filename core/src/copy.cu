@@ -1,6 +1,6 @@
 /// @file copy.cu
 /// Kernels behind ndarray copies, casts, fill and the creation functions (arange, linspace, eye).
-/// One strided copy-with-cast kernel template is instantiated for the 13 x 13 dtype pairs; fill,
+/// One strided copy-with-cast kernel template is instantiated for the 14 x 14 dtype pairs; fill,
 /// arange, linspace and the diagonal writer are instantiated once per dtype.
 
 #include <cstring>
@@ -24,6 +24,7 @@ constexpr int block_size = 256;
 /// Host C++ type matching a device element type (cuda::std::complex<R> -> std::complex<R>).
 template <class T> struct host_of { using type = T; };
 template <class R> struct host_of<cuda::std::complex<R>> { using type = std::complex<R>; };
+template <> struct host_of<__half> { using type = cusci::float16; };
 
 /// A scalar converted to the device element type T (C++ conversion rules, as scalar::value).
 template <class T>
@@ -40,7 +41,14 @@ T device_value(const scalar& s) {
 /// "!= 0", bool -> number is 0 or 1, float -> int truncates toward zero (C conversion).
 template <class D, class S>
 __device__ __forceinline__ D cast_value(const S& v) {
-  if constexpr (std::is_same_v<D, bool>) {
+  if constexpr (std::is_same_v<S, __half>) {
+    // float16 reads as its exact float value, then casts as float32 would.
+    if constexpr (std::is_same_v<D, __half>) return v;
+    else return cast_value<D>(__half2float(v));
+  } else if constexpr (std::is_same_v<D, __half>) {
+    if constexpr (is_complex_v<S>) return to_half(v.real());
+    else return to_half(v);
+  } else if constexpr (std::is_same_v<D, bool>) {
     if constexpr (is_complex_v<S>) return v.real() != 0 || v.imag() != 0;
     else return v != S(0);
   } else if constexpr (is_complex_v<D>) {
@@ -99,6 +107,10 @@ __device__ __forceinline__ T arange_value(T first, T second, std::int64_t i) {
     using R = typename T::value_type;
     const R dr = second.real() - first.real(), dim = second.imag() - first.imag();
     return T(affine(first.real(), i, dr), affine(first.imag(), i, dim));
+  } else if constexpr (std::is_same_v<T, __half>) {
+    // NumPy's float16 fill: start and delta in float32, each value rounded to float16.
+    const float a = __half2float(first), d = __half2float(second) - a;
+    return to_half(affine(a, i, d));
   } else if constexpr (std::is_floating_point_v<T>) {
     return affine(first, i, second - first);
   } else {

@@ -39,6 +39,12 @@ template <class To, class From>
 __host__ __device__ __forceinline__ To convert(From v) {
   if constexpr (std::is_same_v<To, From>) {
     return v;
+  } else if constexpr (std::is_same_v<From, __half>) {
+    return convert<To>(__half2float(v));
+  } else if constexpr (std::is_same_v<To, __half>) {
+    if constexpr (is_complex_v<From>) return to_half(v.real());
+    else if constexpr (is_int128_v<From>) return to_half(static_cast<double>(v));
+    else return to_half(v);
   } else if constexpr (is_complex_v<To>) {
     using R = typename To::value_type;
     if constexpr (is_complex_v<From>) return To(static_cast<R>(v.real()), static_cast<R>(v.imag()));
@@ -60,6 +66,7 @@ __host__ __device__ __forceinline__ To convert(From v) {
 template <class T>
 constexpr dtype dtype_of_host() {
   if constexpr (std::is_same_v<T, cuda::std::complex<float>>) return dtype::complex64;
+  else if constexpr (std::is_same_v<T, __half>) return dtype::float16;
   else if constexpr (std::is_same_v<T, cuda::std::complex<double>>) return dtype::complex128;
   else return dtype_of<T>;
 }
@@ -92,6 +99,7 @@ __device__ __forceinline__ void store_as(char* p, dtype d, T v) {
 template <class T>
 __device__ __forceinline__ bool nonzero_value(T v) {
   if constexpr (is_complex_v<T>) return v.real() != 0 || v.imag() != 0;
+  else if constexpr (std::is_same_v<T, __half>) return __half2float(v) != 0.0f;
   else return v != T(0);
 }
 
@@ -113,6 +121,10 @@ T scalar_as(const scalar& s) {
     using R = typename T::value_type;
     const auto c = s.value<std::complex<R>>();
     return T(c.real(), c.imag());
+  } else if constexpr (std::is_same_v<T, __half>) {
+    __half_raw r;
+    r.x = s.value<float16>().bits;
+    return __half(r);
   } else if constexpr (is_int128_v<T>) {
     return s.dtype() == dtype::uint64 ? static_cast<i128>(s.value<std::uint64_t>())
                                       : static_cast<i128>(s.value<std::int64_t>());

@@ -15,7 +15,7 @@ std::string_view dtype_name(dtype t) noexcept {
   case dtype::name: return #name;
     CUSCI_NAME_(int8, _) CUSCI_NAME_(int16, _) CUSCI_NAME_(int32, _) CUSCI_NAME_(int64, _)
     CUSCI_NAME_(uint8, _) CUSCI_NAME_(uint16, _) CUSCI_NAME_(uint32, _) CUSCI_NAME_(uint64, _)
-    CUSCI_NAME_(float32, _) CUSCI_NAME_(float64, _) CUSCI_NAME_(complex64, _) CUSCI_NAME_(complex128, _)
+    CUSCI_NAME_(float16, _) CUSCI_NAME_(float32, _) CUSCI_NAME_(float64, _) CUSCI_NAME_(complex64, _) CUSCI_NAME_(complex128, _)
 #undef CUSCI_NAME_
   }
   return "unknown";
@@ -53,7 +53,8 @@ dtype dtype_from_string(std::string_view s) {
       {"int16", "i2", "h", dtype::int16},        {"int32", "i4", "i", dtype::int32},
       {"int64", "i8", "q", dtype::int64},        {"uint8", "u1", "B", dtype::uint8},
       {"uint16", "u2", "H", dtype::uint16},      {"uint32", "u4", "I", dtype::uint32},
-      {"uint64", "u8", "Q", dtype::uint64},      {"float32", "f4", "f", dtype::float32},
+      {"uint64", "u8", "Q", dtype::uint64},      {"float16", "f2", "e", dtype::float16},
+      {"float32", "f4", "f", dtype::float32},
       {"float64", "f8", "d", dtype::float64},    {"complex64", "c8", "F", dtype::complex64},
       {"complex128", "c16", "D", dtype::complex128},
   };
@@ -61,6 +62,7 @@ dtype dtype_from_string(std::string_view s) {
     if (name == e.a || name == e.b || name == e.c) return e.t;
   if (name == "bool_") return dtype::bool_;
   if (name == "float" || name == "double") return dtype::float64;
+  if (name == "half") return dtype::float16;
   if (name == "complex") return dtype::complex128;
   if (name == "int" || name == "l") return dtype::int64;
   if (name == "L") return dtype::uint64;
@@ -69,6 +71,9 @@ dtype dtype_from_string(std::string_view s) {
 
 namespace {
 int bits(dtype t) { return static_cast<int>(itemsize(t)) * 8; }
+dtype float_of_bits(int b) {
+  return b <= 16 ? dtype::float16 : b <= 32 ? dtype::float32 : dtype::float64;
+}
 dtype signed_of_bits(int b) {
   switch (b) {
     case 8: return dtype::int8;
@@ -77,10 +82,9 @@ dtype signed_of_bits(int b) {
     default: return dtype::int64;
   }
 }
-// Smallest float that holds every value of integer type t exactly enough for NumPy (its "can_cast safe"):
-// 8/16-bit ints -> float32 (NumPy would pick float16 for 8-bit, which cusci lacks; only matters when
-// promoting with float16), 32/64-bit -> float64.
-int float_bits_for_int(dtype t) { return bits(t) <= 16 ? 32 : 64; }
+// Bits of the smallest float NumPy can cast integer type t to "safely": 8-bit ints -> float16,
+// 16-bit -> float32, 32/64-bit -> float64.
+int float_bits_for_int(dtype t) { return bits(t) == 8 ? 16 : bits(t) == 16 ? 32 : 64; }
 }  // namespace
 
 dtype promote_types(dtype a, dtype b) noexcept {
@@ -99,8 +103,8 @@ dtype promote_types(dtype a, dtype b) noexcept {
   if (ai || bi) {
     const dtype i = ai ? a : b, x = ai ? b : a;  // x is float or complex
     const int fb = float_bits_for_int(i);
-    if (is_floating(x)) return (bits(x) >= fb) ? x : dtype::float64;
-    // complex: component bits must hold fb
+    if (is_floating(x)) return (bits(x) >= fb) ? x : float_of_bits(fb);
+    // complex: component bits must hold fb (there is no complex32: complex64 is the smallest)
     return (bits(x) / 2 >= fb) ? x : dtype::complex128;
   }
   // both inexact
@@ -128,8 +132,9 @@ dtype promote_with_scalar(dtype array_dtype, const scalar& s) noexcept {
     case 1: return dtype::int64;  // bool array with a Python int
     case 2: return dtype::float64;  // bool/int array with a Python float
     default:
-      // Python complex: complex64 for float32 arrays, complex128 otherwise.
-      return array_dtype == dtype::float32 ? dtype::complex64 : dtype::complex128;
+      // Python complex: complex64 for float16/float32 arrays, complex128 otherwise.
+      return array_dtype == dtype::float32 || array_dtype == dtype::float16 ? dtype::complex64
+                                                                             : dtype::complex128;
   }
 }
 
@@ -158,7 +163,9 @@ scalar scalar::of(std::complex<double> v, cusci::dtype t) noexcept {
   if (is_complex(t)) {
     s.c_ = (t == dtype::complex64) ? std::complex<double>(std::complex<float>(v)) : v;
   } else if (is_floating(t)) {
-    s.c_ = (t == dtype::float32) ? static_cast<double>(static_cast<float>(v.real())) : v.real();
+    s.c_ = (t == dtype::float32)   ? static_cast<double>(static_cast<float>(v.real()))
+           : (t == dtype::float16) ? static_cast<double>(static_cast<float>(float16(v.real())))
+                                   : v.real();
   } else if (t == dtype::bool_) {
     s.i_ = v != std::complex<double>(0.0);
     s.c_ = static_cast<double>(s.i_);

@@ -37,6 +37,8 @@ struct unary_fn {
         // |INT_MIN| wraps to INT_MIN, as in NumPy.
         using U = std::conditional_t<(sizeof(T) <= 4), std::uint32_t, std::uint64_t>;
         return x < 0 ? static_cast<T>(U(0) - static_cast<U>(x)) : x;
+      } else if constexpr (std::is_same_v<T, __half>) {
+        return __habs(x);
       } else if constexpr (std::is_same_v<T, float>) {
         return ::fabsf(x);
       } else {

@@ -1,6 +1,8 @@
 // dtype names and parsing, NumPy 2's promotion (goldens from numpy), scalars, and error messages.
 #include <doctest/doctest.h>
 
+#include <cmath>
+#include <cstring>
 #include <string>
 
 #include "cusci/detail/libraries.hpp"
@@ -32,12 +34,22 @@ TEST_CASE("dtype names, itemsize and array-protocol strings round trip") {
   CHECK(dtype_from_string("f8") == dtype::float64);
   CHECK(dtype_from_string("?") == dtype::bool_);
   CHECK_THROWS_AS(dtype_from_string(">f8"), type_error);
-  CHECK_THROWS_AS(dtype_from_string("float16"), type_error);
+  CHECK(dtype_from_string("float16") == dtype::float16);
+  CHECK(dtype_from_string("f2") == dtype::float16);
+  CHECK(dtype_from_string("<f2") == dtype::float16);
+  CHECK(dtype_from_string("e") == dtype::float16);
+  CHECK(dtype_from_string("half") == dtype::float16);
+  CHECK(dtype_descr(dtype::float16) == "<f2");
+  CHECK(itemsize(dtype::float16) == 2);
+  CHECK(is_floating(dtype::float16));
+  CHECK(is_inexact(dtype::float16));
+  CHECK(!is_integer(dtype::float16));
+  CHECK_THROWS_AS(dtype_from_string(">f2"), type_error);
   CHECK_THROWS_AS(dtype_from_string("object"), type_error);
 }
 
 TEST_CASE("promote_types matches np.promote_types for every pair") {
-  host_array table = testing::golden("core_dtype", "promote_types");
+  host_array table = testing::golden("core_elementwise", "promote_types");
   REQUIRE(table.shape() == shape_t{n_dtypes, n_dtypes});
   const auto* t = table.data_as<std::int32_t>();
   int checked = 0;
@@ -47,11 +59,11 @@ TEST_CASE("promote_types matches np.promote_types for every pair") {
       CHECK(promote_types(all_dtypes[i], all_dtypes[j]) == all_dtypes[t[i * n_dtypes + j]]);
       ++checked;
     }
-  CHECK(checked == 169);
+  CHECK(checked == n_dtypes * n_dtypes);
 }
 
 TEST_CASE("weak Python-like scalars promote as NEP 50") {
-  host_array table = testing::golden("core_dtype", "weak_scalar");
+  host_array table = testing::golden("core_elementwise", "weak_scalar");
   REQUIRE(table.shape() == shape_t{n_dtypes, 4});
   const auto* t = table.data_as<std::int32_t>();
   const scalar scalars[] = {scalar(true), scalar(1), scalar(1.0), scalar(std::complex<double>(0, 1))};
@@ -76,6 +88,63 @@ TEST_CASE("strong scalars promote like arrays and convert like NumPy scalars") {
   CHECK(scalar(2.5).value<int>() == 2);
   CHECK(scalar(true).dtype() == dtype::bool_);
   CHECK(scalar(3u).dtype() == dtype::uint64);
+}
+
+TEST_CASE("float16 rounds float64 and float32 values as NumPy's astype(float16)") {
+  for (const char* src : {"f16_from_f64", "f16_from_f32"}) {
+    INFO(src);
+    host_array in = testing::golden("core_elementwise", std::string(src) + "_in");
+    host_array out = testing::golden("core_elementwise", std::string(src) + "_out");
+    REQUIRE(in.size() == out.size());
+    REQUIRE(in.size() > 50);
+    const auto* bits = out.data_as<std::uint16_t>();
+    host_array cast = in.astype(dtype::float16);
+    const auto* c = cast.data_as<float16>();
+    for (std::int64_t i = 0; i < in.size(); ++i) {
+      const double x = in.dtype() == dtype::float64 ? in.data_as<double>()[i] : in.data_as<float>()[i];
+      INFO("value " << x);
+      const float16 h(x);
+      const bool nan = (bits[i] & 0x7c00u) == 0x7c00u && (bits[i] & 0x3ffu) != 0;
+      if (nan) {
+        CHECK(h != h);
+        CHECK(c[i] != c[i]);
+      } else {
+        CHECK(h.bits == bits[i]);
+        CHECK(c[i].bits == bits[i]);
+      }
+    }
+  }
+  // Every float16 value converts exactly to float32 (NaNs stay NaN with their sign).
+  host_array all = testing::golden("core_elementwise", "f16_all_as_f32");
+  REQUIRE(all.size() == 65536);
+  const auto* f = all.data_as<float>();
+  int mismatches = 0;
+  for (int b = 0; b < 65536; ++b) {
+    const float v = float16::from_bits(static_cast<std::uint16_t>(b));
+    if (std::isnan(f[b]) ? !std::isnan(v) : std::memcmp(&v, &f[b], 4) != 0) ++mismatches;
+    // Round trip: float -> float16 gives the same bits back for every non-NaN value.
+    if (!std::isnan(f[b]) && float16(f[b]).bits != b) ++mismatches;
+  }
+  CHECK(mismatches == 0);
+}
+
+TEST_CASE("float16 scalars: strong scalars round once, value<float16> rounds like astype") {
+  host_array in = testing::golden("core_elementwise", "f16_from_f64_in");
+  host_array out = testing::golden("core_elementwise", "f16_from_f64_out");
+  const auto* bits = out.data_as<std::uint16_t>();
+  for (std::int64_t i = 0; i < in.size(); ++i) {
+    const double x = in.data_as<double>()[i];
+    if (std::isnan(x)) continue;
+    INFO("value " << x);
+    CHECK(scalar(x).value<float16>().bits == bits[i]);
+    const scalar s = scalar::of(x, dtype::float16);
+    CHECK(s.dtype() == dtype::float16);
+    CHECK(!s.is_weak());
+    CHECK(s.value<float16>().bits == bits[i]);
+    CHECK(s.value<double>() == static_cast<double>(static_cast<float>(float16::from_bits(bits[i]))));
+  }
+  CHECK(promote_with_scalar(dtype::int8, scalar::of(1.0, dtype::float16)) == dtype::float16);
+  CHECK(promote_with_scalar(dtype::int16, scalar::of(1.0, dtype::float16)) == dtype::float32);
 }
 
 TEST_CASE("CUDA error messages name the call, the status and the place") {

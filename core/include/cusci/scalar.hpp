@@ -41,9 +41,15 @@ class scalar {
 
   cusci::dtype dtype() const noexcept { return dtype_; }
   bool is_weak() const noexcept { return weak_; }
-  /// The value converted to T with C++ conversion rules (complex -> real takes the real part).
+  /// The value converted to T with C++ conversion rules (complex -> real takes the real part; float16
+  /// rounds to nearest even once, from the stored double or integer).
   template <class T> T value() const noexcept {
     if constexpr (std::is_same_v<T, bool>) return c_ != std::complex<double>(0.0);
+    else if constexpr (std::is_same_v<T, float16>) {
+      if (dtype_ == dtype::uint64) return float16(u_);
+      if (is_integer(dtype_) || dtype_ == dtype::bool_) return float16(i_);
+      return float16(c_.real());
+    }
     else if constexpr (std::is_integral_v<T>) {
       if (dtype_ == dtype::uint64) return static_cast<T>(u_);
       if (is_integer(dtype_) || dtype_ == dtype::bool_) return static_cast<T>(i_);

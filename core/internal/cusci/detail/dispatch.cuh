@@ -1,7 +1,8 @@
 #pragma once
 /// @file dispatch.cuh  (internal; nvcc only)
 /// Runtime dtype -> compile-time type dispatch, generated from the one dtype list in dtype.hpp.
-/// Host C++ types map to device types: std::complex<T> -> cuda::std::complex<T> (same layout).
+/// Host C++ types map to device types: std::complex<T> -> cuda::std::complex<T>, cusci::float16 ->
+/// __half (same sizes and layouts).
 
 #include <complex>
 #include <string>
@@ -17,6 +18,8 @@ namespace cusci::detail {
 
 template <class T> struct device_type { using type = T; };
 template <class T> struct device_type<std::complex<T>> { using type = cuda::std::complex<T>; };
+template <> struct device_type<cusci::float16> { using type = __half; };
+static_assert(sizeof(__half) == sizeof(cusci::float16), "__half and cusci::float16 differ in size");
 template <class T> using device_type_t = typename device_type<T>::type;
 
 /// The type arithmetic is done in for storage type T: float for __half (float16 is a storage type,
@@ -31,6 +34,19 @@ template <class T> struct type_tag { using type = T; };
 template <class T> struct is_complex_t : std::false_type {};
 template <class T> struct is_complex_t<cuda::std::complex<T>> : std::true_type {};
 template <class T> inline constexpr bool is_complex_v = is_complex_t<T>::value;
+
+/// Converts between __half and the other device element types with one rounding (round to
+/// nearest, ties to even, as NumPy's float16 casts): double -> __half rounds directly, integers go
+/// through float (exact for every integer that does not overflow float16 anyway).
+template <class T>
+__host__ __device__ __forceinline__ __half to_half(T v) {
+  if constexpr (std::is_same_v<T, __half>) return v;
+  else if constexpr (std::is_same_v<T, double>) return __double2half(v);
+  else if constexpr (std::is_same_v<T, float>) return __float2half_rn(v);
+  else if constexpr (std::is_same_v<T, bool>) return __float2half_rn(v ? 1.0f : 0.0f);
+  else if constexpr (sizeof(T) == 8 && std::is_integral_v<T>) return __double2half(static_cast<double>(v));
+  else return __float2half_rn(static_cast<float>(v));
+}
 
 /// Calls `f(type_tag<T>{})` with T the device type of `t`, for every dtype of the list.
 template <class F>
