@@ -1,0 +1,199 @@
+// GPU tests of matmul, dot, vdot, inner, outer, tensordot and einsum against NumPy goldens
+// (tests/golden/gen_core_products.py), plus layout paths the goldens cannot name (pointer-array
+// batches, folded batches, non-default streams, TF32 switch).
+
+#include <doctest/doctest.h>
+
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include "cusci/error.hpp"
+#include "cusci/elementwise.hpp"
+#include "cusci/ndarray.hpp"
+#include "cusci/products.hpp"
+#include "cusci/reduction.hpp"
+#include "cusci/stream.hpp"
+#include "testing.hpp"
+
+using namespace cusci;
+using cusci::testing::check_allclose;
+using cusci::testing::golden;
+
+namespace {
+
+const char* kModule = "core_products";
+
+std::vector<std::string> split(const std::string& s, char sep) {
+  std::vector<std::string> out;
+  std::string cur;
+  std::istringstream is(s);
+  while (std::getline(is, cur, sep)) out.push_back(cur);
+  if (!s.empty() && s.back() == sep) out.push_back("");
+  return out;
+}
+
+/// The operand view named by `code` built from the stored base (see the generator's docstring).
+ndarray make_view(const ndarray& base, const std::string& code) {
+  const int nd = base.ndim();
+  if (code == "c" || nd == 0) return base;
+  if (code == "f") return base.copy(order::F);
+  if (code == "t") {
+    std::vector<int> perm(nd);
+    for (int i = 0; i < nd; ++i) perm[i] = i;
+    if (nd >= 2) std::swap(perm[nd - 1], perm[nd - 2]);
+    return base.transpose(perm);
+  }
+  std::vector<index_spec> idx;
+  idx.push_back(ellipsis);
+  if (code == "s") idx.push_back(slice{{}, {}, 2});
+  else if (code == "n") idx.push_back(slice{{}, {}, -1});
+  else FAIL("unknown view code " << code);
+  return base[idx];
+}
+
+tensordot_axes parse_axes(const std::string& arg) {
+  if (arg.find(';') == std::string::npos) return std::stoi(arg);
+  auto parts = split(arg, ';');
+  std::pair<std::vector<int>, std::vector<int>> p;
+  for (const auto& v : split(parts[0], ',')) if (!v.empty()) p.first.push_back(std::stoi(v));
+  for (const auto& v : split(parts[1], ',')) if (!v.empty()) p.second.push_back(std::stoi(v));
+  return p;
+}
+
+ndarray run(const std::string& func, const std::vector<ndarray>& ops, const std::string& arg) {
+  if (func == "matmul") return matmul(ops[0], ops[1]);
+  if (func == "dot") return dot(ops[0], ops[1]);
+  if (func == "vdot") return vdot(ops[0], ops[1]);
+  if (func == "inner") return inner(ops[0], ops[1]);
+  if (func == "outer") return outer(ops[0], ops[1]);
+  if (func == "tensordot") return tensordot(ops[0], ops[1], parse_axes(arg));
+  if (func == "einsum") return einsum(arg, ops);
+  FAIL("unknown function " << func);
+  return {};
+}
+
+void run_manifest(const std::string& prefix_filter) {
+  int n = 0;
+  for (const auto& row : cusci::testing::manifest(kModule)) {
+    const std::string name = row.at("case");
+    if (name.rfind(prefix_filter, 0) != 0) continue;
+    ++n;
+    CAPTURE(name);
+    const auto views = split(row.at("views"), ',');
+    std::vector<ndarray> ops;
+    for (std::size_t i = 0; i < views.size(); ++i)
+      ops.push_back(make_view(asarray(golden(kModule, name + "_" + std::to_string(i))), views[i]));
+    const std::string err = row.at("error");
+    const std::string arg = row.count("arg") ? row.at("arg") : "";
+    if (err == "value_error") {
+      CHECK_THROWS_AS(run(row.at("func"), ops, arg), cusci::value_error);
+    } else if (err == "index_error") {
+      CHECK_THROWS_AS(run(row.at("func"), ops, arg), cusci::index_error);
+    } else {
+      const ndarray r = run(row.at("func"), ops, arg);
+      CHECK(r.is_c_contiguous());
+      check_allclose(r, golden(kModule, name + "_out"), std::stod(row.at("rtol")), std::stod(row.at("atol")));
+    }
+  }
+  CHECK(n > 0);
+}
+
+host_array filled(const shape_t& shape, double scale) {
+  std::int64_t n = 1;
+  for (auto d : shape) n *= d;
+  std::vector<double> v(static_cast<std::size_t>(n));
+  for (std::int64_t i = 0; i < n; ++i) v[i] = scale * static_cast<double>((i * 7919) % 23 - 11) / 11.0;
+  return host_array::from(v, shape);
+}
+
+/// Host reference of a batched matmul (float64) for the layout tests below.
+host_array ref_matmul(const host_array& a, const host_array& b) {
+  // a [B, n, k], b [B, k, m] (C order, float64) -> [B, n, m]
+  const auto B = a.shape()[0], n = a.shape()[1], k = a.shape()[2], m = b.shape()[2];
+  std::vector<double> out(static_cast<std::size_t>(B * n * m), 0.0);
+  const double* pa = a.data_as<double>();
+  const double* pb = b.data_as<double>();
+  for (std::int64_t z = 0; z < B; ++z)
+    for (std::int64_t i = 0; i < n; ++i)
+      for (std::int64_t j = 0; j < m; ++j) {
+        double s = 0;
+        for (std::int64_t p = 0; p < k; ++p) s += pa[(z * n + i) * k + p] * pb[(z * k + p) * m + j];
+        out[(z * n + i) * m + j] = s;
+      }
+  return host_array::from(out, {B, n, m});
+}
+
+}  // namespace
+
+TEST_CASE("matmul goldens") { run_manifest("mm_"); }
+TEST_CASE("dot goldens") { run_manifest("dot_"); }
+TEST_CASE("vdot goldens") { run_manifest("vdot_"); }
+TEST_CASE("inner goldens") { run_manifest("inner_"); }
+TEST_CASE("outer goldens") { run_manifest("outer_"); }
+TEST_CASE("tensordot goldens") { run_manifest("td_"); }
+TEST_CASE("einsum goldens") { run_manifest("es_"); }
+
+TEST_CASE("matmul: batch layouts that need a pointer array, a fold or strided batches agree") {
+  // a [4, 3, 5, 6] sliced to [4, 3:1:-1 ...] style non-uniform batches: take every other batch of
+  // the outer axis and a reversed inner batch axis, so the batch strides do not collapse.
+  const host_array ha = filled({4, 3, 5, 6}, 1.0), hb = filled({4, 3, 6, 2}, 0.5);
+  const ndarray a = asarray(ha), b = asarray(hb);
+  const ndarray av = a[{slice{{}, {}, 2}, slice{{}, {}, -1}}];  // [2, 3, 5, 6], non-uniform batch strides
+  const ndarray bv = b[{slice{{}, {}, 2}, slice{{}, {}, -1}}];
+  const ndarray r = matmul(av, bv);
+  REQUIRE(r.shape() == shape_t{2, 3, 5, 2});
+  // Reference: the same views copied to C order, flattened to one batch.
+  const host_array ca = to_host(av.copy().reshape({6, 5, 6})), cb = to_host(bv.copy().reshape({6, 6, 2}));
+  check_allclose(to_host(r.reshape({6, 5, 2})), ref_matmul(ca, cb), 1e-12, 1e-12);
+  // float32 through the same path
+  const ndarray r32 = matmul(av.astype(dtype::float32), bv.astype(dtype::float32));
+  check_allclose(to_host(r32.reshape({6, 5, 2})).astype(dtype::float64), ref_matmul(ca, cb), 1e-5, 1e-5, false);
+  // Folded batch: [8, 5, 6] @ [6, 2] as one GEMM, compared with the explicitly broadcast operand.
+  const ndarray a3 = a.reshape({12, 5, 6});
+  const ndarray b2 = asarray(filled({6, 2}, 0.25));
+  const ndarray rf = matmul(a3, b2);
+  const ndarray rb = matmul(a3, b2.broadcast_to({12, 6, 2}).copy());
+  check_allclose(to_host(rf), to_host(rb), 1e-12, 1e-12);
+  // Broadcast left operand: [6, 5] @ [12, 5, 2]
+  const ndarray a2 = asarray(filled({6, 5}, 1.0));
+  const ndarray b3 = asarray(filled({12, 5, 2}, 1.0));
+  check_allclose(to_host(matmul(a2, b3)), to_host(matmul(a2.broadcast_to({12, 6, 5}).copy(), b3)), 1e-12, 1e-12);
+}
+
+TEST_CASE("matmul and dot on a non-blocking stream") {
+  cusci::stream s(true);
+  cusci::stream_guard g(s);
+  const ndarray a = asarray(filled({33, 17}, 1.0)), b = asarray(filled({17, 9}, 1.0));
+  const ndarray r = matmul(a, b);
+  const ndarray d = dot(a[std::int64_t{0}], a[std::int64_t{1}]);
+  s.synchronize();
+  const host_array ha = filled({1, 33, 17}, 1.0), hb = filled({1, 17, 9}, 1.0);
+  check_allclose(to_host(r.reshape({1, 33, 9})), ref_matmul(ha, hb), 1e-12, 1e-12);
+  double ref = 0;
+  for (int i = 0; i < 17; ++i) ref += ha.data_as<double>()[i] * ha.data_as<double>()[17 + i];
+  CHECK(d.item<double>() == doctest::Approx(ref).epsilon(1e-12));
+}
+
+TEST_CASE("TF32 switch: off by default, float32 products stay float32-accurate") {
+  CHECK_FALSE(get_allow_tf32());
+  const host_array ha = filled({1, 64, 256}, 1.0), hb = filled({1, 256, 48}, 1.0);
+  const ndarray a = asarray(ha.astype(dtype::float32)).reshape({64, 256});
+  const ndarray b = asarray(hb.astype(dtype::float32)).reshape({256, 48});
+  const host_array ref = ref_matmul(ha.astype(dtype::float32).astype(dtype::float64), hb.astype(dtype::float32).astype(dtype::float64));
+  check_allclose(to_host(matmul(a, b).reshape({1, 64, 48})).astype(dtype::float64), ref, 1e-5, 1e-5, false);
+  set_allow_tf32(true);
+  CHECK(get_allow_tf32());
+  // TF32 keeps ~10 mantissa bits: only a loose bound holds.
+  check_allclose(to_host(matmul(a, b).reshape({1, 64, 48})).astype(dtype::float64), ref, 1e-2, 5e-2, false);
+  set_allow_tf32(false);
+}
+
+TEST_CASE("einsum matches matmul and sum for batched and reduced forms") {
+  const ndarray a = asarray(filled({3, 4, 5}, 1.0)), b = asarray(filled({3, 5, 2}, 1.0));
+  check_allclose(to_host(einsum("bij,bjk->bik", a, b)), to_host(matmul(a, b)), 1e-12, 1e-12);
+  check_allclose(to_host(einsum("bij->", a)), to_host(cusci::sum(a)), 1e-12, 1e-12);
+  // einsum never returns a view of its operand
+  const ndarray c = einsum("bij->bij", a);
+  CHECK(c.memory() != a.memory());
+}
