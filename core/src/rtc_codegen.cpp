@@ -72,7 +72,7 @@ std::vector<param_info> parse_params(std::string_view list, const std::string& f
       p.raw = true;
       tok.erase(tok.begin());
     }
-    if (tok.size() != 2)
+    if (tok.size() != 2 || tok[0] == "raw")
       throw value_error(function + ": malformed parameter '" + std::string(entry) +
                         "': expected '[raw] TYPE NAME' (e.g. 'T x' or 'raw float32 w')");
     if (!is_identifier(tok[0]))

@@ -210,45 +210,10 @@ std::string disk_dir() {
   return {};
 }
 
-/// Compiles (or finds) `source` for the current device's target.
-std::shared_ptr<const program> get_program(const std::string& source, const std::vector<std::string>& user_opts,
-                                           const std::vector<std::string>& names, const std::string& display, int dev) {
-  const target_info& tgt = target_for_device(dev);
-  int mj = 0, mn = 0;
-  nvrtc_version_packed(&mj, &mn);
-  std::vector<std::string> opts;
-  opts.push_back((tgt.cubin ? "-arch=" : "-arch=") + tgt.target);
-  const bool has_std = std::any_of(user_opts.begin(), user_opts.end(), [](const std::string& o) {
-    return o.rfind("-std=", 0) == 0 || o.rfind("--std=", 0) == 0;
-  });
-  if (!has_std) opts.push_back("-std=c++17");
-  for (const auto& d : include_dirs()) opts.push_back("-I" + d);
-  opts.insert(opts.end(), user_opts.begin(), user_opts.end());
-  const std::string key = compile_key(source, opts, names, tgt.target, mj, mn);
+}  // namespace
 
-  auto& mc = memory_cache();
-  {
-    std::lock_guard<std::mutex> lock(mc.mu);
-    auto it = mc.map.find(key);
-    if (it != mc.map.end()) {
-      ++stats().memory_hits;
-      return it->second;
-    }
-  }
-  const std::string dir = disk_dir();
-  if (!dir.empty()) {
-    bool rejected = false;
-    auto e = read_cache_file(dir, key, &rejected);
-    if (rejected) ++stats().disk_rejects;
-    if (e && e->cubin == tgt.cubin && e->lowered.size() == names.size()) {
-      ++stats().disk_hits;
-      auto p = std::make_shared<program>();
-      p->entry = std::move(*e);
-      std::lock_guard<std::mutex> lock(mc.mu);
-      return mc.map.emplace(key, std::move(p)).first->second;
-    }
-  }
-  // compile
+cache_entry compile_source(const std::string& source, const std::vector<std::string>& opts,
+                           const std::vector<std::string>& names, const std::string& display, bool cubin) {
   nvrtcProgram prog = nullptr;
   CUSCI_RTC_NVRTC_TRY(nvrtcCreateProgram(&prog, source.c_str(), (display + ".cu").c_str(), 0, nullptr, nullptr));
   struct guard_t {
@@ -273,23 +238,73 @@ std::shared_ptr<const program> get_program(const std::string& source, const std:
                             ", options:" + opt_text + "):\n" + log,
                         log, display, opts);
   }
-  auto p = std::make_shared<program>();
-  p->entry.cubin = tgt.cubin;
+  cache_entry out;
+  out.cubin = cubin;
   std::size_t n = 0;
-  if (tgt.cubin) {
+  if (cubin) {
     CUSCI_RTC_NVRTC_TRY(nvrtcGetCUBINSize(prog, &n));
-    p->entry.binary.resize(n);
-    CUSCI_RTC_NVRTC_TRY(nvrtcGetCUBIN(prog, p->entry.binary.data()));
+    out.binary.resize(n);
+    CUSCI_RTC_NVRTC_TRY(nvrtcGetCUBIN(prog, out.binary.data()));
   } else {
     CUSCI_RTC_NVRTC_TRY(nvrtcGetPTXSize(prog, &n));
-    p->entry.binary.resize(n);
-    CUSCI_RTC_NVRTC_TRY(nvrtcGetPTX(prog, p->entry.binary.data()));
+    out.binary.resize(n);
+    CUSCI_RTC_NVRTC_TRY(nvrtcGetPTX(prog, out.binary.data()));
   }
   for (const auto& nm : names) {
     const char* lowered = nullptr;
     CUSCI_RTC_NVRTC_TRY(nvrtcGetLoweredName(prog, nm.c_str(), &lowered));
-    p->entry.lowered.emplace_back(nm, lowered ? lowered : "");
+    out.lowered.emplace_back(nm, lowered ? lowered : "");
   }
+  return out;
+}
+
+std::vector<std::string> default_options(const std::string& target, const std::vector<std::string>& user_opts) {
+  std::vector<std::string> opts;
+  opts.push_back("-arch=" + target);
+  const bool has_std = std::any_of(user_opts.begin(), user_opts.end(), [](const std::string& o) {
+    return o.rfind("-std=", 0) == 0 || o.rfind("--std=", 0) == 0;
+  });
+  if (!has_std) opts.push_back("-std=c++17");
+  for (const auto& d : include_dirs()) opts.push_back("-I" + d);
+  opts.insert(opts.end(), user_opts.begin(), user_opts.end());
+  return opts;
+}
+
+namespace {
+
+/// Compiles (or finds) `source` for the current device's target.
+std::shared_ptr<const program> get_program(const std::string& source, const std::vector<std::string>& user_opts,
+                                           const std::vector<std::string>& names, const std::string& display, int dev) {
+  const target_info& tgt = target_for_device(dev);
+  int mj = 0, mn = 0;
+  nvrtc_version_packed(&mj, &mn);
+  const std::vector<std::string> opts = default_options(tgt.target, user_opts);
+  const std::string key = compile_key(source, opts, names, tgt.target, mj, mn);
+
+  auto& mc = memory_cache();
+  {
+    std::lock_guard<std::mutex> lock(mc.mu);
+    auto it = mc.map.find(key);
+    if (it != mc.map.end()) {
+      ++stats().memory_hits;
+      return it->second;
+    }
+  }
+  const std::string dir = disk_dir();
+  if (!dir.empty()) {
+    bool rejected = false;
+    auto e = read_cache_file(dir, key, &rejected);
+    if (rejected) ++stats().disk_rejects;
+    if (e && e->cubin == tgt.cubin && e->lowered.size() == names.size()) {
+      ++stats().disk_hits;
+      auto p = std::make_shared<program>();
+      p->entry = std::move(*e);
+      std::lock_guard<std::mutex> lock(mc.mu);
+      return mc.map.emplace(key, std::move(p)).first->second;
+    }
+  }
+  auto p = std::make_shared<program>();
+  p->entry = compile_source(source, opts, names, display, tgt.cubin);
   ++stats().compiles;
   if (!dir.empty()) (void)write_cache_file(dir, key, p->entry);  // best effort
   std::lock_guard<std::mutex> lock(mc.mu);

@@ -137,6 +137,18 @@ bool write_cache_file(const std::string& dir, std::string_view key, const cache_
 /// but was invalid).
 std::optional<cache_entry> read_cache_file(const std::string& dir, std::string_view key, bool* rejected = nullptr);
 
+// --- compilation (NVRTC only; no device needed) ------------------------------------------------
+
+/// The NVRTC options cusci compiles with for `target` ("sm_90" gives a CUBIN, "compute_90" PTX):
+/// `-arch=<target>`, `-std=c++17` unless `user_opts` has an `-std=`, `-I` for the CUDA include
+/// directories (`$CUSCI_CUDA_PATH/include` or the build's toolkit, each with its `cccl`
+/// subdirectory when present), then `user_opts`.
+std::vector<std::string> default_options(const std::string& target, const std::vector<std::string>& user_opts);
+/// Compiles `source` with NVRTC with exactly `options`, registering `name_expressions`.
+/// @throws cusci::rtc::compile_error with NVRTC's log; cusci::error for other NVRTC failures.
+cache_entry compile_source(const std::string& source, const std::vector<std::string>& options,
+                           const std::vector<std::string>& name_expressions, const std::string& display, bool cubin);
+
 /// Round-to-nearest-even binary16 bits of a double (host side of float16 scalars).
 std::uint16_t half_bits(double v) noexcept;
 
