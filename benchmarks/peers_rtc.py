@@ -28,7 +28,10 @@ def cupy_cases(gpu_ms, data):
     cp.RawKernel(src, "touch").compile()  # writes CuPy's disk cache
     times = []
     for _ in range(20):
-        cp._util.clear_memo()
+        try:
+            cp._util.clear_memo()  # CuPy's in-memory memo of compiled modules
+        except AttributeError:
+            pass
         t0 = time.perf_counter()
         cp.RawKernel(src, "touch").compile()
         times.append((time.perf_counter() - t0) * 1e3)
