@@ -1,0 +1,277 @@
+// Reductions and scans against NumPy 2.5 golden data (tests/golden/gen_core_reduction.py): every
+// function over the dtype sweep (float16 and complex included), axis None / one / several / negative /
+// empty tuple, keepdims, ddof, C / F / strided / broadcast inputs, NaN and inf placement, all-NaN
+// slices, sizes 0 and 1, errors, and large float32 cases computed from a hash on both sides.
+
+#include <doctest/doctest.h>
+
+#include <cstdint>
+#include <cstring>
+#include <functional>
+#include <map>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "cusci/core.hpp"
+#include "cusci/reduction.hpp"
+#include "testing.hpp"
+
+using namespace cusci;
+using cusci::testing::check_allclose;
+using cusci::testing::golden;
+using cusci::testing::manifest;
+
+namespace {
+
+const char* const kMod = "core_reduction";
+using row_t = std::map<std::string, std::string>;
+
+ndarray dev(const std::string& name) { return asarray(golden(kMod, name)); }
+
+/// "none" -> no value; "()" -> empty list; "0,m1" or "0,-1" -> {0, -1}.
+std::optional<std::vector<int>> parse_axes(std::string s) {
+  if (s == "none") return std::nullopt;
+  std::vector<int> v;
+  if (s == "()") return v;
+  for (auto& c : s)
+    if (c == 'm') c = '-';
+  std::size_t pos = 0;
+  while (pos < s.size()) {
+    std::size_t next = s.find(',', pos);
+    if (next == std::string::npos) next = s.size();
+    v.push_back(std::stoi(s.substr(pos, next - pos)));
+    pos = next + 1;
+  }
+  return v;
+}
+
+axis_arg to_axis_arg(const std::optional<std::vector<int>>& ax) {
+  if (!ax) return {};
+  return axis_arg(*ax);
+}
+
+std::optional<int> to_single(const std::optional<std::vector<int>>& ax) {
+  if (!ax) return std::nullopt;
+  REQUIRE(ax->size() == 1);
+  return (*ax)[0];
+}
+
+/// Calls reduction / scan `func` by name.
+ndarray call(const std::string& f, const ndarray& a, const std::string& axis, bool keepdims, double ddof) {
+  const auto ax = parse_axes(axis);
+  const reduce_options ro{.keepdims = keepdims};
+  const keepdims_options ko{.keepdims = keepdims};
+  const var_options vo{.ddof = ddof, .keepdims = keepdims};
+  if (f == "sum") return cusci::sum(a, to_axis_arg(ax), ro);
+  if (f == "prod") return cusci::prod(a, to_axis_arg(ax), ro);
+  if (f == "mean") return cusci::mean(a, to_axis_arg(ax), ro);
+  if (f == "min") return cusci::min(a, to_axis_arg(ax), ro);
+  if (f == "max") return cusci::max(a, to_axis_arg(ax), ro);
+  if (f == "nansum") return cusci::nansum(a, to_axis_arg(ax), ro);
+  if (f == "nanprod") return cusci::nanprod(a, to_axis_arg(ax), ro);
+  if (f == "nanmean") return cusci::nanmean(a, to_axis_arg(ax), ro);
+  if (f == "nanmin") return cusci::nanmin(a, to_axis_arg(ax), ro);
+  if (f == "nanmax") return cusci::nanmax(a, to_axis_arg(ax), ro);
+  if (f == "ptp") return cusci::ptp(a, to_axis_arg(ax), ko);
+  if (f == "any") return cusci::any(a, to_axis_arg(ax), ko);
+  if (f == "all") return cusci::all(a, to_axis_arg(ax), ko);
+  if (f == "count_nonzero") return cusci::count_nonzero(a, to_axis_arg(ax), ko);
+  if (f == "var") return cusci::var(a, to_axis_arg(ax), vo);
+  if (f == "std") return cusci::std(a, to_axis_arg(ax), vo);
+  if (f == "nanvar") return cusci::nanvar(a, to_axis_arg(ax), vo);
+  if (f == "nanstd") return cusci::nanstd(a, to_axis_arg(ax), vo);
+  if (f == "argmin") return cusci::argmin(a, to_single(ax), ko);
+  if (f == "argmax") return cusci::argmax(a, to_single(ax), ko);
+  if (f == "nanargmin") return cusci::nanargmin(a, to_single(ax), ko);
+  if (f == "nanargmax") return cusci::nanargmax(a, to_single(ax), ko);
+  if (f == "cumsum") return cusci::cumsum(a, to_single(ax));
+  if (f == "cumprod") return cusci::cumprod(a, to_single(ax));
+  if (f == "nancumsum") return cusci::nancumsum(a, to_single(ax));
+  if (f == "nancumprod") return cusci::nancumprod(a, to_single(ax));
+  FAIL("unknown function " << f);
+  return a;
+}
+
+double num(const row_t& r, const char* k) { return std::stod(r.at(k)); }
+
+/// The same values as C, F-order and strided-view inputs.
+std::vector<std::pair<std::string, ndarray>> layouts(const std::string& src, const std::string& dt) {
+  const ndarray c = dev(src + "_" + dt);
+  std::vector<std::pair<std::string, ndarray>> v = {{"C", c}, {"F", c.copy(order::F)}};
+  if (src == "in") {
+    const ndarray big = dev("big_" + dt);
+    v.emplace_back("strided", big[{slice{}, slice{0, {}, 2}, slice{0, {}, 2}}]);
+  }
+  return v;
+}
+
+/// x[i] = float32(h / 2^32 + 0.25), h = (i * 2654435761) mod 2^32, as the generator.
+std::vector<float> hashed(std::int64_t n) {
+  std::vector<float> x(static_cast<std::size_t>(n));
+  for (std::int64_t i = 0; i < n; ++i) {
+    const std::uint64_t h = (static_cast<std::uint64_t>(i) * 2654435761ULL) % 4294967296ULL;
+    x[static_cast<std::size_t>(i)] = static_cast<float>(static_cast<double>(h) / 4294967296.0 + 0.25);
+  }
+  return x;
+}
+
+/// Every sub-th element of a device array in C order, as a host array.
+host_array every(const ndarray& a, std::int64_t sub) {
+  const host_array h = to_host(a);
+  const std::int64_t m = (h.size() + sub - 1) / sub;
+  host_array r(h.dtype(), shape_t{m});
+  const std::size_t item = itemsize(h.dtype());
+  for (std::int64_t k = 0; k < m; ++k)
+    std::memcpy(static_cast<char*>(r.data()) + k * item, static_cast<const char*>(h.data()) + k * sub * item, item);
+  return r;
+}
+
+}  // namespace
+
+TEST_CASE("reductions, arg-reductions and scans over the dtype sweep, every axis selection and layout") {
+  int n = 0;
+  for (const auto& r : manifest(kMod)) {
+    const std::string kind = r.at("kind");
+    if (kind != "reduce" && kind != "arg" && kind != "scan") continue;
+    const std::string c = r.at("case");
+    const std::string src = c.substr(0, c.find('_'));
+    CAPTURE(c);
+    const host_array expected = golden(kMod, c);
+    for (const auto& [lay, a] : layouts(src, r.at("dtype"))) {
+      CAPTURE(lay);
+      const ndarray out = call(r.at("func"), a, r.at("axis"), r.at("keepdims") == "1", num(r, "ddof"));
+      check_allclose(out, expected, num(r, "rtol"), num(r, "atol"));
+      ++n;
+    }
+  }
+  CHECK(n > 3000);
+}
+
+TEST_CASE("broadcast (zero-stride) inputs") {
+  int n = 0;
+  for (const auto& r : manifest(kMod)) {
+    if (r.at("kind") != "bcast") continue;
+    CAPTURE(r.at("case"));
+    const ndarray a = dev("bc_" + r.at("dtype")).broadcast_to({3, 4, 5});
+    check_allclose(call(r.at("func"), a, r.at("axis"), false, 0), golden(kMod, r.at("case")), num(r, "rtol"),
+                   num(r, "atol"));
+    ++n;
+  }
+  CHECK(n == 3 * 16);
+}
+
+TEST_CASE("diff: n, axis, bool, unsigned wrap, prepend and append") {
+  int n = 0;
+  for (const auto& r : manifest(kMod)) {
+    if (r.at("kind") != "diff") continue;
+    CAPTURE(r.at("case"));
+    const ndarray a = dev("in_" + r.at("dtype"));
+    const int ax = (*parse_axes(r.at("axis")))[0];
+    check_allclose(cusci::diff(a, std::stoi(r.at("n")), ax), golden(kMod, r.at("case")), num(r, "rtol"),
+                   num(r, "atol"));
+    check_allclose(cusci::diff(a.copy(order::F), std::stoi(r.at("n")), ax), golden(kMod, r.at("case")),
+                   num(r, "rtol"), num(r, "atol"));
+    ++n;
+  }
+  CHECK(n == 14 * 4);
+  const ndarray out = cusci::diff(dev("in_float64"), 1, 1, {.prepend = dev("diff_pre"), .append = dev("diff_app")});
+  check_allclose(out, golden(kMod, "diff_prepend_append"), 1e-12, 1e-13);
+}
+
+TEST_CASE("all-NaN slices, inf and NaN placement") {
+  for (const auto& r : manifest(kMod)) {
+    const std::string kind = r.at("kind");
+    CAPTURE(r.at("case"));
+    if (kind == "allnan" || kind == "allnan_arg") {
+      const ndarray a = dev("allnan_" + r.at("dtype"));
+      check_allclose(call(r.at("func"), a, r.at("axis"), false, 0), golden(kMod, r.at("case")), num(r, "rtol"),
+                     num(r, "atol"));
+    } else if (kind == "edge") {
+      check_allclose(call(r.at("func"), dev("edge_in"), "1", false, 0), golden(kMod, r.at("case")), 0, 0);
+    } else if (kind == "error" && r.at("case").rfind("allnan_", 0) == 0) {
+      const ndarray a = dev("allnan_" + r.at("dtype"));
+      CHECK_THROWS_AS(call(r.at("func"), a, r.at("axis"), false, 0), cusci::value_error);
+    }
+  }
+}
+
+TEST_CASE("sizes 0 and 1") {
+  int n = 0;
+  for (const auto& r : manifest(kMod)) {
+    const std::string kind = r.at("kind");
+    if (kind != "zero" && kind != "one") continue;
+    CAPTURE(r.at("case"));
+    const ndarray a = kind == "zero" ? zeros({2, 0}, dtype::float32) : full({1, 1}, 7.5);
+    check_allclose(call(r.at("func"), a, r.at("axis"), false, num(r, "ddof")), golden(kMod, r.at("case")), 0, 0);
+    ++n;
+  }
+  CHECK(n == 16 + 7);
+}
+
+TEST_CASE("errors as NumPy: zero-size, bad axis, repeated axis") {
+  int n = 0;
+  for (const auto& r : manifest(kMod)) {
+    if (r.at("kind") != "error" || r.at("case").rfind("err_", 0) != 0) continue;
+    CAPTURE(r.at("case"));
+    const std::string e = r.at("error");
+    const std::string kind = e.substr(0, e.find(':'));
+    shape_t shape;
+    {
+      std::string s = e.substr(e.find(':') + 1);
+      std::size_t pos = 0;
+      while (pos < s.size()) {
+        std::size_t next = s.find(',', pos);
+        if (next == std::string::npos) next = s.size();
+        shape.push_back(std::stoll(s.substr(pos, next - pos)));
+        pos = next + 1;
+      }
+    }
+    const ndarray a = zeros(shape);
+    if (kind == "value") CHECK_THROWS_AS(call(r.at("func"), a, r.at("axis"), false, 0), cusci::value_error);
+    else CHECK_THROWS_AS(call(r.at("func"), a, r.at("axis"), false, 0), cusci::index_error);
+    ++n;
+  }
+  CHECK(n == 14);
+  CHECK_THROWS_AS(cusci::ptp(ones({3}, dtype::bool_)), cusci::type_error);
+  CHECK_THROWS_WITH_AS(cusci::min(zeros({0})), doctest::Contains("zero-size array to reduction operation minimum"),
+                       cusci::value_error);
+  CHECK_THROWS_WITH_AS(cusci::argmax(zeros({0})), doctest::Contains("attempt to get argmax of an empty sequence"),
+                       cusci::value_error);
+}
+
+TEST_CASE("large float32 inputs: accuracy of sums, variance, scans and arg-reductions") {
+  const std::int64_t n = 1000003;
+  const ndarray x = asarray(hashed(n));
+  for (const auto& r : manifest(kMod)) {
+    const std::string kind = r.at("kind");
+    if (kind != "big" && kind != "big2") continue;
+    CAPTURE(r.at("case"));
+    const double rt = num(r, "rtol");
+    if (kind == "big") {
+      if (r.at("func") == "cumsum") check_allclose(every(cusci::cumsum(x), 1000), golden(kMod, r.at("case")), rt, 0);
+      else check_allclose(call(r.at("func"), x, "none", false, 0), golden(kMod, r.at("case")), rt, 0);
+    } else {
+      const ndarray x2 = x[{slice{0, 1000000, 1}}].reshape({1000, 1000});
+      const std::string c = r.at("case");
+      const std::string f = r.at("func");
+      if (f == "cumsum") {
+        check_allclose(every(cusci::cumsum(x2, std::stoi(r.at("axis"))), 997), golden(kMod, c), rt, 0);
+        // The same scan on an F-order copy (the strided-axis and row kernels swap roles).
+        check_allclose(every(cusci::cumsum(x2.copy(order::F), std::stoi(r.at("axis"))), 997), golden(kMod, c), rt, 0);
+      } else {
+        check_allclose(call(f, x2, r.at("axis"), false, 0), golden(kMod, c), rt, 0);
+        check_allclose(call(f, x2.copy(order::F), r.at("axis"), false, 0), golden(kMod, c), rt, 0);
+      }
+    }
+  }
+}
+
+TEST_CASE("a non-default stream gives the same results") {
+  cusci::stream s(true);
+  cusci::stream_guard g(s);
+  const ndarray a = dev("in_float32");
+  check_allclose(cusci::sum(a, 1), golden(kMod, "in_float32_sum_1_d0"), 2e-5, 1e-6);
+  check_allclose(cusci::cumsum(a, 0), golden(kMod, "in_float32_cumsum_0"), 2e-5, 1e-6);
+  check_allclose(cusci::var(a, {0, 2}), golden(kMod, "in_float32_var_02_d0"), 2e-5, 1e-6);
+}
