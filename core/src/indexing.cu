@@ -826,9 +826,9 @@ void setitem(ndarray& a, const ndarray& index, const scalar& value) {
 
 ndarray take(const ndarray& a, const ndarray& indices, std::optional<int> axis, clip_mode mode) {
   const char* fn = "cusci::take";
-  device_guard guard(a.device());
   CUSCI_EXPECTS(is_integer(indices.dtype()), type_error,
                 std::string(fn) + ": indices must have an integer dtype, got " + std::string(dtype_name(indices.dtype())));
+  device_guard guard(a.device());
   std::vector<fancy_index> index;
   ndarray src = a;
   if (!axis) {
