@@ -16,6 +16,7 @@
 #include <utility>
 #include <vector>
 
+#include "cusci/error.hpp"
 #include "cusci/ndarray.hpp"
 #include "cusci/scalar.hpp"
 
