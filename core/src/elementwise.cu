@@ -1,6 +1,5 @@
 /// @file elementwise.cu
-/// Binary arithmetic (add, subtract, multiply, divide), the six comparisons, where and
-/// broadcast_shapes, with NumPy 2's broadcasting and promotion (NEP 50 weak scalars).
+/// The six comparisons, where and broadcast_shapes (arithmetic lives in elementwise_binary.cu), with NumPy 2's broadcasting and promotion (NEP 50 weak scalars).
 ///
 /// Each operation picks a compute dtype C on the host, then runs one of two kernels for C:
 ///  - contiguous: every array operand already has dtype C, the output's shape and C-contiguous,
@@ -437,23 +436,7 @@ ndarray binary(op_code op, const side& a, const side& b) {
     });
     return out;
   }
-  detail::dispatch(c, [&](auto tag) {
-    using T = typename decltype(tag)::type;
-    switch (op) {
-      case op_code::add: launch_binary<T, T>(a, b, c, out, arith<op_code::add>{}); break;
-      case op_code::multiply: launch_binary<T, T>(a, b, c, out, arith<op_code::multiply>{}); break;
-      case op_code::subtract:
-        if constexpr (!std::is_same_v<T, bool>)
-          launch_binary<T, T>(a, b, c, out, arith<op_code::subtract>{});
-        break;
-      case op_code::divide:
-        if constexpr (std::is_floating_point_v<T> || is_complex_v<T>)
-          launch_binary<T, T>(a, b, c, out, arith<op_code::divide>{});
-        break;
-      default: break;
-    }
-  });
-  return out;
+  throw type_error(std::string(fn) + ": not a comparison");
 }
 
 /// Comparison of an array with a scalar: handles weak Python ints outside the array's integer range.
@@ -505,19 +488,6 @@ side S(const scalar& s) { return side{nullptr, &s}; }
 // ---------------------------------------------------------------------------------------------
 // Public API.
 // ---------------------------------------------------------------------------------------------
-
-ndarray add(const ndarray& a, const ndarray& b) { return binary(op_code::add, A(a), A(b)); }
-ndarray add(const ndarray& a, const scalar& b) { return binary(op_code::add, A(a), S(b)); }
-ndarray add(const scalar& a, const ndarray& b) { return binary(op_code::add, S(a), A(b)); }
-ndarray subtract(const ndarray& a, const ndarray& b) { return binary(op_code::subtract, A(a), A(b)); }
-ndarray subtract(const ndarray& a, const scalar& b) { return binary(op_code::subtract, A(a), S(b)); }
-ndarray subtract(const scalar& a, const ndarray& b) { return binary(op_code::subtract, S(a), A(b)); }
-ndarray multiply(const ndarray& a, const ndarray& b) { return binary(op_code::multiply, A(a), A(b)); }
-ndarray multiply(const ndarray& a, const scalar& b) { return binary(op_code::multiply, A(a), S(b)); }
-ndarray multiply(const scalar& a, const ndarray& b) { return binary(op_code::multiply, S(a), A(b)); }
-ndarray divide(const ndarray& a, const ndarray& b) { return binary(op_code::divide, A(a), A(b)); }
-ndarray divide(const ndarray& a, const scalar& b) { return binary(op_code::divide, A(a), S(b)); }
-ndarray divide(const scalar& a, const ndarray& b) { return binary(op_code::divide, S(a), A(b)); }
 
 ndarray equal(const ndarray& a, const ndarray& b) { return binary(op_code::equal, A(a), A(b)); }
 ndarray equal(const ndarray& a, const scalar& b) { return compare_scalar(op_code::equal, a, b); }

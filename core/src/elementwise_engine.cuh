@@ -1,0 +1,286 @@
+#pragma once
+/// @file elementwise_engine.cuh  (private to core/src; nvcc only)
+/// The generic engine behind cusci's ufuncs: one functor per operation, one strided and one
+/// contiguous kernel template, and the host side shared by every ufunc (broadcasting, the loop
+/// dtype, `out=` with NumPy's same_kind rule, overlap of `out` with the inputs).
+///
+/// A ufunc call picks its *loop dtype* L on the host (NumPy's rule: the first loop every input
+/// casts to safely; here a per-ufunc function of the promoted dtype). Inputs of any dtype are
+/// converted on load to `compute_t<L>` (float for float16 loops); the functor computes; the result
+/// is rounded to the loop's output type `F::out<L>` and, when `out=` has another dtype, cast once
+/// more on store (NumPy's order of rounding).
+///
+/// Kernels: the contiguous kernel runs when every array input has dtype L, the output's shape and
+/// a C-dense, 16-byte aligned layout, and the output is C-dense and aligned: 16-byte vector loads
+/// and stores, `ew_unroll` vectors in flight per thread, grid-stride loop over one wave of resident
+/// blocks. Everything else goes through the strided kernel: one offset map (after merging axes
+/// that are contiguous in every operand) gives each operand's byte offset.
+
+#include <string>
+#include <type_traits>
+
+#include <cuda/std/cmath>
+#include <cuda/std/complex>
+
+#include "core_math_common.cuh"
+#include "cusci/detail/copy.hpp"
+#include "cusci/device.hpp"
+#include "cusci/elementwise.hpp"
+
+namespace cusci::detail::ew {
+
+using namespace cusci::detail::cm;
+using cusci::detail::compute_t;
+using cusci::detail::is_complex_v;
+
+// ---------------------------------------------------------------------------------------------
+// Device side.
+// ---------------------------------------------------------------------------------------------
+
+template <class T> inline constexpr bool is_half_v = std::is_same_v<T, __half>;
+template <class T> inline constexpr bool is_bool_v = std::is_same_v<T, bool>;
+template <class T> inline constexpr bool is_int_v = std::is_integral_v<T> && !std::is_same_v<T, bool>;
+template <class T> inline constexpr bool is_float_v = std::is_floating_point_v<T> || is_half_v<T>;
+
+/// Up to three inputs of one loop dtype L: pointers, run-time dtypes, scalar values.
+template <class L, int N>
+struct inputs {
+  const char* ptr[N];
+  L value[N];  // for scalar inputs
+  dtype dt[N];
+  bool is_scalar[N];
+  bool same[N];  // dtype is L: plain load
+};
+
+template <class C, class L, int N>
+__device__ __forceinline__ C fetch(const inputs<L, N>& in, int k, i64 off) {
+  if (in.is_scalar[k]) return convert<C>(in.value[k]);
+  const char* p = in.ptr[k] + off;
+  if (in.same[k]) return convert<C>(*reinterpret_cast<const L*>(p));
+  return load_as<C>(p, in.dt[k]);
+}
+
+template <class F, class C, int N>
+__device__ __forceinline__ auto apply(const F& f, const C (&x)[N]) {
+  if constexpr (N == 1) return f(x[0]);
+  else if constexpr (N == 2) return f(x[0], x[1]);
+  else return f(x[0], x[1], x[2]);
+}
+
+template <class L, class O, int N, class F>
+__global__ void __launch_bounds__(block_threads)
+    ew_strided(nd_map<N + 1> m, i64 n, inputs<L, N> in, char* __restrict__ out, dtype odt, bool osame, F f) {
+  using C = compute_t<L>;
+  const i64 step = static_cast<i64>(gridDim.x) * blockDim.x;
+  for (i64 i = static_cast<i64>(blockIdx.x) * blockDim.x + threadIdx.x; i < n; i += step) {
+    i64 off[N + 1];
+    m.offsets(i, off);
+    C x[N];
+#pragma unroll
+    for (int k = 0; k < N; ++k) x[k] = fetch<C>(in, k, off[k]);
+    const O r = convert<O>(apply(f, x));
+    if (osame) *reinterpret_cast<O*>(out + off[N]) = r;
+    else store_as<O>(out + off[N], odt, r);
+  }
+}
+
+inline constexpr int ew_unroll = 4;
+
+template <class O, int V>
+__device__ __forceinline__ void store_out(O* base, i64 k, const O (&r)[V]) {
+  constexpr int bytes = static_cast<int>(sizeof(O)) * V;
+  if constexpr (bytes == 1 || bytes == 2 || bytes == 4 || bytes == 8 || bytes == 16) {
+    store_vec(base, k, r);
+  } else {
+#pragma unroll
+    for (int v = 0; v < V; ++v) base[k * V + v] = r[v];
+  }
+}
+
+template <class L, class O, int N, class F>
+__global__ void __launch_bounds__(block_threads)
+    ew_contig(inputs<L, N> in, O* __restrict__ out, i64 n, F f) {
+  using C = compute_t<L>;
+  constexpr int V = vec_width<L>;
+  const i64 nv = n / V;
+  const i64 step = static_cast<i64>(gridDim.x) * blockDim.x;
+  const i64 tid = static_cast<i64>(blockIdx.x) * blockDim.x + threadIdx.x;
+  for (i64 k0 = tid; k0 < nv; k0 += ew_unroll * step) {
+    L x[ew_unroll][N][V];
+#pragma unroll
+    for (int u = 0; u < ew_unroll; ++u) {
+      const i64 k = k0 + u * step;
+      if (k < nv) {
+#pragma unroll
+        for (int j = 0; j < N; ++j)
+          if (!in.is_scalar[j]) load_vec(reinterpret_cast<const L*>(in.ptr[j]), k, x[u][j]);
+      }
+    }
+#pragma unroll
+    for (int u = 0; u < ew_unroll; ++u) {
+      const i64 k = k0 + u * step;
+      if (k < nv) {
+        O r[V];
+#pragma unroll
+        for (int v = 0; v < V; ++v) {
+          C a[N];
+#pragma unroll
+          for (int j = 0; j < N; ++j) a[j] = convert<C>(in.is_scalar[j] ? in.value[j] : x[u][j][v]);
+          r[v] = convert<O>(apply(f, a));
+        }
+        store_out(out, k, r);
+      }
+    }
+  }
+  for (i64 i = nv * V + tid; i < n; i += step) {
+    C a[N];
+#pragma unroll
+    for (int j = 0; j < N; ++j)
+      a[j] = convert<C>(in.is_scalar[j] ? in.value[j] : reinterpret_cast<const L*>(in.ptr[j])[i]);
+    out[i] = convert<O>(apply(f, a));
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Host side.
+// ---------------------------------------------------------------------------------------------
+
+/// One operand as given: an array or a scalar.
+struct arg {
+  const ndarray* arr = nullptr;
+  const scalar* sc = nullptr;
+};
+inline arg A(const ndarray& a) { return arg{&a, nullptr}; }
+inline arg S(const scalar& s) { return arg{nullptr, &s}; }
+
+/// NumPy's broadcast error text: "operands could not be broadcast together with shapes (3,) (4,)".
+std::string np_shape(const shape_t& s);
+shape_t broadcast_args(const char* fn, const arg* args, int n);
+
+/// NumPy's `np.can_cast(from, to, "same_kind")`.
+bool can_cast_same_kind(dtype from, dtype to) noexcept;
+
+/// np.result_type of the operands (weak scalars by NEP 50; two scalars alone by kind).
+dtype result_of(const arg* args, int n);
+
+/// NumPy's OverflowError for a weak Python int that does not fit an integer loop dtype (value_error).
+void check_weak_ints(const char* fn, const arg* args, int n, dtype loop);
+
+/// TypeError text of NumPy's for a ufunc without a loop for the operands' dtypes.
+[[noreturn]] void no_loop(const char* fn, const arg* args, int n);
+
+/// Validates `out` (shape, device, same_kind cast from `o`) or allocates the result.
+/// Returns the array the kernel writes and sets `temp` when it must be copied into *out after.
+ndarray prepare_out(const char* fn, const char* ufunc, const shape_t& shape, dtype o, ndarray* out,
+                    const arg* args, int n, bool& temp);
+
+/// Whether the contiguous kernel can read `a` for loop dtype `l` and output `shape`.
+bool contig_input(const arg& a, dtype l, const shape_t& shape);
+
+/// Loads a scalar as device type L.
+template <class L>
+L scalar_value(const scalar& s) {
+  return scalar_as<L>(s);
+}
+
+/// Runs functor F over loop device type L with N inputs into `res` (shape = broadcast shape).
+template <class L, int N, class F>
+void launch(const arg* args, ndarray& res, F f) {
+  using O = typename F::template out<L>;
+  const i64 n = res.size();
+  if (n == 0) return;
+  device_guard guard(res.device());
+  cudaStream_t stream = get_current_stream();
+  inputs<L, N> in{};
+  const dtype ld = dtype_of_host<L>();
+  bool contig = res.dtype() == dtype_of_host<O>() && dense_c(res) && aligned16(res.data());
+  for (int k = 0; k < N; ++k) {
+    if (args[k].arr) {
+      in.ptr[k] = static_cast<const char*>(args[k].arr->data());
+      in.dt[k] = args[k].arr->dtype();
+      in.is_scalar[k] = false;
+      in.same[k] = in.dt[k] == ld;
+      contig = contig && contig_input(args[k], ld, res.shape());
+    } else {
+      in.ptr[k] = nullptr;
+      in.value[k] = scalar_value<L>(*args[k].sc);
+      in.dt[k] = ld;
+      in.is_scalar[k] = true;
+      in.same[k] = true;
+    }
+  }
+  if (contig) {
+    static const int per_sm = occupancy_blocks(ew_contig<L, O, N, F>);
+    const i64 nv = n / vec_width<L>;
+    ew_contig<L, O, N, F><<<grid_blocks(nv > 0 ? nv : n, per_sm), block_threads, 0, stream>>>(in, res.data_as<O>(),
+                                                                                              n, f);
+    CUSCI_CHECK_LAUNCH();
+    return;
+  }
+  const shape_t& shape = res.shape();
+  std::vector<shape_t> st;
+  st.reserve(N + 1);
+  for (int k = 0; k < N; ++k)
+    st.push_back(args[k].arr ? broadcast_strides(*args[k].arr, shape) : shape_t(shape.size(), 0));
+  st.push_back(res.strides());
+  const nd_map<N + 1> m = make_map<N + 1>(shape, std::move(st));
+  static const int per_sm = occupancy_blocks(ew_strided<L, O, N, F>);
+  ew_strided<L, O, N, F><<<grid_blocks(n, per_sm), block_threads, 0, stream>>>(
+      m, n, in, static_cast<char*>(res.data()), res.dtype(), res.dtype() == dtype_of_host<O>(), f);
+  CUSCI_CHECK_LAUNCH();
+}
+
+/// Calls `f(type_tag<L>{})` for loop dtype `l` when functor F has a loop for it (F::ok<L>());
+/// throws NumPy's TypeError (type_error) otherwise.
+template <class F, class G>
+void dispatch_loop(dtype l, const char* fn, const arg* args, int n, G&& g) {
+  bool done = false;
+  detail::dispatch(l, [&](auto tag) {
+    using L = typename decltype(tag)::type;
+    if constexpr (F::template ok<L>()) {
+      g(tag);
+      done = true;
+    }
+  });
+  if (!done) no_loop(fn, args, n);
+}
+
+/// The whole ufunc call: broadcast, loop dtype `l` (already resolved and validated by the caller),
+/// output, kernel, copy-back for overlapping `out`.
+template <int N, class F>
+ndarray run(const char* fn, const char* ufunc, dtype l, const arg* args, ndarray* out, F f) {
+  for (int k = 0; k < N; ++k)
+    for (int j = k + 1; j < N; ++j)
+      if (args[k].arr && args[j].arr && args[k].arr->device() != args[j].arr->device())
+        throw value_error(std::string(fn) + ": operands are on different devices (" +
+                          std::to_string(args[k].arr->device()) + " and " + std::to_string(args[j].arr->device()) +
+                          ")");
+  const shape_t shape = broadcast_args(fn, args, N);
+  check_weak_ints(fn, args, N, l);
+  ndarray res;
+  dispatch_loop<F>(l, fn, args, N, [&](auto tag) {
+    using L = typename decltype(tag)::type;
+    using O = typename F::template out<L>;
+    bool temp = false;
+    res = prepare_out(fn, ufunc, shape, dtype_of_host<O>(), out, args, N, temp);
+    launch<L, N>(args, res, f);
+    if (temp) {
+      copy_cast(res, *out);
+      res = *out;
+    }
+  });
+  return res;
+}
+
+/// Loop dtype of NumPy's float-valued math ufuncs (sqrt, exp, sin, arctan2, ...): bool, int8, uint8
+/// -> float16; int16, uint16 -> float32; wider integers -> float64; inexact dtypes keep theirs.
+constexpr dtype float_loop(dtype t) noexcept {
+  switch (t) {
+    case dtype::bool_: case dtype::int8: case dtype::uint8: return dtype::float16;
+    case dtype::int16: case dtype::uint16: return dtype::float32;
+    case dtype::int32: case dtype::uint32: case dtype::int64: case dtype::uint64: return dtype::float64;
+    default: return t;
+  }
+}
+
+}  // namespace cusci::detail::ew
