@@ -54,12 +54,159 @@ def dtype_tables():
 
 
 
+def values(dt, n, rng, kind="general"):
+    """n seeded values of dtype dt, with the special values of its kind first."""
+    dt = np.dtype(dt)
+    if dt == np.bool_:
+        return (rng.integers(0, 2, n) > 0)
+    if dt.kind in "iu":
+        info = np.iinfo(dt)
+        base = [0, 1, 2, 3, 7, info.max, info.min] + ([-1, -2, -7, -128 if dt.itemsize == 1 else -9] if dt.kind == "i" else [])
+        lo, hi = (max(info.min, -50), min(info.max, 50)) if kind != "wide" else (info.min, info.max)
+        v = np.concatenate([np.array(base, dtype=np.int64 if dt.kind == "i" else np.uint64).astype(dt),
+                            rng.integers(lo, hi, n, endpoint=True).astype(dt)])[:n]
+        return v.astype(dt)
+    special = [0.0, -0.0, np.nan, np.inf, -np.inf, 1.0, -1.0, 0.5, -2.5, 2.5, 3.0]
+    if kind == "unit":
+        r = rng.uniform(-1.2, 1.2, n)
+    elif kind == "pos":
+        r = rng.uniform(0.0, 5.0, n)
+    else:
+        r = rng.standard_normal(n) * 3
+    if dt.kind == "c":
+        re = np.concatenate([special, r])[:n]
+        im = np.concatenate([special[::-1], rng.standard_normal(n)])[:n]
+        return (re + 1j * im).astype(dt)
+    return np.concatenate([special, r])[:n].astype(dt)
+
+
+def tol(dt, approx):
+    dt = np.dtype(dt)
+    if dt.kind in "biu":
+        return 0, 0
+    base = {2: 2e-3, 4: 2e-5, 8: 1e-12, 16: 1e-12}[dt.itemsize if dt.kind == "f" else dt.itemsize // 2 * (1 if dt.itemsize > 8 else 1)]
+    if dt.kind == "c":
+        base = 2e-5 if dt.itemsize == 8 else 1e-12
+    if not approx:
+        base = 0 if dt.kind == "f" else base
+    return base, base * 1e-2 if approx else 0
+
+
+UNARY = ["abs", "negative", "positive", "square", "reciprocal", "sign", "sqrt", "cbrt", "exp", "exp2", "expm1",
+         "log", "log2", "log10", "log1p", "sin", "cos", "tan", "arcsin", "arccos", "arctan", "sinh", "cosh", "tanh",
+         "arcsinh", "arccosh", "arctanh", "floor", "ceil", "trunc", "rint", "isnan", "isinf", "isfinite",
+         "logical_not", "invert", "conjugate", "angle"]
+EXACT = {"abs", "negative", "positive", "square", "sign", "floor", "ceil", "trunc", "rint", "isnan", "isinf",
+         "isfinite", "logical_not", "invert", "conjugate", "reciprocal"}
+BINARY = ["add", "subtract", "multiply", "divide", "floor_divide", "remainder", "power", "maximum", "minimum",
+          "fmax", "fmin", "copysign", "arctan2", "hypot", "bitwise_and", "bitwise_or", "bitwise_xor", "left_shift",
+          "right_shift", "logical_and", "logical_or", "logical_xor"]
+BEXACT = {"add", "subtract", "multiply", "floor_divide", "remainder", "maximum", "minimum", "fmax", "fmin",
+          "copysign", "bitwise_and", "bitwise_or", "bitwise_xor", "left_shift", "right_shift", "logical_and",
+          "logical_or", "logical_xor"}
+NPNAME = {"abs": "absolute", "invert": "invert", "conjugate": "conjugate"}
+
+
+def npfun(name):
+    return getattr(np, NPNAME.get(name, name))
+
+
+def run(f, *args):
+    with np.errstate(all="ignore"):
+        try:
+            return f(*args), ""
+        except TypeError:
+            return None, "type_error"
+        except ValueError:
+            return None, "value_error"
+
+
+def ufunc_cases(rng):
+    domain = {"arcsin": "unit", "arccos": "unit", "arctanh": "unit", "sqrt": "pos", "log": "pos", "log2": "pos",
+              "log10": "pos", "log1p": "pos", "arccosh": "pos"}
+    for name in UNARY:
+        for dt in DTYPES:
+            for shape in [(3, 5), (0,), (1,), (1003,)] if dt in ("float32", "int32") else [(3, 5)]:
+                n = int(np.prod(shape))
+                x = values(dt, n, rng, domain.get(name, "general")).reshape(shape)
+                y, err = run(npfun(name), x)
+                case = "u_%s_%s_%s" % (name, dt, "x".join(map(str, shape)))
+                np.save(os.path.join(OUT, case + "_in0.npy"), x)
+                if err:
+                    save(case, np.zeros(0), op=name, nin=1, error=err)
+                    continue
+                rt, at = tol(y.dtype, name not in EXACT)
+                save(case, y, rt, at, op=name, nin=1, error="")
+    for name in BINARY:
+        for dt in DTYPES:
+            for sa, sb in ([((3, 5), (3, 5)), ((3, 1), (1, 5)), ((1003,), (1003,)), ((0, 3), (1, 3))]
+                           if dt in ("float32", "int64") else [((3, 5), (3, 5))]):
+                x = values(dt, int(np.prod(sa)), rng).reshape(sa)
+                kind = "general"
+                yv = values(dt, int(np.prod(sb)), rng, kind).reshape(sb)
+                if name == "power" and np.dtype(dt).kind == "i":
+                    yv = np.abs(yv) % 5
+                if name in ("left_shift", "right_shift") and np.dtype(dt).kind in "iu":
+                    yv = (np.abs(yv.astype(np.int64)) % 70).astype(dt)
+                y, err = run(npfun(name), x, yv)
+                case = "b_%s_%s_%s_%s" % (name, dt, "x".join(map(str, sa)), "x".join(map(str, sb)))
+                np.save(os.path.join(OUT, case + "_in0.npy"), x)
+                np.save(os.path.join(OUT, case + "_in1.npy"), yv)
+                if err:
+                    save(case, np.zeros(0), op=name, nin=2, error=err)
+                    continue
+                rt, at = tol(y.dtype, name not in BEXACT)
+                save(case, y, rt, at, op=name, nin=2, error="")
+    # Mixed dtypes: add and divide of every pair (the promotion table in action).
+    for a in DTYPES:
+        for b in DTYPES:
+            x = values(a, 4, rng).reshape(4)
+            yv = values(b, 4, rng).reshape(4)
+            for name in ("add", "maximum"):
+                y, err = run(npfun(name), x, yv)
+                case = "m_%s_%s_%s" % (name, a, b)
+                np.save(os.path.join(OUT, case + "_in0.npy"), x)
+                np.save(os.path.join(OUT, case + "_in1.npy"), yv)
+                rt, at = tol(y.dtype, False)
+                save(case, y, rt, at, op=name, nin=2, error=err)
+    # Power edge cases and negative integer powers.
+    x = np.array([2, -3, 0, 1, -1, 7], dtype=np.int32)
+    e = np.array([3, 0, 0, 31, 5, 2], dtype=np.int32)
+    save("e_power_int", x ** e, op="power", nin=2, error="")
+    np.save(os.path.join(OUT, "e_power_int_in0.npy"), x)
+    np.save(os.path.join(OUT, "e_power_int_in1.npy"), e)
+    np.save(os.path.join(OUT, "e_power_negint_in0.npy"), x)
+    np.save(os.path.join(OUT, "e_power_negint_in1.npy"), -e)
+    save("e_power_negint", np.zeros(0), op="power", nin=2, error="value_error")
+    # around with decimals.
+    for dt in ["float16", "float32", "float64", "int32", "complex128"]:
+        for d in (-2, 0, 1, 3):
+            x = (values(dt, 12, rng) * (123 if np.dtype(dt).kind != "b" else 1)).astype(dt)
+            y = np.round(x, d)
+            case = "r_%s_%d" % (dt, d)
+            np.save(os.path.join(OUT, case + "_in0.npy"), x)
+            rt, at = tol(y.dtype, True)
+            save(case, y, rt, at, op="around", nin=1, decimals=d, error="")
+    # clip with scalars (NumPy 2).
+    for dt in ["int8", "uint8", "float16", "float32", "float64"]:
+        x = values(dt, 15, rng)
+        for lo, hi in [(1, 3), (-1000, 300), (0.5, 2.5)]:
+            y, err = run(np.clip, x, lo, hi)
+            case = "c_%s_%s_%s" % (dt, lo, hi)
+            np.save(os.path.join(OUT, case + "_in0.npy"), x)
+            if err:
+                save(case, np.zeros(0), op="clip", nin=1, lo=lo, hi=hi, error=err)
+                continue
+            save(case, y, 0, 0, op="clip", nin=1, lo=lo, hi=hi, error="")
+
+
 if __name__ == "__main__":
     os.makedirs(OUT, exist_ok=True)
     for f in os.listdir(OUT):
         if f.endswith(".npy"):
             os.remove(os.path.join(OUT, f))
     dtype_tables()
+    ufunc_cases(np.random.default_rng(2025))
     cols = ["case", "rtol", "atol"]
     for r in rows:
         for k in r:
