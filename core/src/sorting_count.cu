@@ -1,0 +1,641 @@
+/// @file sorting_count.cu
+/// nonzero / argwhere / flatnonzero (count with a CUB reduction, one synchronization, then an exact
+/// CUB select of the flat indices and an unravel kernel), bincount and histogram (block-private
+/// shared-memory histograms merged into the result with atomics).
+
+#include <cmath>
+#include <limits>
+#include <string>
+
+#include <thrust/iterator/counting_iterator.h>
+#include <thrust/iterator/transform_iterator.h>
+
+#include "sorting_common.cuh"
+#include "cusci/dtype.hpp"
+#include "cusci/sorting.hpp"
+
+namespace cusci {
+namespace {
+
+using namespace detail::srt;
+using detail::dispatch;
+using detail::strided_indexer;
+
+// --- nonzero -------------------------------------------------------------------------------------
+
+template <class T>
+__device__ __forceinline__ bool nz(T v) {
+  if constexpr (is_complex_v<T>) return v.real() != 0 || v.imag() != 0 || v.real() != v.real() || v.imag() != v.imag();
+  else if constexpr (is_half_v<T>) { const float f = __half2float(v); return f != 0.0f; }
+  else return v != T(0);
+}
+
+/// flag of element i (C order) of a strided array.
+template <class T>
+struct nz_flag {
+  const char* base;
+  strided_indexer ix;
+  bool contiguous;
+  __host__ __device__ std::int64_t operator()(std::int64_t i) const {
+#ifdef __CUDA_ARCH__
+    const T v = contiguous ? reinterpret_cast<const T*>(base)[i] : *reinterpret_cast<const T*>(base + ix.offset(i));
+    return nz(v) ? 1 : 0;
+#else
+    return 0;
+#endif
+  }
+};
+
+/// Flat C indices of the non-zero elements of `a`. Synchronizes once.
+ndarray flat_indices(const ndarray& a) {
+  const i64 n = a.size();
+  cudaStream_t st = get_current_stream();
+  if (n == 0) return empty({0}, dtype::int64);
+  return dispatch(a.dtype(), [&](auto tag) -> ndarray {
+    using T = typename decltype(tag)::type;
+    nz_flag<T> f{static_cast<const char*>(a.data()), indexer_of(a), a.is_c_contiguous()};
+    thrust::counting_iterator<std::int64_t> it(0);
+    auto flags = thrust::make_transform_iterator(it, f);
+    device_buffer<std::int64_t> cnt(1);
+    std::int64_t* c = cnt.data();
+    cub_run([&](void* t, std::size_t& b) { return cub::DeviceReduce::Sum(t, b, flags, c, n, st); });
+    std::int64_t k = 0;
+    CUSCI_CUDA_TRY(cudaMemcpyAsync(&k, c, sizeof(k), cudaMemcpyDeviceToHost, st));
+    CUSCI_CUDA_TRY(cudaStreamSynchronize(st));
+    ndarray out = empty({k}, dtype::int64);
+    if (k == 0) return out;
+    std::int64_t* o = out.data_as<std::int64_t>();
+    cub_run([&](void* t, std::size_t& b) { return cub::DeviceSelect::Flagged(t, b, it, flags, o, c, n, st); });
+    return out;
+  });
+}
+
+/// Writes the multi-index of each flat index: out[j * ostride + d * dstride].
+__global__ void unravel(const std::int64_t* flat, i64 k, int nd, detail::strided_indexer shape, std::int64_t* out,
+                        i64 jstride, i64 dstride) {
+  for (i64 j = static_cast<i64>(blockIdx.x) * blockDim.x + threadIdx.x; j < k; j += static_cast<i64>(gridDim.x) * blockDim.x) {
+    i64 i = flat[j];
+    for (int d = nd - 1; d >= 0; --d) {
+      const i64 s = shape.shape[d];
+      const i64 q = i / s;
+      out[j * jstride + d * dstride] = i - q * s;
+      i = q;
+    }
+  }
+}
+
+// --- bincount --------------------------------------------------------------------------------------
+
+struct minmax_i {
+  std::int64_t mn, mx;
+};
+struct minmax_i_op {
+  __host__ __device__ minmax_i operator()(const minmax_i& a, const minmax_i& b) const {
+    return {a.mn < b.mn ? a.mn : b.mn, a.mx > b.mx ? a.mx : b.mx};
+  }
+};
+template <class T>
+struct to_minmax_i {
+  const char* base;
+  strided_indexer ix;
+  __host__ __device__ minmax_i operator()(std::int64_t i) const {
+#ifdef __CUDA_ARCH__
+    const std::int64_t v = static_cast<std::int64_t>(*reinterpret_cast<const T*>(base + ix.offset(i)));
+    return {v, v};
+#else
+    return {0, 0};
+#endif
+  }
+};
+
+/// Counts (W = void) or weight sums of bin values x in [0, nbins); shared-memory bins when `smem`.
+template <class T, class W, class Acc>
+__global__ void bin_kernel(const char* xb, strided_indexer xi, const char* wb, strided_indexer wi, i64 n, Acc* out,
+                           i64 nbins, bool smem) {
+  extern __shared__ unsigned char sh_raw[];
+  using SAcc = std::conditional_t<std::is_same_v<Acc, double>, double, unsigned int>;
+  SAcc* sh = reinterpret_cast<SAcc*>(sh_raw);
+  if (smem) {
+    for (i64 b = threadIdx.x; b < nbins; b += blockDim.x) sh[b] = 0;
+    __syncthreads();
+  }
+  for (i64 i = static_cast<i64>(blockIdx.x) * blockDim.x + threadIdx.x; i < n; i += static_cast<i64>(gridDim.x) * blockDim.x) {
+    const i64 b = static_cast<i64>(*reinterpret_cast<const T*>(xb + xi.offset(i)));
+    if constexpr (std::is_same_v<W, void>) {
+      if (smem) atomicAdd(&sh[b], 1u);
+      else atomicAdd(reinterpret_cast<unsigned long long*>(out) + b, 1ull);
+    } else {
+      const double w = static_cast<double>(cval(*reinterpret_cast<const W*>(wb + wi.offset(i))));
+      if (smem) atomicAdd(&sh[b], w);
+      else atomicAdd(out + b, w);
+    }
+  }
+  if (smem) {
+    __syncthreads();
+    for (i64 b = threadIdx.x; b < nbins; b += blockDim.x) {
+      const SAcc v = sh[b];
+      if (v != SAcc(0)) {
+        if constexpr (std::is_same_v<Acc, double>) atomicAdd(out + b, v);
+        else atomicAdd(reinterpret_cast<unsigned long long*>(out) + b, static_cast<unsigned long long>(v));
+      }
+    }
+  }
+}
+
+inline constexpr i64 smem_count_bins = 12288;  // 48 KiB of 32-bit counters
+inline constexpr i64 smem_sum_bins = 6144;     // 48 KiB of float64 sums
+
+/// Histogram of bin indices `b` (int64 contiguous, -1 = not counted) with optional weights.
+template <class W>
+__global__ void index_hist(const std::int64_t* bins, const char* wb, strided_indexer wi, i64 n, void* out, i64 nbins,
+                           bool smem) {
+  extern __shared__ unsigned char sh_raw[];
+  constexpr bool weighted = !std::is_same_v<W, void>;
+  using SAcc = std::conditional_t<weighted, double, unsigned int>;
+  SAcc* sh = reinterpret_cast<SAcc*>(sh_raw);
+  if (smem) {
+    for (i64 b = threadIdx.x; b < nbins; b += blockDim.x) sh[b] = 0;
+    __syncthreads();
+  }
+  for (i64 i = static_cast<i64>(blockIdx.x) * blockDim.x + threadIdx.x; i < n; i += static_cast<i64>(gridDim.x) * blockDim.x) {
+    const i64 b = bins[i];
+    if (b < 0) continue;
+    if constexpr (weighted) {
+      const double w = static_cast<double>(cval(*reinterpret_cast<const W*>(wb + wi.offset(i))));
+      if (smem) atomicAdd(&sh[b], w);
+      else atomicAdd(static_cast<double*>(out) + b, w);
+    } else {
+      if (smem) atomicAdd(&sh[b], 1u);
+      else atomicAdd(static_cast<unsigned long long*>(out) + b, 1ull);
+    }
+  }
+  if (smem) {
+    __syncthreads();
+    for (i64 b = threadIdx.x; b < nbins; b += blockDim.x) {
+      const SAcc v = sh[b];
+      if (v != SAcc(0)) {
+        if constexpr (weighted) atomicAdd(static_cast<double*>(out) + b, v);
+        else atomicAdd(static_cast<unsigned long long*>(out) + b, static_cast<unsigned long long>(v));
+      }
+    }
+  }
+}
+
+// --- histogram ------------------------------------------------------------------------------------
+
+/// One arithmetic step in the edges' dtype E (float16 rounds after each operation, as NumPy's loops).
+template <class E>
+__device__ __forceinline__ E rnd(compute_t<E> v) {
+  if constexpr (is_half_v<E>) return __float2half_rn(v);
+  else return v;
+}
+
+/// NumPy's uniform-bin index of element i, -1 outside [first, last] (NaN included).
+template <class A, class E>
+__global__ void uniform_bins(const char* ab, strided_indexer ai, i64 n, const E* edges, i64 nb, E first, E last,
+                             E denom, E numer, std::int64_t* out) {
+  for (i64 i = static_cast<i64>(blockIdx.x) * blockDim.x + threadIdx.x; i < n; i += static_cast<i64>(gridDim.x) * blockDim.x) {
+    const A raw = *reinterpret_cast<const A*>(ab + ai.offset(i));
+    E x;
+    if constexpr (is_half_v<A> || std::is_same_v<A, E>) x = raw;
+    else x = static_cast<E>(raw);
+    const auto xc = cval(x);
+    if (!(xc >= cval(first) && xc <= cval(last))) {
+      out[i] = -1;
+      continue;
+    }
+    const E d = rnd<E>(xc - cval(first));
+    const E q = rnd<E>(cval(d) / cval(denom));
+    const E f = rnd<E>(cval(q) * cval(numer));
+    i64 idx = static_cast<i64>(cval(f));
+    if (idx == nb) idx -= 1;
+    if (xc < cval(edges[idx])) idx -= 1;
+    if (idx != nb - 1 && xc >= cval(edges[idx + 1])) idx += 1;
+    out[i] = idx;
+  }
+}
+
+/// Bin of element i against explicit edges e[0..m] (common dtype T): e[b] <= x < e[b+1], the last
+/// bin closed; -1 outside (NaN included).
+template <class T>
+__global__ void edge_bins(const char* ab, strided_indexer ai, i64 n, const T* e, i64 m, std::int64_t* out) {
+  for (i64 i = static_cast<i64>(blockIdx.x) * blockDim.x + threadIdx.x; i < n; i += static_cast<i64>(gridDim.x) * blockDim.x) {
+    const T x = *reinterpret_cast<const T*>(ab + ai.offset(i));
+    // number of edges <= x
+    i64 lo = 0, hi = m + 1;
+    while (lo < hi) {
+      const i64 mid = lo + ((hi - lo) >> 1);
+      if (!np_less(x, e[mid])) lo = mid + 1;
+      else hi = mid;
+    }
+    i64 b = lo - 1;
+    if (b == m && !np_less(e[m], x)) b = m - 1;  // x == last edge
+    out[i] = (b >= 0 && b < m) ? b : -1;
+  }
+}
+
+template <class T>
+__global__ void check_monotonic(const T* e, i64 m1, int* bad) {
+  for (i64 i = static_cast<i64>(blockIdx.x) * blockDim.x + threadIdx.x; i + 1 < m1; i += static_cast<i64>(gridDim.x) * blockDim.x)
+    if (cval(e[i]) > cval(e[i + 1])) *bad = 1;
+}
+
+/// out[b] = hist[b] / (e[b+1] - e[b]) / total, in float64.
+template <class H, class E>
+__global__ void density_kernel(const H* hist, const E* e, const double* total, double* out, i64 nb) {
+  for (i64 b = static_cast<i64>(blockIdx.x) * blockDim.x + threadIdx.x; b < nb; b += static_cast<i64>(gridDim.x) * blockDim.x) {
+    const double db = static_cast<double>(cval(e[b + 1])) - static_cast<double>(cval(e[b]));
+    out[b] = static_cast<double>(cval(hist[b])) / db / *total;
+  }
+}
+
+template <class H>
+struct to_double {
+  __host__ __device__ double operator()(const H& v) const {
+#ifdef __CUDA_ARCH__
+    return static_cast<double>(cval(v));
+#else
+    return 0.0;
+#endif
+  }
+};
+
+/// (min, max, any NaN) of a real array, as doubles.
+struct mm_d {
+  double mn, mx;
+  int nan;
+};
+struct mm_d_op {
+  __host__ __device__ mm_d operator()(const mm_d& a, const mm_d& b) const {
+    return {a.mn < b.mn ? a.mn : b.mn, a.mx > b.mx ? a.mx : b.mx, a.nan | b.nan};
+  }
+};
+template <class T>
+struct to_mm_d {
+  const char* base;
+  strided_indexer ix;
+  __host__ __device__ mm_d operator()(std::int64_t i) const {
+#ifdef __CUDA_ARCH__
+    const double v = static_cast<double>(cval(*reinterpret_cast<const T*>(base + ix.offset(i))));
+    if (v != v) return {0.0, 0.0, 1};
+    return {v, v, 0};
+#else
+    return {0, 0, 0};
+#endif
+  }
+};
+
+void check_real(dtype t, const char* fn, const char* what) {
+  CUSCI_EXPECTS(!is_complex(t), type_error,
+                std::string(fn) + ": " + what + " must have a real dtype, got " + std::string(dtype_name(t)));
+}
+
+/// hist (zeros of the result dtype) from bin indices, weights optional, density applied.
+ndarray hist_from_bins(const ndarray& bins, i64 nb, const std::optional<ndarray>& weights, bool density,
+                       const ndarray& edges, const char* fn) {
+  cudaStream_t st = get_current_stream();
+  const i64 n = bins.size();
+  const bool weighted = weights.has_value();
+  ndarray acc = zeros({nb}, weighted ? dtype::float64 : dtype::int64);
+  if (n > 0) {
+    const bool smem = nb <= (weighted ? smem_sum_bins : smem_count_bins);
+    const std::size_t shb = smem ? static_cast<std::size_t>(nb) * (weighted ? 8 : 4) : 0;
+    const unsigned g = grid(n, 132LL * 8);
+    if (weighted) {
+      dispatch(weights->dtype(), [&](auto tag) {
+        using W = typename decltype(tag)::type;
+        if constexpr (!is_complex_v<W>) {
+          index_hist<W><<<g, block, shb, st>>>(bins.data_as<std::int64_t>(), static_cast<const char*>(weights->data()),
+                                               indexer_of(*weights), n, acc.data(), nb, smem);
+          CUSCI_CHECK_LAUNCH();
+        }
+      });
+    } else {
+      index_hist<void><<<g, block, shb, st>>>(bins.data_as<std::int64_t>(), nullptr, strided_indexer{}, n, acc.data(), nb,
+                                              smem);
+      CUSCI_CHECK_LAUNCH();
+    }
+  }
+  ndarray hist = weighted ? acc.astype(weights->dtype(), false) : acc;
+  if (!density) return hist;
+  // density: hist / diff(edges) / hist.sum(), float64
+  device_buffer<double> total(1);
+  double* tp = total.data();
+  ndarray out = empty({nb}, dtype::float64);
+  dispatch(hist.dtype(), [&](auto htag) {
+    using H = typename decltype(htag)::type;
+    if constexpr (!is_complex_v<H>) {
+      const H* hp = hist.data_as<H>();
+      auto it = thrust::make_transform_iterator(hp, to_double<H>{});
+      cub_run([&](void* t, std::size_t& b) { return cub::DeviceReduce::Sum(t, b, it, tp, nb, st); });
+      dispatch(edges.dtype(), [&](auto etag) {
+        using E = typename decltype(etag)::type;
+        if constexpr (!is_complex_v<E>) {
+          ndarray ec = edges.is_c_contiguous() ? edges : edges.copy();
+          density_kernel<H, E><<<grid(nb), block, 0, st>>>(hp, ec.data_as<E>(), tp, out.data_as<double>(), nb);
+          CUSCI_CHECK_LAUNCH();
+        }
+      });
+    }
+  });
+  (void)fn;
+  return out;
+}
+
+void check_weights(const ndarray& a, const std::optional<ndarray>& w, const char* fn) {
+  if (!w) return;
+  check_real(w->dtype(), fn, "weights");
+  CUSCI_EXPECTS(w->shape() == a.shape(), value_error,
+                std::string(fn) + ": weights should have the same shape as a, got " + shape_str(w->shape()) + " and " +
+                    shape_str(a.shape()));
+}
+
+/// Host float64 -> E edge values, NumPy's linspace(first, last, nb + 1) then astype(E).
+template <class E>
+std::vector<E> linspace_edges(double first, double last, i64 nb) {
+  const i64 num = nb + 1;
+  const i64 div = num - 1;
+  const double delta = last - first;
+  const double step = delta / static_cast<double>(div);
+  std::vector<E> e(static_cast<std::size_t>(num));
+  for (i64 i = 0; i < num; ++i) {
+    double y;
+    if (step == 0) y = (static_cast<double>(i) / static_cast<double>(div)) * delta + first;
+    else y = static_cast<double>(i) * step + first;
+    if (i == num - 1) y = last;
+    if constexpr (is_half_v<E>) e[i] = __double2half(y);
+    else e[i] = static_cast<E>(y);
+  }
+  return e;
+}
+
+template <class E>
+double host_val(E v) {
+  if constexpr (is_half_v<E>) return static_cast<double>(__half2float(v));
+  else return static_cast<double>(v);
+}
+
+std::string fmt(double v) {
+  if (std::isnan(v)) return "nan";
+  if (std::isinf(v)) return v > 0 ? "inf" : "-inf";
+  char buf[64];
+  std::snprintf(buf, sizeof buf, "%.17g", v);
+  return buf;
+}
+
+}  // namespace
+
+std::vector<ndarray> nonzero(const ndarray& a) {
+  CUSCI_EXPECTS(a.ndim() >= 1, value_error,
+                "cusci::nonzero: Calling nonzero on 0d arrays is not allowed. Use np.atleast_1d(scalar).nonzero() "
+                "instead.");
+  ndarray flat = flat_indices(a);
+  const int nd = a.ndim();
+  if (nd == 1) return {flat};
+  const i64 k = flat.size();
+  ndarray all = empty({nd, k}, dtype::int64);
+  std::vector<ndarray> out;
+  if (k > 0) {
+    detail::strided_indexer sh{};
+    sh.ndim = nd;
+    for (int d = 0; d < nd; ++d) sh.shape[d] = a.shape()[d];
+    CUSCI_EXPECTS(nd <= detail::max_kernel_dims, value_error, "cusci::nonzero: more than 16 dimensions");
+    unravel<<<grid(k), block, 0, get_current_stream()>>>(flat.data_as<std::int64_t>(), k, nd, sh,
+                                                        all.data_as<std::int64_t>(), 1, k);
+    CUSCI_CHECK_LAUNCH();
+  }
+  for (int d = 0; d < nd; ++d) out.push_back(all[d]);
+  return out;
+}
+
+ndarray argwhere(const ndarray& a) {
+  const int nd = a.ndim();
+  if (nd == 0) {
+    ndarray flat = flat_indices(a);
+    return empty({flat.size(), 0}, dtype::int64);
+  }
+  CUSCI_EXPECTS(nd <= detail::max_kernel_dims, value_error, "cusci::argwhere: more than 16 dimensions");
+  ndarray flat = flat_indices(a);
+  const i64 k = flat.size();
+  if (nd == 1) return flat.reshape({k, 1});
+  ndarray out = empty({k, nd}, dtype::int64);
+  if (k > 0) {
+    detail::strided_indexer sh{};
+    sh.ndim = nd;
+    for (int d = 0; d < nd; ++d) sh.shape[d] = a.shape()[d];
+    unravel<<<grid(k), block, 0, get_current_stream()>>>(flat.data_as<std::int64_t>(), k, nd, sh,
+                                                        out.data_as<std::int64_t>(), nd, 1);
+    CUSCI_CHECK_LAUNCH();
+  }
+  return out;
+}
+
+ndarray flatnonzero(const ndarray& a) { return flat_indices(a); }
+
+ndarray bincount(const ndarray& x, bincount_options opts) {
+  const char* fn = "cusci::bincount";
+  CUSCI_EXPECTS(is_integer(x.dtype()) || is_bool(x.dtype()), type_error,
+                std::string(fn) + ": Cannot cast array data from dtype('" + std::string(dtype_name(x.dtype())) +
+                    "') to dtype('int64') according to the rule 'safe'");
+  CUSCI_EXPECTS(x.ndim() == 1, value_error,
+                std::string(fn) + ": object too deep for desired array (x must be 1-D, got shape " +
+                    shape_str(x.shape()) + ")");
+  CUSCI_EXPECTS(opts.minlength >= 0, value_error,
+                std::string(fn) + ": minlength must be non-negative, got " + std::to_string(opts.minlength));
+  const i64 n = x.size();
+  if (opts.weights) {
+    check_real(opts.weights->dtype(), fn, "weights");
+    CUSCI_EXPECTS(opts.weights->size() == n && opts.weights->ndim() == 1, value_error,
+                  std::string(fn) + ": The weights and list don't have the same length (weights shape " +
+                      shape_str(opts.weights->shape()) + ", x shape " + shape_str(x.shape()) + ").");
+  }
+  const bool weighted = opts.weights.has_value();
+  cudaStream_t st = get_current_stream();
+  i64 nb = opts.minlength;
+  if (n > 0) {
+    device_buffer<minmax_i> mm(1);
+    minmax_i* mp = mm.data();
+    dispatch(x.dtype(), [&](auto tag) {
+      using T = typename decltype(tag)::type;
+      if constexpr (std::is_integral_v<T>) {
+        thrust::counting_iterator<std::int64_t> it(0);
+        auto tr = thrust::make_transform_iterator(it, to_minmax_i<T>{static_cast<const char*>(x.data()), indexer_of(x)});
+        const minmax_i init{std::numeric_limits<std::int64_t>::max(), std::numeric_limits<std::int64_t>::min()};
+        cub_run([&](void* t, std::size_t& b) { return cub::DeviceReduce::Reduce(t, b, tr, mp, n, minmax_i_op{}, init, st); });
+      }
+    });
+    minmax_i h{};
+    CUSCI_CUDA_TRY(cudaMemcpyAsync(&h, mp, sizeof(h), cudaMemcpyDeviceToHost, st));
+    CUSCI_CUDA_TRY(cudaStreamSynchronize(st));
+    CUSCI_EXPECTS(h.mn >= 0, value_error, std::string(fn) + ": 'list' argument must have no negative elements");
+    nb = std::max<i64>(nb, h.mx + 1);
+  }
+  ndarray acc = zeros({nb}, weighted ? dtype::float64 : dtype::int64);
+  if (n == 0) return acc;
+  const bool smem = nb <= (weighted ? smem_sum_bins : smem_count_bins);
+  const std::size_t shb = smem ? static_cast<std::size_t>(nb) * (weighted ? 8 : 4) : 0;
+  const unsigned g = grid(n, 132LL * 8);
+  dispatch(x.dtype(), [&](auto tag) {
+    using T = typename decltype(tag)::type;
+    if constexpr (std::is_integral_v<T>) {
+      if (weighted) {
+        dispatch(opts.weights->dtype(), [&](auto wtag) {
+          using W = typename decltype(wtag)::type;
+          if constexpr (!is_complex_v<W>) {
+            bin_kernel<T, W, double><<<g, block, shb, st>>>(static_cast<const char*>(x.data()), indexer_of(x),
+                                                            static_cast<const char*>(opts.weights->data()),
+                                                            indexer_of(*opts.weights), n, acc.data_as<double>(), nb, smem);
+            CUSCI_CHECK_LAUNCH();
+          }
+        });
+      } else {
+        bin_kernel<T, void, std::int64_t><<<g, block, shb, st>>>(static_cast<const char*>(x.data()), indexer_of(x),
+                                                                 nullptr, strided_indexer{}, n,
+                                                                 acc.data_as<std::int64_t>(), nb, smem);
+        CUSCI_CHECK_LAUNCH();
+      }
+    }
+  });
+  return acc;
+}
+
+histogram_result histogram(const ndarray& a, std::int64_t bins, histogram_options opts) {
+  const char* fn = "cusci::histogram";
+  check_real(a.dtype(), fn, "a");
+  check_weights(a, opts.weights, fn);
+  CUSCI_EXPECTS(bins > 0, value_error, std::string(fn) + ": `bins` must be positive, when an integer, got " +
+                                           std::to_string(bins));
+  const i64 n = a.size();
+  const dtype edt = (is_floating(a.dtype())) ? a.dtype() : dtype::float64;
+  double first, last;
+  bool autodetected = false;
+  if (opts.range) {
+    first = opts.range->first;
+    last = opts.range->second;
+    CUSCI_EXPECTS(!(first > last), value_error, std::string(fn) + ": max must be larger than min in range parameter.");
+    CUSCI_EXPECTS(std::isfinite(first) && std::isfinite(last), value_error,
+                  std::string(fn) + ": supplied range of [" + fmt(first) + ", " + fmt(last) + "] is not finite");
+  } else if (n == 0) {
+    first = 0;
+    last = 1;
+  } else {
+    cudaStream_t st = get_current_stream();
+    autodetected = true;
+    device_buffer<mm_d> mm(1);
+    mm_d* mp = mm.data();
+    dispatch(a.dtype(), [&](auto tag) {
+      using T = typename decltype(tag)::type;
+      if constexpr (!is_complex_v<T>) {
+        thrust::counting_iterator<std::int64_t> it(0);
+        auto tr = thrust::make_transform_iterator(it, to_mm_d<T>{static_cast<const char*>(a.data()), indexer_of(a)});
+        const mm_d init{std::numeric_limits<double>::infinity(), -std::numeric_limits<double>::infinity(), 0};
+        cub_run([&](void* t, std::size_t& b) { return cub::DeviceReduce::Reduce(t, b, tr, mp, n, mm_d_op{}, init, st); });
+      }
+    });
+    mm_d h{};
+    CUSCI_CUDA_TRY(cudaMemcpyAsync(&h, mp, sizeof(h), cudaMemcpyDeviceToHost, st));
+    CUSCI_CUDA_TRY(cudaStreamSynchronize(st));
+    first = h.nan ? std::nan("") : h.mn;
+    last = h.nan ? std::nan("") : h.mx;
+    CUSCI_EXPECTS(std::isfinite(first) && std::isfinite(last), value_error,
+                  std::string(fn) + ": autodetected range of [" + fmt(first) + ", " + fmt(last) + "] is not finite");
+  }
+  cudaStream_t st = get_current_stream();
+  histogram_result res;
+  ndarray binidx = empty({n}, dtype::int64);
+  dispatch(edt, [&](auto etag) {
+    using E = typename decltype(etag)::type;
+    if constexpr (is_real_float_v<E>) {
+      if (first == last) {
+        // NumPy: first - 0.5, last + 0.5 in the edges' dtype for data-derived edges (float scalars)
+        if (autodetected && !std::is_same_v<E, double>) {
+          first = host_val<E>(linspace_edges<E>(first - 0.5, first - 0.5, 1)[0]);
+          last = host_val<E>(linspace_edges<E>(last + 0.5, last + 0.5, 1)[0]);
+        } else {
+          first -= 0.5;
+          last += 0.5;
+        }
+      }
+      std::vector<E> he = linspace_edges<E>(first, last, bins);
+      for (std::size_t i = 0; i + 1 < he.size(); ++i)
+        CUSCI_EXPECTS(host_val(he[i]) < host_val(he[i + 1]), value_error,
+                      std::string(fn) + ": Too many bins for data range. Cannot create " + std::to_string(bins) +
+                          " finite-sized bins.");
+      res.bin_edges = asarray(static_cast<const void*>(he.data()), edt, {bins + 1});
+      auto cast = [](double v) -> E {
+        if constexpr (is_half_v<E>) return __double2half(v);
+        else return static_cast<E>(v);
+      };
+      const E fE = cast(first), lE = cast(last), dE = cast(last - first), nE = cast(static_cast<double>(bins));
+      if (n > 0) {
+        dispatch(a.dtype(), [&](auto atag) {
+          using A = typename decltype(atag)::type;
+          if constexpr (!is_complex_v<A>) {
+            if constexpr (is_real_float_v<A> && !std::is_same_v<A, E>) {
+              // float input always has edges of its own dtype
+            } else {
+              uniform_bins<A, E><<<grid(n), block, 0, st>>>(static_cast<const char*>(a.data()), indexer_of(a), n,
+                                                            res.bin_edges.data_as<E>(), bins, fE, lE, dE, nE,
+                                                            binidx.data_as<std::int64_t>());
+              CUSCI_CHECK_LAUNCH();
+            }
+          }
+        });
+      }
+    }
+  });
+  res.hist = hist_from_bins(binidx, bins, opts.weights, opts.density, res.bin_edges, fn);
+  return res;
+}
+
+histogram_result histogram(const ndarray& a, const ndarray& bins, histogram_options opts) {
+  const char* fn = "cusci::histogram";
+  check_real(a.dtype(), fn, "a");
+  check_real(bins.dtype(), fn, "bins");
+  check_weights(a, opts.weights, fn);
+  CUSCI_EXPECTS(bins.ndim() == 1, value_error, std::string(fn) + ": `bins` must be 1d, when an array, got shape " +
+                                                   shape_str(bins.shape()));
+  cudaStream_t st = get_current_stream();
+  const i64 m1 = bins.size();
+  const i64 m = m1 > 0 ? m1 - 1 : 0;
+  if (m1 > 1) {
+    device_buffer<int> bad(1);
+    CUSCI_CUDA_TRY(cudaMemsetAsync(bad.data(), 0, sizeof(int), st));
+    ndarray bc = bins.is_c_contiguous() ? bins : bins.copy();
+    dispatch(bins.dtype(), [&](auto tag) {
+      using T = typename decltype(tag)::type;
+      if constexpr (!is_complex_v<T>) {
+        check_monotonic<T><<<grid(m1), block, 0, st>>>(bc.data_as<T>(), m1, bad.data());
+        CUSCI_CHECK_LAUNCH();
+      }
+    });
+    int h = 0;
+    CUSCI_CUDA_TRY(cudaMemcpyAsync(&h, bad.data(), sizeof(int), cudaMemcpyDeviceToHost, st));
+    CUSCI_CUDA_TRY(cudaStreamSynchronize(st));
+    CUSCI_EXPECTS(h == 0, value_error, std::string(fn) + ": `bins` must increase monotonically, when an array");
+  }
+  const i64 n = a.size();
+  const dtype common = promote_types(a.dtype(), bins.dtype());
+  ndarray a1 = a.astype(common, false);
+  ndarray e1 = bins.astype(common, false);
+  if (!e1.is_c_contiguous()) e1 = e1.copy();
+  ndarray binidx = empty({n}, dtype::int64);
+  if (n > 0 && m > 0) {
+    dispatch(common, [&](auto tag) {
+      using T = typename decltype(tag)::type;
+      if constexpr (!is_complex_v<T>) {
+        edge_bins<T><<<grid(n), block, 0, st>>>(static_cast<const char*>(a1.data()), indexer_of(a1), n, e1.data_as<T>(), m,
+                                                binidx.data_as<std::int64_t>());
+        CUSCI_CHECK_LAUNCH();
+      }
+    });
+  } else if (n > 0) {
+    CUSCI_CUDA_TRY(cudaMemsetAsync(binidx.data(), 0xff, static_cast<std::size_t>(n) * 8, st));
+  }
+  histogram_result res;
+  res.bin_edges = bins;
+  res.hist = hist_from_bins(binidx, m, opts.weights, opts.density, bins, fn);
+  return res;
+}
+
+}  // namespace cusci
