@@ -1,0 +1,357 @@
+#!/usr/bin/env python3
+"""Golden data for cusci core's sorting family (sort, argsort, partition, argpartition, searchsorted,
+unique, nonzero, argwhere, flatnonzero, bincount, histogram), computed with NumPy.
+
+Run with /opt/goldenv/bin/python (NumPy 2.5). Writes tests/golden/data/core_sorting/*.npy and
+MANIFEST.tsv. Columns: case, func, rtol, atol, dtype (cusci dtype of the input; float16 inputs are
+stored as float32 and cast by the test), layout (C; F = Fortran-order copy; S2 = rows [::2] of the
+stored array; R = rows [::-1]), axis ("none" for axis=None), extra (function options, key=value;...).
+Files: <case>_x.npy input, <case>_<name>.npy expected outputs. The error cases of the C++ tests are
+checked here against NumPy (the same calls raise the same exception kind).
+"""
+import os
+import shutil
+
+import numpy as np
+
+OUT = os.path.join(os.path.dirname(os.path.abspath(__file__)), "data", "core_sorting")
+rng = np.random.default_rng(20261130)
+rows = []
+
+DTYPES = ["bool", "int8", "int16", "int32", "int64", "uint8", "uint16", "uint32", "uint64", "float16", "float32",
+          "float64", "complex64", "complex128"]
+
+
+def save(case, name, arr):
+    np.save(os.path.join(OUT, f"{case}_{name}.npy"), np.ascontiguousarray(arr))
+
+
+def store_input(case, x):
+    """float16 is stored as float32 (exact), the rest as is."""
+    save(case, "x", x.astype(np.float32) if x.dtype == np.float16 else x)
+
+
+def values(dt, shape, special=True, dup=True):
+    n = int(np.prod(shape))
+    dt = np.dtype(dt)
+    if dt == np.bool_:
+        x = rng.integers(0, 2, n).astype(bool)
+    elif dt.kind in "iu":
+        info = np.iinfo(dt)
+        if dup:
+            x = rng.integers(max(info.min, -6), min(info.max, 6) + 1, n).astype(dt)
+        else:
+            x = rng.integers(info.min, info.max, n, dtype=dt, endpoint=True)
+        if n >= 4 and not dup:
+            x[:2] = [info.min, info.max]
+    elif dt.kind == "f":
+        x = (rng.integers(-8, 8, n) / 4.0).astype(dt) if dup else rng.standard_normal(n).astype(dt)
+        if special and n >= 8:
+            k = rng.choice(n, 8, replace=False)
+            x[k] = np.array([np.nan, np.inf, -np.inf, -0.0, 0.0, np.nan, -0.0, -np.nan], dtype=dt)
+    else:
+        re = rng.integers(-3, 3, n) / 2.0
+        im = rng.integers(-3, 3, n) / 2.0
+        x = (re + 1j * im).astype(dt)
+        if special and n >= 8:
+            k = rng.choice(n, 6, replace=False)
+            r = np.array([np.nan, 1.0, np.nan, -0.0, np.inf, 0.5])
+            i = np.array([0.0, np.nan, np.nan, 0.0, 1.0, np.nan])
+            x[k] = (r + 1j * 0).astype(dt)
+            x.imag[k] = i
+    return x.reshape(shape)
+
+
+def apply_layout(stored, layout):
+    if layout == "C":
+        return stored
+    if layout == "F":
+        return np.asfortranarray(stored)
+    if layout == "S2":
+        return stored[::2]
+    if layout == "R":
+        return stored[::-1]
+    raise ValueError(layout)
+
+
+def stored_for(dt, shape, layout, **kw):
+    if layout == "S2":
+        s = values(dt, (2 * shape[0],) + tuple(shape[1:]), **kw)
+    else:
+        s = values(dt, shape, **kw)
+    return s
+
+
+def add(case, func, dt, layout="C", axis="-1", extra="", rtol=0.0, atol=0.0):
+    rows.append([case, func, str(rtol), str(atol), dt, layout, str(axis), extra])
+
+
+def np_axis(axis):
+    return None if axis == "none" else int(axis)
+
+
+def main():
+    if os.path.isdir(OUT):
+        shutil.rmtree(OUT)
+    os.makedirs(OUT)
+    n_case = 0
+
+    # --- sort / argsort: dtype sweep x sizes x axes x layouts ------------------------------------
+    specs = [((0,), "-1", "C"), ((1,), "-1", "C"), ((7,), "-1", "C"), ((301,), "-1", "C"), ((301,), "none", "R"),
+             ((5, 33), "-1", "C"), ((5, 33), "0", "F"), ((6, 9), "1", "S2"), ((4, 0), "1", "C"), ((3, 4, 5), "1", "C"),
+             ((3, 4, 5), "none", "F"), ((4, 6), "0", "R")]
+    for dt in DTYPES:
+        for shape, axis, layout in specs:
+            case = f"sort{n_case}"
+            n_case += 1
+            s = stored_for(dt, shape, layout)
+            x = apply_layout(s, layout)
+            store_input(case, s)
+            save(case, "sorted", np.sort(x, axis=np_axis(axis)).astype(np.float32) if dt == "float16" else
+                 np.sort(x, axis=np_axis(axis)))
+            save(case, "argsorted", np.argsort(x, axis=np_axis(axis), kind="stable"))
+            add(case, "sort", dt, layout, axis)
+    # many ties, larger sizes (stable order of equal keys; a few rows long enough for CUB's large paths)
+    for dt in ["int32", "float32", "float64", "int64", "uint8", "complex64"]:
+        for shape, axis in [((3000,), "-1"), ((2, 1500), "-1"), ((1000, 3), "0")]:
+            case = f"sort{n_case}"
+            n_case += 1
+            s = values(dt, shape)
+            store_input(case, s)
+            save(case, "sorted", np.sort(s, axis=np_axis(axis)))
+            save(case, "argsorted", np.argsort(s, axis=np_axis(axis), kind="stable"))
+            add(case, "sort", dt, "C", axis)
+
+    # --- partition / argpartition ---------------------------------------------------------------
+    for dt, shape, axis, kth in [("float64", (40,), "-1", "3"), ("int32", (6, 17), "-1", "0,5,16"),
+                                 ("float32", (9, 5), "0", "-1"), ("uint16", (50,), "none", "25,-3"),
+                                 ("complex64", (20,), "-1", "7")]:
+        case = f"part{n_case}"
+        n_case += 1
+        s = values(dt, shape)
+        store_input(case, s)
+        ks = [int(k) for k in kth.split(",")]
+        np.partition(s, ks, axis=np_axis(axis))  # NumPy accepts these kth
+        save(case, "sorted", np.sort(s, axis=np_axis(axis)))
+        add(case, "partition", dt, "C", axis, f"kth={kth}")
+
+    # --- searchsorted ---------------------------------------------------------------------------
+    for adt, vdt, side, use_sorter in [("float64", "float64", "left", False), ("float64", "float64", "right", False),
+                                       ("float32", "float32", "left", True), ("int32", "float64", "right", False),
+                                       ("uint8", "int16", "left", False), ("int64", "int64", "right", True),
+                                       ("complex64", "complex64", "left", False),
+                                       ("complex128", "complex128", "right", False),
+                                       ("bool", "bool", "right", False), ("float16", "float16", "left", False)]:
+        case = f"ss{n_case}"
+        n_case += 1
+        a = values(adt, (60,))
+        v = values(vdt, (4, 9))
+        if use_sorter:
+            srt = np.argsort(a, kind="stable")
+            a_in = a
+        else:
+            a_in = np.sort(a)
+            srt = None
+        np.save(os.path.join(OUT, f"{case}_a.npy"), a_in.astype(np.float32) if adt == "float16" else a_in)
+        np.save(os.path.join(OUT, f"{case}_v.npy"), v.astype(np.float32) if vdt == "float16" else v)
+        if srt is not None:
+            save(case, "sorter", srt)
+        save(case, "out", np.searchsorted(a_in, v, side=side, sorter=srt))
+        add(case, "searchsorted", adt, "C", "none", f"side={side};vdtype={vdt};sorter={int(use_sorter)}")
+    # empty a
+    case = f"ss{n_case}"
+    n_case += 1
+    np.save(os.path.join(OUT, f"{case}_a.npy"), np.zeros(0))
+    np.save(os.path.join(OUT, f"{case}_v.npy"), np.array([1.0, np.nan]))
+    save(case, "out", np.searchsorted(np.zeros(0), np.array([1.0, np.nan])))
+    add(case, "searchsorted", "float64", "C", "none", "side=left;vdtype=float64;sorter=0")
+
+    # --- unique ---------------------------------------------------------------------------------
+    def unique_case(x, stored, dt, layout, equal_nan=True):
+        nonlocal n_case
+        for flags in range(8):
+            ri, rv, rc = bool(flags & 1), bool(flags & 2), bool(flags & 4)
+            case = f"uniq{n_case}"
+            n_case += 1
+            store_input(case, stored)
+            r = np.unique(x, return_index=ri, return_inverse=rv, return_counts=rc, equal_nan=equal_nan)
+            if not (ri or rv or rc):
+                r = (r,)
+            vals = r[0]
+            save(case, "values", vals.astype(np.float32) if dt == "float16" else vals)
+            j = 1
+            if ri:
+                save(case, "index", r[j]); j += 1
+            if rv:
+                save(case, "inverse", r[j]); j += 1
+            if rc:
+                save(case, "counts", r[j]); j += 1
+            add(case, "unique", dt, layout, "none", f"index={int(ri)};inverse={int(rv)};counts={int(rc)};"
+                f"equal_nan={int(equal_nan)}")
+
+    for dt in DTYPES:
+        s = values(dt, (41,))
+        unique_case(s, s, dt, "C")
+    s = values("float64", (8, 7))
+    unique_case(np.asfortranarray(s), s, "float64", "F")
+    s = values("float32", (50,))
+    unique_case(s, s, "float32", "C", equal_nan=False)
+    s = values("complex128", (30,))
+    unique_case(s, s, "complex128", "C", equal_nan=False)
+    s = values("int32", (0,))
+    unique_case(s, s, "int32", "C")
+    s = values("int16", (2, 3, 4))
+    unique_case(s, s, "int16", "C")
+
+    # --- nonzero / argwhere / flatnonzero -------------------------------------------------------
+    for dt, shape, layout in [("bool", (37,), "C"), ("int8", (5, 7), "F"), ("float32", (4, 6), "S2"),
+                              ("complex64", (3, 4, 5), "C"), ("float64", (0, 3), "C"), ("uint64", (9,), "R"),
+                              ("int32", (1,), "C"), ("float16", (13,), "C"), ("complex128", (11,), "C"),
+                              ("int16", (2, 3, 2, 3), "C")]:
+        case = f"nz{n_case}"
+        n_case += 1
+        s = stored_for(dt, shape, layout)
+        x = apply_layout(s, layout)
+        store_input(case, s)
+        for d, idx in enumerate(np.nonzero(x)):
+            save(case, f"nz{d}", idx)
+        save(case, "argwhere", np.argwhere(x))
+        save(case, "flat", np.flatnonzero(x))
+        add(case, "nonzero", dt, layout, "none", f"ndim={x.ndim}")
+    case = f"nz{n_case}"
+    n_case += 1
+    x = np.array(5.0)
+    save(case, "x", x)
+    save(case, "argwhere", np.argwhere(x))
+    save(case, "flat", np.flatnonzero(x))
+    add(case, "nonzero", "float64", "C", "none", "ndim=0")
+
+    # --- bincount -------------------------------------------------------------------------------
+    for dt, n, hi, wdt, minlength, layout in [("int64", 500, 40, "", 0, "C"), ("int32", 333, 7, "float64", 0, "C"),
+                                              ("uint8", 200, 255, "float32", 300, "R"), ("int16", 0, 1, "", 5, "C"),
+                                              ("uint64", 64, 20000, "", 0, "S2"), ("bool", 50, 2, "int32", 0, "C"),
+                                              ("int8", 100, 100, "float64", 0, "C"), ("uint32", 1, 3, "", 0, "C"),
+                                              ("int64", 3000, 9000, "float64", 10, "C")]:
+        case = f"bc{n_case}"
+        n_case += 1
+        m = 2 * n if layout == "S2" else n
+        s = rng.integers(0, hi, m).astype(dt)
+        x = apply_layout(s, layout)
+        save(case, "x", s)
+        w = None
+        if wdt:
+            w = (rng.standard_normal(n) * 3).astype(wdt) if wdt != "int32" else rng.integers(-5, 5, n).astype(wdt)
+            save(case, "w", w)
+        save(case, "out", np.bincount(x, weights=w, minlength=minlength))
+        add(case, "bincount", dt, layout, "none", f"weights={wdt};minlength={minlength}", rtol=1e-12, atol=1e-12)
+
+    # --- histogram ------------------------------------------------------------------------------
+    hist_specs = [
+        ("float64", (1000,), 10, None, "", False),
+        ("float32", (999,), 7, None, "", False),
+        ("float32", (31, 17), 1000, None, "", False),
+        ("float64", (500,), 13, (-1.0, 2.5), "float64", False),
+        ("float32", (500,), 5, (0.0, 1.0), "float32", True),
+        ("int32", (400,), 8, None, "", False),
+        ("int32", (400,), 10, (0.0, 10.0), "", False),   # integer data on the edges exactly
+        ("uint8", (300,), 17, None, "int64", False),
+        ("float64", (0,), 4, None, "", False),
+        ("float64", (50,), 3, None, "", True),
+        ("float64", (1,), 5, None, "", False),        # one value: range expanded by 0.5
+        ("float32", (20,), 4, (0.5, 0.5), "", False),  # empty range expanded
+        ("float16", (200,), 9, None, "", False),
+        ("int64", (300,), 6, (-2.0, 3.0), "float32", True),
+        ("float64", (100,), "edges", None, "", False),
+        ("float32", (100,), "edges_int", None, "float64", False),
+        ("int32", (100,), "edges", None, "", True),
+        ("float64", (60,), "edges_rep", None, "", False),
+        ("float64", (0,), "edges", None, "", False),
+    ]
+    for dt, shape, bins, rng_, wdt, density in hist_specs:
+        case = f"hist{n_case}"
+        n_case += 1
+        npdt = np.dtype(dt)
+        n = int(np.prod(shape))
+        if npdt.kind == "f":
+            x = rng.uniform(-1.0, 2.0, n).astype(dt)
+            if n >= 10:
+                x[:4] = np.array([-1.0, 2.0, 0.5, 0.25], dtype=dt)
+            if rng_ is not None and n >= 10:
+                x[4] = np.nan  # dropped with an explicit range
+        else:
+            x = rng.integers(0, 11, n).astype(dt)
+        if dt == "float32" and shape == (20,):
+            x[:] = np.float32(0.5)
+        if dt == "float64" and shape == (1,):
+            x[:] = 3.0
+        x = x.reshape(shape)
+        store_input(case, x)
+        w = None
+        if wdt:
+            w = (rng.uniform(0, 3, n)).astype(wdt).reshape(shape) if wdt != "int64" else \
+                rng.integers(0, 5, n).astype(wdt).reshape(shape)
+            save(case, "w", w)
+        extra = f"weights={wdt};density={int(density)}"
+        if isinstance(bins, str):
+            if bins == "edges":
+                e = np.array([-1.0, -0.2, 0.0, 0.5, 1.7, 2.0]) if npdt.kind == "f" else np.array([0.0, 2.5, 3.0, 7.0, 10.0])
+            elif bins == "edges_int":
+                e = np.array([-1, 0, 1, 2], dtype=np.int64)
+            else:
+                e = np.array([-1.0, 0.0, 0.0, 1.0, 2.0])
+            save(case, "edges", e)
+            h, be = np.histogram(x, bins=e, weights=w, density=density)
+            extra += ";bins=array"
+        else:
+            h, be = np.histogram(x, bins=bins, range=rng_, weights=w, density=density)
+            extra += f";bins={bins}"
+            if rng_ is not None:
+                extra += f";range={rng_[0]!r},{rng_[1]!r}"
+        save(case, "hist", h.astype(np.float32) if h.dtype == np.float16 else h)
+        save(case, "edges_out", be.astype(np.float32) if be.dtype == np.float16 else be)
+        rt = 1e-12 if (wdt or density) else 0.0
+        if wdt == "float32" or (density and dt == "float32"):
+            rt = 1e-5
+        add(case, "histogram", dt, "C", "none", extra, rtol=rt, atol=0.0)
+
+    # --- NumPy raises for the error cases the C++ tests check -------------------------------------
+    def raises(exc, f):
+        try:
+            f()
+        except exc:
+            return
+        raise AssertionError(f"NumPy did not raise {exc}")
+
+    raises(np.exceptions.AxisError, lambda: np.sort(np.zeros((2, 3)), axis=2))
+    raises(np.exceptions.AxisError, lambda: np.argsort(np.zeros(3), axis=-2))
+    raises(np.exceptions.AxisError, lambda: np.sort(np.array(1.0)))
+    raises(ValueError, lambda: np.partition(np.arange(5), 5))
+    raises(ValueError, lambda: np.partition(np.arange(5), -6))
+    raises(ValueError, lambda: np.bincount(np.array([1, -1, 2])))
+    raises(TypeError, lambda: np.bincount(np.array([1.0, 2.0])))
+    raises(ValueError, lambda: np.bincount(np.zeros((2, 2), np.int64)))
+    raises(ValueError, lambda: np.bincount(np.array([1, 2]), minlength=-1))
+    raises(ValueError, lambda: np.bincount(np.array([1, 2]), weights=np.ones(3)))
+    raises(ValueError, lambda: np.histogram(np.arange(4.0), bins=0))
+    raises(ValueError, lambda: np.histogram(np.arange(4.0), bins=-3))
+    raises(ValueError, lambda: np.histogram(np.arange(4.0), bins=3, range=(2.0, 1.0)))
+    raises(ValueError, lambda: np.histogram(np.arange(4.0), bins=3, range=(0.0, np.inf)))
+    raises(ValueError, lambda: np.histogram(np.array([1.0, np.nan]), bins=3))
+    raises(ValueError, lambda: np.histogram(np.array([1.0, np.inf]), bins=3))
+    raises(ValueError, lambda: np.histogram(np.arange(4.0), bins=np.array([0.0, 2.0, 1.0])))
+    raises(ValueError, lambda: np.histogram(np.arange(4.0), bins=np.zeros((2, 2))))
+    raises(ValueError, lambda: np.histogram(np.arange(4.0), bins=3, weights=np.ones(3)))
+    raises(ValueError, lambda: np.nonzero(np.array(1.0)))
+    raises(ValueError, lambda: np.searchsorted(np.zeros((2, 2)), np.zeros(2)))
+    raises(ValueError, lambda: np.searchsorted(np.arange(5.0), np.array([4.0]), sorter=np.array([0, 1, 2, 3, 9])))
+
+    with open(os.path.join(OUT, "MANIFEST.tsv"), "w") as f:
+        f.write("case\tfunc\trtol\tatol\tdtype\tlayout\taxis\textra\n")
+        for r in rows:
+            f.write("\t".join(r) + "\n")
+    total = sum(os.path.getsize(os.path.join(OUT, p)) for p in os.listdir(OUT))
+    print(f"{len(rows)} cases, {total / 1e6:.2f} MB in {OUT}")
+
+
+if __name__ == "__main__":
+    main()
