@@ -9,9 +9,13 @@
 #include "cusci/detail/libraries.hpp"
 
 #include <array>
+#include <cstdint>
 #include <list>
+#include <sstream>
+#include <string>
 
 #include "cusci/device.hpp"
+#include "cusci/fft.hpp"
 #include "cusci/error.hpp"
 #include "cusci/memory.hpp"
 #include "cusci/stream.hpp"
@@ -29,17 +33,8 @@ struct per_device {
   cusolverDnHandle_t cusolver = nullptr;
 };
 
-struct fft_entry {
-  fft_plan_key key;
-  cufftHandle plan = 0;
-  std::size_t work_bytes = 0;
-  memory_ptr work;
-  cudaStream_t stream = nullptr;
-};
-
 struct thread_state {
   std::array<per_device, max_devices> dev{};
-  std::list<fft_entry> plans;  // most recently used first
   ~thread_state() {
     // Never throws; tolerates the CUDA runtime unloading at process exit.
     for (auto& d : dev) {
@@ -47,7 +42,6 @@ struct thread_state {
       if (d.cusparse) cusparseDestroy(d.cusparse);
       if (d.cusolver) cusolverDnDestroy(d.cusolver);
     }
-    for (auto& e : plans) cufftDestroy(e.plan);
   }
 };
 
@@ -89,60 +83,167 @@ cusolverDnHandle_t cusolver_dn_handle() {
   return d.cusolver;
 }
 
-cufftHandle fft_plan(const fft_plan_key& key_in) {
-  constexpr std::size_t max_plans = 16;
+// --- cuFFT plan cache ----------------------------------------------------------------------------
+// One LRU list per device and thread. An entry owns its plan and work area; leases share the entry, so a
+// plan evicted (or never cached, with size 0) while a caller executes it is destroyed only when the last
+// lease goes. Destroying a plan first waits for the device: its queued transforms may still run (their
+// stream may even be gone by now).
+namespace {
+struct fft_entry {
+  fft_plan_key key;
+  cufftHandle plan = 0;
+  std::size_t work_bytes = 0;
+  memory_ptr work;
+  cudaStream_t stream = nullptr;
+  bool work_set = false;
+  ~fft_entry() {
+    if (plan) {
+      cudaDeviceSynchronize();  // never throws; errors at process exit ignored
+      cufftDestroy(plan);
+    }
+    work.reset();
+  }
+};
+
+struct fft_cache_state {
+  int size = 16;                // CuPy's default
+  std::int64_t memsize = -1;    // no bound
+  std::int64_t curr_mem = 0;
+  std::list<std::shared_ptr<fft_entry>> plans;  // most recently used first
+};
+
+struct fft_thread_state {
+  std::array<fft_cache_state, max_devices> dev{};
+};
+thread_local fft_thread_state fft_state;
+thread_local fft_plan_lease fft_last_lease;  // keeps the plan of fft_plan() alive until the next call
+
+fft_cache_state& fft_cache(int device) {
+  CUSCI_EXPECTS(device >= 0 && device < max_devices, index_error,
+                "cusci::fft::plan_cache: device id out of range [0, 64), got " + std::to_string(device));
+  return fft_state.dev[device];
+}
+
+void fft_evict_to_bounds(fft_cache_state& c) {
+  while (!c.plans.empty() && (static_cast<std::int64_t>(c.plans.size()) > c.size ||
+                              (c.memsize >= 0 && c.curr_mem > c.memsize))) {
+    c.curr_mem -= static_cast<std::int64_t>(c.plans.back()->work_bytes);
+    c.plans.pop_back();  // destroyed here unless a lease still holds it
+  }
+}
+
+// Binds the entry to stream s: a work area allocated on s (a new one when s differs from its last use).
+void fft_bind(fft_entry& e, cudaStream_t s) {
+  if (!e.work_set || e.stream != s) {
+    e.work.reset();  // back to the pool on its own stream
+    e.work = cusci::malloc(e.work_bytes, s);
+    if (e.work_bytes) CUSCI_CUFFT_TRY(cufftSetWorkArea(e.plan, e.work->ptr()));
+    e.stream = s;
+    e.work_set = true;
+  }
+  CUSCI_CUFFT_TRY(cufftSetStream(e.plan, s));
+}
+
+std::shared_ptr<fft_entry> fft_make(const fft_plan_key& key) {
+  auto e = std::make_shared<fft_entry>();
+  e->key = key;
+  cufftHandle h = 0;
+  CUSCI_CUFFT_TRY(cufftCreate(&h));
+  e->plan = h;  // destroyed by ~fft_entry on any failure below
+  CUSCI_CUFFT_TRY(cufftSetAutoAllocation(h, 0));
+  long long n[3], inembed[3], onembed[3];
+  for (int i = 0; i < 3; ++i) {
+    n[i] = key.n[i];
+    inembed[i] = key.inembed[i];
+    onembed[i] = key.onembed[i];
+  }
+  std::size_t work = 0;
+  const bool embed = key.inembed[0] != 0;
+  CUSCI_CUFFT_TRY(cufftMakePlanMany64(h, key.rank, n, embed ? inembed : nullptr, key.istride, key.idist,
+                                      embed ? onembed : nullptr, key.ostride, key.odist,
+                                      static_cast<cufftType>(key.type), key.batch, &work));
+  e->work_bytes = work;
+  return e;
+}
+}  // namespace
+
+fft_plan_lease acquire_fft_plan(const fft_plan_key& key_in) {
   fft_plan_key key = key_in;
   key.device = get_device_id();
   const cudaStream_t s = get_current_stream();
-  auto& plans = state.plans;
-  for (auto it = plans.begin(); it != plans.end(); ++it) {
-    if (it->key == key) {
-      plans.splice(plans.begin(), plans, it);  // mark most recently used
-      fft_entry& e = plans.front();
-      if (e.stream != s) {
-        e.work.reset();  // back to the pool on its own stream
-        e.work = cusci::malloc(e.work_bytes, s);
-        if (e.work_bytes) CUSCI_CUFFT_TRY(cufftSetWorkArea(e.plan, e.work->ptr()));
-        e.stream = s;
-      }
-      CUSCI_CUFFT_TRY(cufftSetStream(e.plan, s));
-      return e.plan;
+  fft_cache_state& c = fft_cache(key.device);
+  for (auto it = c.plans.begin(); it != c.plans.end(); ++it) {
+    if ((*it)->key == key) {
+      c.plans.splice(c.plans.begin(), c.plans, it);  // mark most recently used
+      std::shared_ptr<fft_entry> e = c.plans.front();
+      fft_bind(*e, s);
+      return {e->plan, e};
     }
   }
-  fft_entry e;
-  e.key = key;
-  CUSCI_CUFFT_TRY(cufftCreate(&e.plan));
-  try {
-    CUSCI_CUFFT_TRY(cufftSetAutoAllocation(e.plan, 0));
-    long long n[3], inembed[3], onembed[3];
-    for (int i = 0; i < 3; ++i) {
-      n[i] = key.n[i];
-      inembed[i] = key.inembed[i];
-      onembed[i] = key.onembed[i];
-    }
-    std::size_t work = 0;
-    const bool embed = key.inembed[0] != 0;
-    CUSCI_CUFFT_TRY(cufftMakePlanMany64(e.plan, key.rank, n, embed ? inembed : nullptr, key.istride, key.idist,
-                                        embed ? onembed : nullptr, key.ostride, key.odist,
-                                        static_cast<cufftType>(key.type), key.batch, &work));
-    e.work_bytes = work;
-    e.work = cusci::malloc(work, s);
-    if (work) CUSCI_CUFFT_TRY(cufftSetWorkArea(e.plan, e.work->ptr()));
-    CUSCI_CUFFT_TRY(cufftSetStream(e.plan, s));
-  } catch (...) {
-    cufftDestroy(e.plan);
-    throw;
+  std::shared_ptr<fft_entry> e = fft_make(key);
+  fft_bind(*e, s);
+  const bool fits = c.size > 0 && (c.memsize < 0 || static_cast<std::int64_t>(e->work_bytes) <= c.memsize);
+  if (fits) {
+    c.plans.push_front(e);
+    c.curr_mem += static_cast<std::int64_t>(e->work_bytes);
+    fft_evict_to_bounds(c);
   }
-  e.stream = s;
-  plans.push_front(std::move(e));
-  if (plans.size() > max_plans) {
-    // The evicted plan may still have queued transforms (its stream may even be destroyed by now):
-    // wait for the device before destroying it. Its work area returns to the pool on its stream.
-    CUSCI_CUDA_TRY(cudaDeviceSynchronize());
-    cufftDestroy(plans.back().plan);
-    plans.pop_back();
-  }
-  return plans.front().plan;
+  return {e->plan, e};
+}
+
+cufftHandle fft_plan(const fft_plan_key& key) {
+  fft_plan_lease l = acquire_fft_plan(key);
+  fft_last_lease = l;
+  return l.handle;
 }
 
 }  // namespace cusci::detail
+
+// --- cusci::fft::plan_cache: the user-facing controls of the cache above ---------------------------
+namespace cusci::fft {
+using detail::fft_cache;
+
+void plan_cache::set_size(int size) {
+  CUSCI_EXPECTS(size >= 0, value_error,
+                "cusci::fft::plan_cache::set_size: size must be >= 0, got " + std::to_string(size));
+  auto& c = fft_cache(device_);
+  c.size = size;
+  detail::fft_evict_to_bounds(c);
+}
+int plan_cache::get_size() const { return fft_cache(device_).size; }
+void plan_cache::set_memsize(std::int64_t bytes) {
+  CUSCI_EXPECTS(bytes >= -1, value_error,
+                "cusci::fft::plan_cache::set_memsize: memsize must be >= -1 (-1: no bound), got " +
+                    std::to_string(bytes));
+  auto& c = fft_cache(device_);
+  c.memsize = bytes;
+  detail::fft_evict_to_bounds(c);
+}
+std::int64_t plan_cache::get_memsize() const { return fft_cache(device_).memsize; }
+int plan_cache::get_curr_size() const { return static_cast<int>(fft_cache(device_).plans.size()); }
+std::int64_t plan_cache::get_curr_memsize() const { return fft_cache(device_).curr_mem; }
+void plan_cache::clear() {
+  auto& c = fft_cache(device_);
+  c.plans.clear();
+  c.curr_mem = 0;
+}
+std::string plan_cache::show_info() const {
+  const auto& c = fft_cache(device_);
+  std::ostringstream os;
+  os << "------------------- cuFFT plan cache (device " << device_ << ") -------------------\n"
+     << "cache enabled? " << (c.size > 0 ? "True" : "False") << "\n"
+     << "current / max size   : " << c.plans.size() << " / " << c.size << " (counts)\n"
+     << "current / max memsize: " << c.curr_mem << " / "
+     << (c.memsize < 0 ? std::string("(unlimited)") : std::to_string(c.memsize)) << " (bytes)\n\n"
+     << "cached plans (most recently used first):\n";
+  for (const auto& e : c.plans) {
+    const auto& k = e->key;
+    os << "  type=" << k.type << " rank=" << k.rank << " n=(";
+    for (int i = 0; i < k.rank; ++i) os << (i ? "," : "") << k.n[i];
+    os << ") istride=" << k.istride << " idist=" << k.idist << " ostride=" << k.ostride
+       << " odist=" << k.odist << " batch=" << k.batch << " work=" << e->work_bytes << " B\n";
+  }
+  return os.str();
+}
+plan_cache get_plan_cache() { return plan_cache(get_device_id()); }
+}  // namespace cusci::fft

@@ -4,6 +4,7 @@
 /// stream at each fetch, with workspaces from the pool. For use inside cusci's modules.
 
 #include <cstddef>
+#include <memory>
 
 #include <cublas_v2.h>
 #include <cufft.h>
@@ -34,10 +35,22 @@ struct fft_plan_key {
   bool operator==(const fft_plan_key&) const = default;
 };
 
-/// A cached cuFFT plan: made with auto-allocation off; each fetch binds it to the current stream,
-/// and when the stream differs from the last fetch's, gives it a new work area from the pool
-/// allocated on that stream.
-/// Plans are cached per thread with an LRU bound (16 plans).
+/// A cuFFT plan in use. `keep` holds the plan (and its work area) alive while the caller executes
+/// it, even when the cache evicts it meanwhile or caching is disabled.
+struct fft_plan_lease {
+  cufftHandle handle = 0;
+  std::shared_ptr<void> keep;
+};
+
+/// The plan for `key` (key.device is overwritten with the current device) from the calling thread's
+/// plan cache of the current device (see `cusci::fft::plan_cache`), made on a miss with
+/// auto-allocation off and a work area from the pool; bound to the current stream (cufftSetStream)
+/// and, when the stream differs from its last use, given a new work area allocated on that stream.
+/// @throws cusci::cufft_error when cuFFT cannot make the plan; cusci::out_of_memory.
+fft_plan_lease acquire_fft_plan(const fft_plan_key& key);
+
+/// The same, returning the bare handle (for callers that execute it at once): it stays valid at
+/// least until the next call of fft_plan / acquire_fft_plan on this thread.
 cufftHandle fft_plan(const fft_plan_key& key);
 
 }  // namespace cusci::detail

@@ -1,0 +1,252 @@
+// cusci::fft on the GPU against scipy.fft goldens (tests/golden/gen_core_fft.py), inverse round trips,
+// streams and the plan cache.
+#include <doctest/doctest.h>
+
+#include <functional>
+#include <optional>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include "cusci/error.hpp"
+#include "cusci/fft.hpp"
+#include "cusci/stream.hpp"
+#include "testing.hpp"
+
+using namespace cusci;
+namespace ft = cusci::fft;
+using row_t = std::map<std::string, std::string>;
+
+namespace {
+const char* M = "core_fft";
+
+std::optional<std::vector<std::int64_t>> parse_list(const std::string& v) {
+  if (v == "none") return std::nullopt;
+  std::vector<std::int64_t> out;
+  if (v == "empty") return out;
+  std::stringstream ss(v);
+  std::string tok;
+  while (std::getline(ss, tok, ',')) out.push_back(std::stoll(tok));
+  return out;
+}
+std::optional<std::vector<int>> parse_axes(const std::string& v) {
+  auto l = parse_list(v);
+  if (!l) return std::nullopt;
+  return std::vector<int>(l->begin(), l->end());
+}
+std::optional<std::int64_t> parse_n(const std::string& v) {
+  if (v == "none") return std::nullopt;
+  return std::stoll(v);
+}
+std::optional<bool> parse_orth(const std::string& v) {
+  if (v == "none") return std::nullopt;
+  return v == "1";
+}
+
+ndarray input_of(const row_t& r) {
+  const std::string& name = r.at("case");
+  ndarray base = asarray(testing::golden(M, name + "_x"));
+  const std::string& lay = r.at("layout");
+  if (lay == "F") return base.copy(order::F);
+  if (lay == "strided") return base[{ellipsis, slice{{}, {}, 2}}];
+  if (lay == "reversed") return base[{ellipsis, slice{{}, {}, -1}}];
+  return base;
+}
+
+ndarray call(const row_t& r, const ndarray& x) {
+  const std::string& f = r.at("func");
+  const ft::norm_mode nm = ft::parse_norm(r.at("norm"));
+  const int type = std::stoi(r.at("type"));
+  if (f == "fftshift") return ft::fftshift(x, parse_axes(r.at("axes")));
+  if (f == "ifftshift") return ft::ifftshift(x, parse_axes(r.at("axes")));
+  const bool nd = f.back() == 'n' || f.back() == '2';
+  if (type != 0) {
+    if (nd) {
+      ft::dctn_options o{.type = type, .s = parse_list(r.at("s")), .axes = parse_axes(r.at("axes")), .norm = nm,
+                         .orthogonalize = parse_orth(r.at("orth"))};
+      if (f == "dctn") return ft::dctn(x, o);
+      if (f == "idctn") return ft::idctn(x, o);
+      if (f == "dstn") return ft::dstn(x, o);
+      if (f == "idstn") return ft::idstn(x, o);
+    } else {
+      ft::dct_options o{.type = type, .n = parse_n(r.at("n")), .axis = std::stoi(r.at("axis")), .norm = nm,
+                        .orthogonalize = parse_orth(r.at("orth"))};
+      if (f == "dct") return ft::dct(x, o);
+      if (f == "idct") return ft::idct(x, o);
+      if (f == "dst") return ft::dst(x, o);
+      if (f == "idst") return ft::idst(x, o);
+    }
+  }
+  if (f.back() == '2') {
+    ft::fft2_options o{.s = parse_list(r.at("s")), .norm = nm};
+    if (auto a = parse_axes(r.at("axes"))) o.axes = *a;
+    if (f == "fft2") return ft::fft2(x, o);
+    if (f == "ifft2") return ft::ifft2(x, o);
+    if (f == "rfft2") return ft::rfft2(x, o);
+    if (f == "irfft2") return ft::irfft2(x, o);
+  } else if (nd) {
+    ft::fftn_options o{.s = parse_list(r.at("s")), .axes = parse_axes(r.at("axes")), .norm = nm};
+    if (f == "fftn") return ft::fftn(x, o);
+    if (f == "ifftn") return ft::ifftn(x, o);
+    if (f == "rfftn") return ft::rfftn(x, o);
+    if (f == "irfftn") return ft::irfftn(x, o);
+  } else {
+    ft::fft_options o{.n = parse_n(r.at("n")), .axis = std::stoi(r.at("axis")), .norm = nm};
+    if (f == "fft") return ft::fft(x, o);
+    if (f == "ifft") return ft::ifft(x, o);
+    if (f == "rfft") return ft::rfft(x, o);
+    if (f == "irfft") return ft::irfft(x, o);
+    if (f == "hfft") return ft::hfft(x, o);
+    if (f == "ihfft") return ft::ihfft(x, o);
+  }
+  FAIL("unknown function " << f);
+  return {};
+}
+
+int run_cases(const std::function<bool(const row_t&)>& select) {
+  int n = 0;
+  for (const auto& r : testing::manifest(M)) {
+    if (!select(r)) continue;
+    ++n;
+    INFO("case " << r.at("case"));
+    const ndarray x = input_of(r);
+    const std::string& e = r.at("expect");
+    if (e == "ok") {
+      ndarray y = call(r, x);
+      CHECK(y.is_c_contiguous());
+      testing::check_allclose(y, testing::golden(M, r.at("case") + "_y"), std::stod(r.at("rtol")),
+                              std::stod(r.at("atol")));
+    } else if (e == "value_error") {
+      CHECK_THROWS_AS(call(r, x), value_error);
+    } else if (e == "index_error") {
+      CHECK_THROWS_AS(call(r, x), index_error);
+    } else if (e == "type_error") {
+      CHECK_THROWS_AS(call(r, x), type_error);
+    } else {
+      FAIL("unknown expectation " << e);
+    }
+  }
+  return n;
+}
+bool is_func(const row_t& r, std::initializer_list<const char*> names) {
+  for (const char* s : names)
+    if (r.at("func") == s) return true;
+  return false;
+}
+}  // namespace
+
+TEST_CASE("1-D DFTs match scipy.fft (dtypes, lengths, n, norms, axes, layouts, errors)") {
+  CHECK(run_cases([](const row_t& r) { return is_func(r, {"fft", "ifft", "rfft", "irfft", "hfft", "ihfft"}); }) > 300);
+}
+
+TEST_CASE("2-D and N-D DFTs match scipy.fft (s, axes in any order, layouts, errors)") {
+  CHECK(run_cases([](const row_t& r) {
+          return is_func(r, {"fft2", "ifft2", "rfft2", "irfft2", "fftn", "ifftn", "rfftn", "irfftn"});
+        }) > 200);
+}
+
+TEST_CASE("DCT and DST of types I-IV match scipy.fft (norms, orthogonalize, n, axes, dtypes)") {
+  CHECK(run_cases([](const row_t& r) {
+          return is_func(r, {"dct", "idct", "dst", "idst", "dctn", "idctn", "dstn", "idstn"});
+        }) > 500);
+}
+
+TEST_CASE("fftshift and ifftshift match scipy.fft") {
+  CHECK(run_cases([](const row_t& r) { return is_func(r, {"fftshift", "ifftshift"}); }) > 30);
+}
+
+TEST_CASE("transforms on a non-default stream give the golden results") {
+  stream s(true);
+  stream_guard g(s);
+  int n = run_cases([](const row_t& r) {
+    return r.at("case") == "fft_large_pow2" || r.at("case") == "irfft2_large" || r.at("case") == "dct_t2_large" ||
+           r.at("case") == "fftn_C_0_2";
+  });
+  CHECK(n == 4);
+  s.synchronize();
+}
+
+TEST_CASE("inverse round trips return the input") {
+  host_array hx = testing::golden(M, "fft_complex128_L45_x");
+  ndarray x = asarray(hx);
+  for (auto nm : {ft::norm_mode::backward, ft::norm_mode::ortho, ft::norm_mode::forward}) {
+    testing::check_allclose(ft::ifft(ft::fft(x, {.norm = nm}), {.norm = nm}), hx, 1e-12, 1e-12);
+    testing::check_allclose(ft::ifftn(ft::fftn(x, {.norm = nm}), {.norm = nm}), hx, 1e-12, 1e-12);
+  }
+  host_array hr = testing::golden(M, "rfft_float64_L45_x");
+  ndarray r = asarray(hr);
+  for (auto nm : {ft::norm_mode::backward, ft::norm_mode::ortho, ft::norm_mode::forward}) {
+    testing::check_allclose(ft::irfft(ft::rfft(r, {.norm = nm}), {.n = 45, .norm = nm}), hr, 1e-12, 1e-12);
+    testing::check_allclose(ft::hfft(ft::ihfft(r, {.norm = nm}), {.n = 45, .norm = nm}), hr, 1e-12, 1e-12);
+    for (int t = 1; t <= 4; ++t) {
+      INFO("type " << t);
+      for (std::optional<bool> o : {std::optional<bool>{}, std::optional<bool>{true}, std::optional<bool>{false}}) {
+        testing::check_allclose(ft::idct(ft::dct(r, {.type = t, .norm = nm, .orthogonalize = o}),
+                                         {.type = t, .norm = nm, .orthogonalize = o}),
+                                hr, 1e-11, 1e-11);
+        testing::check_allclose(ft::idst(ft::dst(r, {.type = t, .norm = nm, .orthogonalize = o}),
+                                         {.type = t, .norm = nm, .orthogonalize = o}),
+                                hr, 1e-11, 1e-11);
+      }
+    }
+  }
+  host_array h2 = testing::golden(M, "rfft2_float64_5x7_x");
+  ndarray r2 = asarray(h2);
+  testing::check_allclose(ft::irfft2(ft::rfft2(r2), {.s = shape_t{5, 7}}), h2, 1e-12, 1e-12);
+  testing::check_allclose(ft::idctn(ft::dctn(r2, {.type = 3}), {.type = 3}), h2, 1e-11, 1e-11);
+}
+
+TEST_CASE("fftfreq and rfftfreq on the device match scipy.fft") {
+  testing::check_allclose(ft::fftfreq(5, 0.1), testing::golden(M, "fftfreq_2"), 0, 0);
+  testing::check_allclose(ft::rfftfreq(8, 2.5), testing::golden(M, "rfftfreq_3"), 0, 0);
+}
+
+TEST_CASE("the plan cache bounds its size and memory, evicts the least recently used plan, clears") {
+  ft::plan_cache c = ft::get_plan_cache();
+  const int old_size = c.get_size();
+  const std::int64_t old_mem = c.get_memsize();
+  c.clear();
+  CHECK(c.get_curr_size() == 0);
+  CHECK(c.get_curr_memsize() == 0);
+  host_array hx = testing::golden(M, "fft_large_pow2_x");  // 4096 complex64
+  ndarray x = asarray(hx);
+  host_array y = testing::golden(M, "fft_large_pow2_y");
+  c.set_size(2);
+  ft::fft(x, {.n = 100});
+  ft::fft(x, {.n = 200});
+  CHECK(c.get_curr_size() == 2);
+  ft::fft(x, {.n = 100});  // 100 becomes the most recently used
+  ft::fft(x, {.n = 300});  // evicts 200
+  CHECK(c.get_curr_size() == 2);
+  const std::string info = c.show_info();
+  CHECK(info.find("n=(100)") != std::string::npos);
+  CHECK(info.find("n=(300)") != std::string::npos);
+  CHECK(info.find("n=(200)") == std::string::npos);
+  // Shrinking evicts; size 0 disables caching but transforms still work.
+  c.set_size(1);
+  CHECK(c.get_curr_size() == 1);
+  c.set_size(0);
+  CHECK(c.get_curr_size() == 0);
+  testing::check_allclose(ft::fft(x), y, 1e-5, 1e-3);
+  CHECK(c.get_curr_size() == 0);
+  // Memory bound: the cached work areas never exceed it.
+  c.set_size(16);
+  c.set_memsize(-1);
+  for (std::int64_t n : {1000, 1024, 4096, 3000, 4095}) ft::fft(x, {.n = n});
+  CHECK(c.get_curr_size() == 5);
+  const std::int64_t mem = c.get_curr_memsize();
+  CHECK(mem >= 0);
+  c.set_memsize(mem / 2);
+  CHECK(c.get_curr_memsize() <= mem / 2);
+  for (std::int64_t n : {1000, 1024, 4096, 3000, 4095}) ft::fft(x, {.n = n});
+  CHECK(c.get_curr_memsize() <= mem / 2);
+  testing::check_allclose(ft::fft(x), y, 1e-5, 1e-3);
+  c.clear();
+  CHECK(c.get_curr_size() == 0);
+  CHECK(c.get_curr_memsize() == 0);
+  CHECK_THROWS_AS(c.set_size(-1), value_error);
+  CHECK_THROWS_AS(c.set_memsize(-2), value_error);
+  c.set_size(old_size);
+  c.set_memsize(old_mem);
+  synchronize();
+}
