@@ -350,21 +350,50 @@ void check_weights(const ndarray& a, const std::optional<ndarray>& w, const char
                     shape_str(a.shape()));
 }
 
-/// Host float64 -> E edge values, NumPy's linspace(first, last, nb + 1) then astype(E).
+/// Rounds a float32 result to E's precision (float16 rounds, float32 is already there).
 template <class E>
-std::vector<E> linspace_edges(double first, double last, i64 nb) {
+float round_to(float v) {
+  if constexpr (is_half_v<E>) return __half2float(__float2half(v));
+  else return v;
+}
+
+/// Edge values as NumPy's linspace(first, last, nb + 1) then astype(E), on the host. NumPy computes
+/// in float64 for Python-float (or integer) bounds and in E itself for data-derived bounds of a float
+/// input (`in_e`: float32 and float16 scalars from a.min()/a.max()).
+template <class E>
+std::vector<E> linspace_edges(double first, double last, i64 nb, bool in_e) {
   const i64 num = nb + 1;
   const i64 div = num - 1;
-  const double delta = last - first;
-  const double step = delta / static_cast<double>(div);
   std::vector<E> e(static_cast<std::size_t>(num));
-  for (i64 i = 0; i < num; ++i) {
-    double y;
-    if (step == 0) y = (static_cast<double>(i) / static_cast<double>(div)) * delta + first;
-    else y = static_cast<double>(i) * step + first;
-    if (i == num - 1) y = last;
+  auto put = [&](i64 i, double y) {
     if constexpr (is_half_v<E>) e[i] = __double2half(y);
     else e[i] = static_cast<E>(y);
+  };
+  if (!in_e || std::is_same_v<E, double>) {
+    const double delta = last - first;
+    const double step = delta / static_cast<double>(div);
+    for (i64 i = 0; i < num; ++i) {
+      double y = static_cast<double>(i);
+      if (step == 0) y = (y / static_cast<double>(div)) * delta;
+      else y = y * step;
+      y += first;
+      if (i == num - 1) y = last;
+      put(i, y);
+    }
+  } else {
+    auto r = [](float v) { return round_to<E>(v); };
+    const float f = r(static_cast<float>(first)), l = r(static_cast<float>(last));
+    const float delta = r(l - f);
+    const float fdiv = r(static_cast<float>(div));
+    const float step = r(delta / fdiv);
+    for (i64 i = 0; i < num; ++i) {
+      float y = r(static_cast<float>(i));
+      if (step == 0) y = r(r(y / fdiv) * delta);
+      else y = r(y * step);
+      y = r(y + f);
+      if (i == num - 1) y = l;
+      put(i, static_cast<double>(y));
+    }
   }
   return e;
 }
@@ -549,14 +578,14 @@ histogram_result histogram(const ndarray& a, std::int64_t bins, histogram_option
       if (first == last) {
         // NumPy: first - 0.5, last + 0.5 in the edges' dtype for data-derived edges (float scalars)
         if (autodetected && !std::is_same_v<E, double>) {
-          first = host_val<E>(linspace_edges<E>(first - 0.5, first - 0.5, 1)[0]);
-          last = host_val<E>(linspace_edges<E>(last + 0.5, last + 0.5, 1)[0]);
+          first = round_to<E>(static_cast<float>(first) - 0.5f);
+          last = round_to<E>(static_cast<float>(last) + 0.5f);
         } else {
           first -= 0.5;
           last += 0.5;
         }
       }
-      std::vector<E> he = linspace_edges<E>(first, last, bins);
+      std::vector<E> he = linspace_edges<E>(first, last, bins, autodetected);
       for (std::size_t i = 0; i + 1 < he.size(); ++i)
         CUSCI_EXPECTS(host_val(he[i]) < host_val(he[i + 1]), value_error,
                       std::string(fn) + ": Too many bins for data range. Cannot create " + std::to_string(bins) +
