@@ -24,7 +24,8 @@ import numpy as np
 
 
 MODULES = ["core", "sparse", "ndimage", "signal", "linalg", "elementwise", "reduction", "sorting", "indexing",
-           "fft", "rtc", "products", "random", "interop"]
+           "fft", "rtc", "products", "random", "interop", "sparse_formats", "sparse_construct", "sparse_products",
+           "sparse_access"]
 
 
 def read_results(folder):

@@ -1,0 +1,1 @@
+# Sources of the access family of cusci::sparse.

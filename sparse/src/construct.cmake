@@ -1,0 +1,1 @@
+# Sources of the construct family of cusci::sparse.

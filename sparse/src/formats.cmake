@@ -1,0 +1,1 @@
+# Sources of the formats family of cusci::sparse.

@@ -1,0 +1,1 @@
+# Sources of the products family of cusci::sparse.

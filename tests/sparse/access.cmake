@@ -1,0 +1,1 @@
+# Tests of the access family of cusci::sparse.

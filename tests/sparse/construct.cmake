@@ -1,0 +1,1 @@
+# Tests of the construct family of cusci::sparse.

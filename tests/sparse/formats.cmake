@@ -1,0 +1,1 @@
+# Tests of the formats family of cusci::sparse.

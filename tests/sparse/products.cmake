@@ -1,0 +1,1 @@
+# Tests of the products family of cusci::sparse.
