@@ -198,32 +198,7 @@ TEST_CASE("overflowing Python int: error message and constant comparisons") {
   }
 }
 
-TEST_CASE("unary math functions: every dtype, NaN/inf, output dtypes") {
-  const std::vector<std::pair<std::string, std::function<ndarray(const ndarray&)>>> fns = {
-      {"abs", [](const ndarray& a) { return cusci::abs(a); }},
-      {"sqrt", [](const ndarray& a) { return cusci::sqrt(a); }},
-      {"exp", [](const ndarray& a) { return cusci::exp(a); }},
-      {"log", [](const ndarray& a) { return cusci::log(a); }},
-      {"sin", [](const ndarray& a) { return cusci::sin(a); }},
-      {"cos", [](const ndarray& a) { return cusci::cos(a); }},
-  };
-  for (const auto& [name, fn] : fns) {
-    const host_array expected = golden(kMod, "unary_" + name);
-    const host_array dts = golden(kMod, "unary_" + name + "_dtype");
-    for (int i = 0; i < 13; ++i) {
-      CAPTURE(name);
-      CAPTURE(kDtypes[i]);
-      const ndarray a = dev(std::string("in_a_") + kDtypes[i]);
-      const ndarray out = fn(a);
-      REQUIRE(out.dtype() == dt_at(int_at(dts, i)));
-      // CUDA's and NumPy's libm differ by a few ulp (CUDA Math API: <= 2 ulp float32 exp/log/sin/cos).
-      const bool low = out.dtype() == dtype::float32 || out.dtype() == dtype::complex64;
-      const double rtol = name == "abs" ? (low ? 1e-6 : 1e-15) : (low ? 4e-6 : 1e-13);
-      const double atol = name == "abs" ? 0.0 : (low ? 1e-6 : 1e-14);
-      check_allclose(to_host(out), slice_c128(expected, i * kN, kN), rtol, atol, false);
-    }
-  }
-}
+// The unary functions are tested over all 14 dtypes in elementwise/test_ufunc_gpu.cpp.
 
 TEST_CASE("broadcasting, sizes 0 and 1, 0-d operands") {
   int n = 0;
