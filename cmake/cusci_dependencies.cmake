@@ -35,3 +35,44 @@ if(CUSCI_BUILD_EXAMPLES)
                         "  apt-get install libcli11-dev\nor configure with -DCUSCI_BUILD_EXAMPLES=OFF.")
   endif()
 endif()
+
+# zlib: deflate and CRC-32 for NumPy's .npz archives (core's io).
+find_package(ZLIB QUIET)
+if(NOT ZLIB_FOUND)
+  message(FATAL_ERROR "zlib not found (cusci reads and writes NumPy .npz archives with it). Install it with:\n"
+                      "  apt-get install zlib1g-dev")
+endif()
+
+# DLPack: only its header (dlpack/dlpack.h), needed to build core's DLPack exchange; the public
+# headers do not include it. Looked up in -DCUSCI_DLPACK_INCLUDE_DIR=..., the system include paths
+# (Debian: libdlpack-dev), then the copy CuPy ships inside its Python package
+# (cupy/_core/include/cupy/_dlpack/dlpack.h). CUSCI_DLPACK_HEADER is the file found.
+set(CUSCI_DLPACK_INCLUDE_DIR "" CACHE PATH "Directory holding dlpack/dlpack.h (or dlpack.h itself)")
+set(_cusci_dlpack_hints)
+if(CUSCI_DLPACK_INCLUDE_DIR)
+  list(APPEND _cusci_dlpack_hints ${CUSCI_DLPACK_INCLUDE_DIR} ${CUSCI_DLPACK_INCLUDE_DIR}/dlpack)
+endif()
+find_file(CUSCI_DLPACK_HEADER NAMES dlpack/dlpack.h dlpack.h HINTS ${_cusci_dlpack_hints}
+          PATH_SUFFIXES include NO_CACHE)
+if(NOT CUSCI_DLPACK_HEADER)
+  find_program(_cusci_python3 NAMES python3 python)
+  if(_cusci_python3)
+    # find_spec locates the package without importing it (no GPU or driver needed).
+    execute_process(
+      COMMAND ${_cusci_python3} -c
+        "import importlib.util, os; s = importlib.util.find_spec('cupy'); print(os.path.dirname(s.origin) if s and s.origin else '')"
+      OUTPUT_VARIABLE _cusci_cupy_dir OUTPUT_STRIP_TRAILING_WHITESPACE ERROR_QUIET RESULT_VARIABLE _cusci_rc)
+    if(_cusci_rc EQUAL 0 AND _cusci_cupy_dir)
+      find_file(CUSCI_DLPACK_HEADER NAMES dlpack.h
+                PATHS ${_cusci_cupy_dir}/_core/include/cupy/_dlpack ${_cusci_cupy_dir}/_core/include/cupy/dlpack
+                NO_DEFAULT_PATH NO_CACHE)
+    endif()
+  endif()
+endif()
+if(NOT CUSCI_DLPACK_HEADER)
+  message(FATAL_ERROR "dlpack.h not found (cusci's DLPack exchange is built against it). Install it with:\n"
+                      "  apt-get install libdlpack-dev\n"
+                      "or point cusci at a copy (CuPy ships one under site-packages/cupy/_core/include/cupy/_dlpack)"
+                      " with -DCUSCI_DLPACK_INCLUDE_DIR=<directory holding dlpack/dlpack.h or dlpack.h>.")
+endif()
+message(STATUS "cusci: DLPack header ${CUSCI_DLPACK_HEADER}")

@@ -1,1 +1,14 @@
-# Sources of the interop family of cusci::core.
+# Sources of the interop family of cusci::core: DLPack exchange, NumPy .npz archives, CUDA graph
+# capture and copies between devices. (Memory hooks and pool statistics live in memory.cpp; peer
+# access in device.cpp.)
+target_sources(cusci_core PRIVATE
+  ${CMAKE_CURRENT_LIST_DIR}/dlpack.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/npz.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/graph.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/interop_peer.cpp)
+# dlpack.h is needed only to build dlpack.cpp (the public header forward-declares its structs).
+set_source_files_properties(${CMAKE_CURRENT_LIST_DIR}/dlpack.cpp PROPERTIES
+  COMPILE_DEFINITIONS "CUSCI_DLPACK_HEADER=\"${CUSCI_DLPACK_HEADER}\"")
+# zlib for .npz. The static library exports a plain `z` link item, so that consumers of the installed
+# package need no ZLIB target.
+target_link_libraries(cusci_core PRIVATE $<BUILD_INTERFACE:ZLIB::ZLIB> $<INSTALL_INTERFACE:z>)

@@ -5,6 +5,8 @@
 
 namespace cusci {
 
+class ndarray;
+
 /// Number of visible CUDA devices; 0 when there is no GPU or no driver (never throws).
 /// CuPy: `cupy.cuda.runtime.getDeviceCount()` (which raises without a driver).
 int device_count() noexcept;
@@ -39,5 +41,42 @@ class device_guard {
  private:
   int previous_;
 };
+
+// --- several devices ----------------------------------------------------------------------------
+
+/// True when kernels and copies on `device` can access memory of `peer_device` directly over
+/// NVLink/PCIe (cudaDeviceCanAccessPeer); true when the two are the same device. Host only.
+/// @throws cusci::index_error for an id outside [0, device_count()); cusci::cuda_error.
+/// CuPy: `cupy.cuda.runtime.deviceCanAccessPeer(device, peer_device)`.
+bool can_access_peer(int device, int peer_device);
+
+/// Enables direct access from the current device to `peer_device`'s memory
+/// (cudaDeviceEnablePeerAccess) when the hardware allows it; idempotent and cached per device pair
+/// (access once enabled stays enabled for the process). Host only.
+/// @return true when access is enabled (or the devices are the same); false when the devices cannot
+///         access each other directly (copies between them are then staged through host memory by
+///         the CUDA driver).
+/// @throws cusci::index_error for an id outside [0, device_count()); cusci::cuda_error.
+/// CuPy: `cupy.cuda.runtime.deviceEnablePeerAccess(peer_device)` (which raises when already enabled).
+bool enable_peer_access(int peer_device);
+
+/// A copy of `a` on `device` with the same shape, dtype and values: C order, or F order when `a` is
+/// F-contiguous and not C-contiguous (a non-contiguous `a` is first made C-contiguous on its own
+/// device). When `a` already lives on `device`, returns `a` itself (a view sharing its memory)
+/// unless `copy` is true.
+/// Copy path: cudaMemcpyPeerAsync on the current stream of `device`, ordered after the work already
+/// enqueued on the current stream of `a`'s device (event wait), and that stream then waits for the
+/// copy, so that `a`'s memory is not reused by its pool before the copy has read it. Peer access is
+/// enabled lazily for the pair when the hardware allows it; otherwise the driver stages the copy
+/// through host memory. Asynchronous: the host never waits.
+/// @param a  array [any shape], any dtype, any layout, on any device.
+/// @param device  target device id.
+/// @param copy  copy even when `a` is already on `device`.
+/// @return array [a.shape()] of a.dtype() on `device`.
+/// @throws cusci::index_error for a device id outside [0, device_count()); cusci::out_of_memory;
+///         cusci::cuda_error.
+/// CuPy: `with cupy.cuda.Device(device): b = cupy.asarray(a)` (CuPy copies between devices with
+/// cudaMemcpyPeerAsync too); PyTorch: `a.to(device)`.
+ndarray to_device(const ndarray& a, int device, bool copy = false);
 
 }  // namespace cusci

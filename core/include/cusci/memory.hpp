@@ -10,9 +10,12 @@
 /// (hold the ndarray) until that stream's work is done. When cudaMalloc fails, the pool frees its
 /// cached blocks and retries once, then throws `cusci::out_of_memory`.
 
+#include <atomic>
 #include <cstddef>
 #include <functional>
+#include <iosfwd>
 #include <memory>
+#include <vector>
 
 #include <cuda_runtime_api.h>
 
@@ -53,8 +56,29 @@ class memory_block {
 
 using memory_ptr = std::shared_ptr<memory_block>;
 
+/// A snapshot of a pool's statistics, taken under its lock (the fields are consistent with each
+/// other). CuPy: `MemoryPool.used_bytes()` / `total_bytes()` / `free_bytes()` / `n_free_blocks()`;
+/// the peak and the counters have no CuPy counterpart (PyTorch: `torch.cuda.memory_stats`).
+struct pool_statistics {
+  std::size_t used_bytes = 0;        ///< bytes handed out and not yet returned (rounded sizes)
+  std::size_t total_bytes = 0;       ///< bytes held from the device (used + cached)
+  std::size_t free_bytes = 0;        ///< bytes cached in free lists
+  std::size_t n_free_blocks = 0;     ///< cached free blocks
+  std::size_t n_used_blocks = 0;     ///< blocks handed out and not yet returned
+  std::size_t peak_used_bytes = 0;   ///< highest used_bytes since creation or the last reset_peak
+  std::size_t n_allocations = 0;     ///< blocks handed out since creation (cache hits included)
+  std::size_t n_device_allocations = 0;  ///< cudaMalloc calls made by the pool since creation
+};
+
 /// A caching device allocator for one device. All members are thread-safe and host only (no device
 /// work) unless they say otherwise.
+///
+/// CUDA graph capture: while the stream passed to `malloc` is being captured by `cusci::graph`
+/// (cudaStreamIsCapturing), the pool neither calls cudaMalloc nor hands out cached blocks (a captured
+/// pointer must stay valid for every replay of the graph): the request goes to the stream-ordered
+/// allocator instead (cudaMallocAsync on the capturing stream, freed with cudaFreeAsync on it), which
+/// the capture records as graph memory nodes. Such blocks are not counted in the statistics. The
+/// check costs one atomic load while no cusci capture is active anywhere in the process.
 /// CuPy: `cupy.cuda.MemoryPool` (methods of the same names). Deviation: one pool per device (CuPy's
 /// pool serves every device).
 class memory_pool {
@@ -99,6 +123,16 @@ class memory_pool {
   std::size_t get_limit() const;
   /// The device this pool allocates on.
   int device() const noexcept { return device_; }
+  /// Highest used_bytes() since creation or the last `reset_peak_used_bytes`. Never throws in
+  /// practice. PyTorch: `torch.cuda.max_memory_allocated`.
+  std::size_t peak_used_bytes() const;
+  /// Sets the peak to the current used_bytes(). PyTorch: `torch.cuda.reset_peak_memory_stats`.
+  void reset_peak_used_bytes();
+  /// Number of blocks handed out since creation (cache hits and new device allocations; zero-byte
+  /// requests are not counted).
+  std::size_t n_allocations() const;
+  /// All statistics at once (one lock). Host only; never throws in practice.
+  pool_statistics statistics() const;
 
   struct impl;
 
@@ -167,5 +201,110 @@ class device_buffer {
   std::size_t n_ = 0;
   memory_ptr block_;
 };
+
+// --- memory hooks ---------------------------------------------------------------------------------
+
+/// What a memory hook is told about one event. CuPy passes the same values as keyword arguments.
+struct memory_hook_event {
+  int device_id = 0;            ///< the device of the memory
+  std::size_t size = 0;         ///< bytes requested by the caller (malloc_*); the block size otherwise
+  std::size_t mem_size = 0;     ///< bytes of the block (the pool rounds requests up to 512)
+  void* mem_ptr = nullptr;      ///< the block's device address (nullptr in malloc/alloc preprocess)
+  const memory_pool* pool = nullptr;  ///< the pool serving it; nullptr for the stream-ordered
+                                      ///< (malloc_async, graph capture) and plain allocators
+  cudaStream_t stream = nullptr;      ///< the stream the block is allocated for
+};
+
+/// Base class of memory hooks: override the callbacks of interest (all default to doing nothing).
+/// Installed per thread with `memory_hook_guard`; called on the thread that allocates or releases.
+///  - malloc_preprocess / malloc_postprocess: around every `cusci::malloc` / `memory_pool::malloc`
+///    request of a non-zero size (cache hits included);
+///  - alloc_preprocess / alloc_postprocess: around each request for new device memory
+///    (cudaMalloc in the pool and the plain allocator, cudaMallocAsync in the stream-ordered one);
+///  - free_preprocess / free_postprocess: around each block's release (back to the pool's cache, or
+///    cudaFreeAsync / cudaFree), when the last handle of the block goes away.
+/// A hook may allocate device memory: allocations made inside a hook do not call hooks. Exceptions
+/// thrown by malloc/alloc callbacks propagate to the allocating caller; those thrown by free
+/// callbacks are swallowed (releases happen in destructors).
+/// CuPy: `cupy.cuda.MemoryHook` (same callback names; events in one struct instead of keywords).
+class memory_hook {
+ public:
+  virtual ~memory_hook() = default;
+  virtual void malloc_preprocess(const memory_hook_event&) {}
+  virtual void malloc_postprocess(const memory_hook_event&) {}
+  virtual void alloc_preprocess(const memory_hook_event&) {}
+  virtual void alloc_postprocess(const memory_hook_event&) {}
+  virtual void free_preprocess(const memory_hook_event&) {}
+  virtual void free_postprocess(const memory_hook_event&) {}
+};
+
+/// Installs `hook` for the calling thread while alive (CuPy's `with hook:`); hooks of one thread
+/// are called in installation order. Guards nest; each removes its own hook on destruction (which
+/// never throws). The hook must outlive the guard. Host only.
+class memory_hook_guard {
+ public:
+  explicit memory_hook_guard(memory_hook& hook);
+  ~memory_hook_guard();
+  memory_hook_guard(const memory_hook_guard&) = delete;
+  memory_hook_guard& operator=(const memory_hook_guard&) = delete;
+
+ private:
+  memory_hook* hook_;
+};
+
+/// The hooks installed on the calling thread, in installation order. CuPy:
+/// `cupy.cuda.memory_hook.get_memory_hooks()`.
+std::vector<memory_hook*> get_memory_hooks();
+
+/// A hook that writes one JSON line per event to a stream (postprocess events only, as CuPy's
+/// DebugPrintHook), e.g. `{"hook":"malloc","device_id":0,"size":100,"mem_size":512,"mem_ptr":"0x7f..."}`.
+/// Lines are written whole under a lock (one stream may be shared by several threads). The stream
+/// must outlive the hook. CuPy: `cupy.cuda.memory_hooks.DebugPrintHook`.
+class debug_print_hook : public memory_hook {
+ public:
+  explicit debug_print_hook(std::ostream& os) : os_(&os) {}
+  void malloc_postprocess(const memory_hook_event& e) override { print("malloc", e); }
+  void alloc_postprocess(const memory_hook_event& e) override { print("alloc", e); }
+  void free_postprocess(const memory_hook_event& e) override { print("free", e); }
+
+ private:
+  void print(const char* what, const memory_hook_event& e);
+  std::ostream* os_;
+};
+
+/// A hook that counts events and bytes (thread-safe counters), for tests and quick accounting:
+/// the number of malloc / alloc / free events and their byte totals (mem_size).
+/// No CuPy counterpart (close to `LineProfileHook` without call sites: C++ has no cheap call-site
+/// information at the allocation point).
+class counting_hook : public memory_hook {
+ public:
+  void malloc_postprocess(const memory_hook_event& e) override { add(n_mallocs_, malloc_bytes_, e); }
+  void alloc_postprocess(const memory_hook_event& e) override { add(n_allocs_, alloc_bytes_, e); }
+  void free_postprocess(const memory_hook_event& e) override { add(n_frees_, free_bytes_, e); }
+  std::size_t n_mallocs() const noexcept { return n_mallocs_.load(); }
+  std::size_t n_allocs() const noexcept { return n_allocs_.load(); }
+  std::size_t n_frees() const noexcept { return n_frees_.load(); }
+  std::size_t malloc_bytes() const noexcept { return malloc_bytes_.load(); }
+  std::size_t alloc_bytes() const noexcept { return alloc_bytes_.load(); }
+  std::size_t free_bytes() const noexcept { return free_bytes_.load(); }
+
+ private:
+  static void add(std::atomic<std::size_t>& n, std::atomic<std::size_t>& b, const memory_hook_event& e) noexcept {
+    n.fetch_add(1);
+    b.fetch_add(e.mem_size);
+  }
+  std::atomic<std::size_t> n_mallocs_{0}, n_allocs_{0}, n_frees_{0}, malloc_bytes_{0}, alloc_bytes_{0},
+      free_bytes_{0};
+};
+
+namespace detail {
+/// Book-keeping of cusci graph captures (called by `cusci::graph`): while the count is non-zero,
+/// allocations check whether their stream is capturing. Never throw.
+void capture_started() noexcept;
+void capture_ended() noexcept;
+/// True when `stream` is being captured into a CUDA graph (false when no cusci capture is active or
+/// the query fails). Never throws.
+bool stream_is_capturing(cudaStream_t stream) noexcept;
+}  // namespace detail
 
 }  // namespace cusci
