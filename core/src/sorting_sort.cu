@@ -126,7 +126,9 @@ rows_view make_rows(const ndarray& a, std::optional<int> axis, const char* fn) {
 
 ndarray finish(const rows_view& r, const ndarray& sorted) {
   if (r.inverse.empty()) return sorted;
-  return sorted.transpose(r.inverse);
+  // NumPy returns a C-contiguous array for every axis: copy the moved-back view into C order.
+  ndarray back = sorted.transpose(r.inverse);
+  return back.is_c_contiguous() ? back : back.copy(order::C);
 }
 
 /// A device array over `mem` (C-contiguous, `shape`).

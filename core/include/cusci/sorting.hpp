@@ -47,10 +47,10 @@ struct sort_options {
 /// @param axis  axis to sort along (default -1, the last); `std::nullopt` (NumPy's `axis=None`)
 ///              sorts the flattened array.
 /// @param opts  kind / stable (ignored; always stable).
-/// @return the same shape as `a` ((a.size,) for axis=None), `a`'s dtype. Laid out with the sorted
-///         axis fastest (C-contiguous when axis is the last one; otherwise a transposed view of a
-///         new buffer). NaN payloads and signs are not kept: each NaN comes out as the canonical
-///         quiet NaN (NumPy keeps the bits).
+/// @return the same shape as `a` ((a.size,) for axis=None), `a`'s dtype, C-contiguous (an axis
+///         other than the last is sorted as the last axis of a moved copy, then copied back).
+///         NaN payloads and signs are not kept: each NaN comes out as the canonical quiet NaN
+///         (NumPy keeps the bits).
 /// Asynchronous on the current stream; never synchronizes.
 /// Algorithm: CUB radix sort (DeviceRadixSort over one row, DeviceSegmentedSort over many rows),
 /// keys-only for real dtypes; complex values through an argsort with composite radix keys and a
