@@ -44,7 +44,7 @@ def arrays_set():
 
 def save_expected(prefix, arrays):
     for k, v in arrays.items():
-        np.save(os.path.join(OUT, f"{prefix}_{k}.npy"), np.ascontiguousarray(v))
+        np.save(os.path.join(OUT, f"{prefix}_{k}.npy"), v.copy(order="C"))  # ascontiguousarray would make 0-d 1-d
 
 
 def add(case, kind, file, members="", expect="", note=""):
