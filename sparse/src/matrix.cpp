@@ -108,8 +108,9 @@ coo_matrix::coo_matrix(const ndarray& data, const ndarray& row, const ndarray& c
   shape_ = shape;
 }
 
-coo_matrix coo_matrix::from_valid(ndarray data, ndarray row, ndarray col, shape2 shape) {
+coo_matrix coo_matrix::from_valid(ndarray data, ndarray row, ndarray col, shape2 shape, bool canonical) {
   coo_matrix a;
+  a.canonical_ = canonical ? 1 : 0;
   a.data_ = std::move(data);
   a.row_ = std::move(row);
   a.col_ = std::move(col);
@@ -117,15 +118,14 @@ coo_matrix coo_matrix::from_valid(ndarray data, ndarray row, ndarray col, shape2
   return a;
 }
 
-csr_matrix coo_matrix::tocsr() const {
+csr_matrix coo_matrix::tocsr(bool) const {
   ndarray d, ind, ptr;
   detail::coo_to_csr(data_, row_, col_, shape_, d, ind, ptr);
   return csr_matrix::from_valid(std::move(d), std::move(ind), std::move(ptr), shape_);
 }
 
-ndarray coo_matrix::toarray() const { return detail::coo_todense(data_, row_, col_, shape_); }
+ndarray coo_matrix::toarray(cusci::order) const { return detail::coo_todense(data_, row_, col_, shape_); }
 
-ndarray coo_matrix::dot(const ndarray& x) const { return tocsr().dot(x); }
 
 // ---------------------------------------------------------------------------------------------------
 // csr_matrix
@@ -173,8 +173,9 @@ csr_matrix::csr_matrix(const ndarray& data, const ndarray& indices, const ndarra
   cache_ = detail::make_spmv_cache();
 }
 
-csr_matrix csr_matrix::from_valid(ndarray data, ndarray indices, ndarray indptr, shape2 shape) {
+csr_matrix csr_matrix::from_valid(ndarray data, ndarray indices, ndarray indptr, shape2 shape, bool canonical) {
   csr_matrix a;
+  if (canonical) a.sorted_ = a.canonical_ = 1;
   a.data_ = std::move(data);
   a.indices_ = std::move(indices);
   a.indptr_ = std::move(indptr);
@@ -183,11 +184,11 @@ csr_matrix csr_matrix::from_valid(ndarray data, ndarray indices, ndarray indptr,
   return a;
 }
 
-coo_matrix csr_matrix::tocoo() const {
+coo_matrix csr_matrix::tocoo(bool) const {
   return coo_matrix::from_valid(data_, detail::csr_expand_rows(indptr_, nnz()), indices_, shape_);
 }
 
-ndarray csr_matrix::toarray() const {
+ndarray csr_matrix::toarray(cusci::order) const {
   return detail::coo_todense(data_, detail::csr_expand_rows(indptr_, nnz()), indices_, shape_);
 }
 

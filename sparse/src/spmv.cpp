@@ -161,6 +161,8 @@ void run_product(cusparseSpMatDescr_t mat, spmv_cache* cache, dtype rt, const nd
 
 namespace cusci::sparse {
 
+ndarray coo_matrix::dot(const ndarray& x) const { return tocsr().dot(x); }
+
 ndarray csr_matrix::dot(const ndarray& x) const {
   static constexpr const char* fn = "cusci::sparse::csr_matrix::dot";
   cusci::detail::check_same_device(fn, {&data_, &x});

@@ -1,182 +1,668 @@
 #pragma once
 /// @file matrix.hpp
-/// Sparse matrices in COO and CSR format on the device (SciPy's `scipy.sparse.coo_matrix` and
-/// `scipy.sparse.csr_matrix`), with float32/float64 values and int32/int64 indices chosen at run time.
+/// Sparse matrices on the device in the five formats of `scipy.sparse` — `coo_matrix`, `csr_matrix`,
+/// `csc_matrix`, `dia_matrix`, `bsr_matrix` — and `spmatrix`, a value holding any one of them (what a
+/// SciPy function with a `format=` argument returns).
 ///
-/// Stream behaviour: work is enqueued on the current stream of the current device. Constructors that
-/// validate their arguments on the device, `coo_matrix::tocsr()` (which must learn the number of
-/// stored entries after duplicates are summed) and nothing else synchronize; each function says so.
+/// ## How C++ spells SciPy's sparse semantics (read this first)
+///
+/// cusci follows SciPy's *spmatrix* semantics (`scipy.sparse.csr_matrix`, not `csr_array`), in every
+/// function of cusci::sparse:
+///   - `A * x`, `A * B`, `A.dot(x)`, `sparse::dot(A, B)` are the MATRIX product (SciPy's `A @ B`);
+///   - the elementwise product is `sparse::multiply(A, B)` and the elementwise power
+///     `sparse::power(A, p)` (SciPy's `A.multiply(B)` and `A.power(p)`); `A * 2.0` and `A / 2.0` scale
+///     every stored value;
+///   - `sparse::matrix_power(A, n)` is the matrix power (SciPy's `A ** n` for spmatrix);
+///   - matrices are always two-dimensional; a 1-D dense input of length n becomes (1, n), as spmatrix
+///     does; reductions over an axis return 2-D results where SciPy's spmatrix returns np.matrix.
+/// Dense results are `cusci::ndarray` (never np.matrix): `todense()` returns the same 2-D ndarray as
+/// `toarray()`.
+///
+/// ## Values, indices, sharing
+///
+/// Value dtypes: bool, int8, int16, int32, int64, uint8, uint16, uint32, uint64, float32, float64,
+/// complex64, complex128 (SciPy's supported set; float16 is rejected with cusci::type_error, SciPy's
+/// message "scipy.sparse does not support dtype float16..."; SciPy raises ValueError).
+/// Index dtypes: int32 or int64, chosen by SciPy's `get_index_dtype` rule (int32 unless nnz or a
+/// dimension exceeds 2^31 - 1) or requested through `index_dtype`. All index arrays of one matrix have
+/// the same dtype. Every array a matrix holds is contiguous and on the current device.
+///
+/// Copying a matrix object copies handles: the copy shares the arrays (as Python's `B = A` shares the
+/// object). `copy()` gives an independent matrix. The structural in-place operations
+/// (`sum_duplicates`, `sort_indices`, `eliminate_zeros`, `prune`) rebind *this object's* arrays to new
+/// arrays and leave other handles unchanged; writing values through `data()` is seen by every handle.
+///
+/// ## Where the rest of scipy.sparse lives
+///
+/// Operations other than construction, conversion and format maintenance are free functions in the
+/// headers of cusci::sparse (all included by `cusci/sparse/sparse.hpp`), taking `const spmatrix&`
+/// (every matrix class converts implicitly) or a concrete class: `sparse::eye`, `sparse::diags`,
+/// `sparse::kron`, `sparse::transpose`, `sparse::multiply`, operators `+ - * /`, comparisons
+/// (construct.hpp); `sparse::dot`, `sparse::matrix_power`, reductions, `sparse::linalg::norm`
+/// (products.hpp); `sparse::getrow`, slicing, `sparse::reshape`, `save_npz`/`load_npz` (access.hpp);
+/// Matrix Market I/O (io.hpp). The few members declared here but defined elsewhere say so.
+///
+/// Stream behaviour: work is enqueued on the current stream of the current device. Each function says
+/// whether it synchronizes; validation of index arrays on construction and anything that learns a
+/// size on the device (duplicate summation, zero elimination, from dense) synchronize.
 
 #include <array>
 #include <cstdint>
 #include <memory>
 #include <optional>
 #include <string>
+#include <string_view>
+#include <utility>
+#include <variant>
+#include <vector>
 
 #include "cusci/dtype.hpp"
 #include "cusci/ndarray.hpp"
+#include "cusci/scalar.hpp"
 
 namespace cusci::sparse {
 
-/// Shape of a sparse matrix: (rows, columns).
+/// Shape of a sparse matrix: (rows, columns). Also the block size (R, C) of a BSR matrix.
 using shape2 = std::array<std::int64_t, 2>;
+
+/// The storage formats. SciPy: the strings of `A.format` / `A.asformat(...)` / `format=`.
+enum class format { csr, csc, coo, dia, bsr };
+
+/// Parses SciPy's format strings "csr", "csc", "coo", "dia", "bsr" (exact, lower case). Host only.
+/// @throws cusci::not_implemented_error for SciPy's "lil" and "dok" (not provided by cusci);
+///         cusci::value_error "Format xyz is unknown." for any other string.
+/// SciPy: the `format` argument of `asformat`, `eye`, `diags`, `random`, `kron`, `hstack`, ...
+sparse::format format_from_string(std::string_view s);
+/// SciPy's string for f ("csr", ...). Host only.
+std::string_view to_string(sparse::format f) noexcept;
 
 /// The index dtype for indices up to `maxval`: int32 when `maxval` <= 2^31 - 1, else int64. Host only.
 /// SciPy: `scipy.sparse._sputils.get_index_dtype(maxval=maxval)` (private in SciPy; the `arrays` and
 /// `check_contents` arguments are not supported).
 dtype get_index_dtype(std::int64_t maxval) noexcept;
 
+/// Whether `t` is a value dtype of cusci::sparse (every dtype but float16). Host only.
+/// SciPy: `t in scipy.sparse._sputils.supported_dtypes`.
+bool is_supported_dtype(cusci::dtype t) noexcept;
+
+/// Keyword arguments of the matrix constructors (SciPy's `shape=`, `dtype=`, `copy=`), plus the
+/// index dtype and whether the index arrays are validated on the device.
+struct matrix_options {
+  /// (rows, columns); none: inferred where SciPy infers it (from a dense array; from triplets as
+  /// max index + 1; from compressed arrays as (len(indptr) - 1, max index + 1)). Required for DIA.
+  std::optional<shape2> shape{};
+  /// Value dtype of the result (the input's values are cast, NumPy's unsafe casting); none: the
+  /// dtype of the input values. float16 is rejected (type_error).
+  std::optional<cusci::dtype> dtype{};
+  /// true: the matrix owns fresh copies of every given array; false: contiguous arrays of the
+  /// right dtypes are shared with the caller (SciPy's `copy=False`).
+  bool copy = false;
+  /// int32 or int64 for the stored indices; none: SciPy's choice (int32 unless nnz or a dimension
+  /// exceeds 2^31 - 1). int32 requested for indices that do not fit is a value_error.
+  std::optional<cusci::dtype> index_dtype{};
+  /// true (default): the full `check_format(full_check=true)` runs on construction from index arrays
+  /// (every index in range, indptr non-decreasing; synchronizes). false: only the host-side checks
+  /// (array lengths, indptr ends: still synchronizes to read them); the caller guarantees the rest.
+  /// Deviation: SciPy's constructors run `check_format(full_check=False)`; cusci checks fully by
+  /// default so that a malformed matrix never reaches a kernel.
+  bool check = true;
+};
+
+/// Keyword arguments of the BSR constructors: matrix_options plus SciPy's `blocksize=`.
+struct bsr_options {
+  std::optional<shape2> shape{};
+  std::optional<cusci::dtype> dtype{};
+  bool copy = false;
+  std::optional<cusci::dtype> index_dtype{};
+  bool check = true;
+  /// (R, C), both >= 1 and dividing the shape; none: from the data array ([nnzb, R, C]) for
+  /// compressed input, else SciPy's `estimate_blocksize` choice (see csr_matrix::tobsr).
+  std::optional<shape2> blocksize{};
+};
+
+class coo_matrix;
 class csr_matrix;
+class csc_matrix;
+class dia_matrix;
+class bsr_matrix;
+class spmatrix;
 
 namespace detail {
 struct spmv_cache;
 }  // namespace detail
 
-/// A sparse matrix in coordinate format (`scipy.sparse.coo_matrix((data, (row, col)), shape)`).
-/// Duplicate entries are kept as given; `tocsr()` sums them. The arrays are shared with copies of the
-/// matrix (copying a coo_matrix copies handles, as ndarray does).
+// ===================================================================================================
+// Members common to every format (documented once here, repeated in each class without comment
+// unless the format changes their meaning):
+//
+//   shape(), nnz(), dtype(), index_dtype(), format()      host only, never synchronize.
+//   toarray(order) / todense(order)                       dense [rows, cols] of dtype(), duplicates
+//       summed, C or F order. Asynchronous. @throws cusci::out_of_memory. SciPy: `A.toarray(order)`;
+//       deviation: no `out=`; `todense` returns an ndarray, not np.matrix.
+//   tocsr(copy) / tocsc(copy) / tocoo(copy) / todia(copy) / tobsr(blocksize, copy) / asformat(f, copy)
+//       conversions with SciPy's results (same stored entries, same order rules: tocsr/tocsc/tobsr from
+//       COO sum duplicates and sort; from CSR/CSC they keep duplicates and explicit zeros as SciPy
+//       does). With copy=false the result may share arrays with *this (the same-format call returns
+//       *this). Synchronize where a count must be learned on the device (each says so).
+//   astype(dtype, copy)                                   values cast (NumPy unsafe casting), indices
+//       shared. SciPy: `A.astype(t, casting='unsafe', copy=True)`.
+//   copy()                                                deep copy. SciPy: `A.copy()`.
+//   has_sorted_indices(), has_canonical_format()          computed on the device on first use and
+//       remembered (synchronize then); set_has_... record a known answer (SciPy's attribute setters).
+//   sum_duplicates(), sort_indices(), sorted_indices(), eliminate_zeros(), prune()     SciPy's.
+//   check_format(full_check)                              SciPy's check_format.
+// ===================================================================================================
+
+/// A sparse matrix in coordinate format: entry k is `data[k]` at (`row[k]`, `col[k]`); duplicates and
+/// explicit zeros are kept as given, in any order.
+/// SciPy: `scipy.sparse.coo_matrix`.
 class coo_matrix {
  public:
-  /// Builds a matrix from triplets: entry k is `data[k]` at (`row[k]`, `col[k]`). Duplicates and
-  /// explicit zeros are kept; any order is accepted.
-  /// @param data  [nnz] float32 or float64 (any layout; copied to contiguous storage when strided).
-  /// @param row   [nnz] any integer dtype, values in [0, shape[0]).
-  /// @param col   [nnz] any integer dtype, values in [0, shape[1]).
-  /// @param shape (rows, columns), both >= 0.
-  /// @param index_dtype int32 or int64 for the stored indices; default: SciPy's choice, int32 unless
-  ///        nnz or a dimension exceeds 2^31 - 1.
-  /// Synchronizes (the indices are checked on the device) when nnz > 0.
-  /// @throws cusci::value_error for arrays that are not 1-D or differ in length, a negative
-  ///         dimension, an index out of range (SciPy's messages: "row index exceeds matrix
-  ///         dimensions", "negative column index found", ...), or int32 requested for indices that
-  ///         do not fit; cusci::type_error for non-float data or non-integer indices.
-  /// SciPy: `scipy.sparse.coo_matrix((data, (row, col)), shape=shape)`. Deviations: `shape` is
-  /// required; integer and complex values are not supported.
+  /// An empty (rows, cols) matrix (nnz 0), value dtype `o.dtype` or float64. Asynchronous.
+  /// @throws cusci::value_error for a negative dimension; type_error for float16.
+  /// SciPy: `coo_matrix((M, N), dtype=...)`.
+  explicit coo_matrix(shape2 shape, const matrix_options& o = {});
+  /// The nonzero entries of a dense array, in C (row-major) order; has_canonical_format() is true.
+  /// @param dense [rows, cols] or [n] (-> (1, n)), any supported dtype and layout.
+  /// `o.shape`, if given, must equal the array's (2-D) shape. Synchronizes (counts the nonzeros).
+  /// @throws cusci::value_error for a 0-d or >2-d array or a mismatching shape; cusci::type_error for
+  ///         float16.
+  /// SciPy: `coo_matrix(D)`.
+  explicit coo_matrix(const ndarray& dense, const matrix_options& o = {});
+  /// From triplets (`data`, (`row`, `col`)); duplicates kept; has_canonical_format() false.
+  /// @param data [nnz] any supported dtype, any layout.
+  /// @param row_col ([nnz], [nnz]) any integer dtypes, row in [0, rows), col in [0, cols).
+  /// shape: `o.shape`, or (max(row) + 1, max(col) + 1) (0 for nnz 0). Synchronizes when nnz > 0
+  /// (checks the indices, and reads their maxima when the shape is inferred).
+  /// @throws cusci::value_error "row, column, and data array must all be the same length", "row index
+  ///         exceeds matrix dimensions", "negative column index found", ...; cusci::type_error for
+  ///         non-integer indices or float16 data.
+  /// SciPy: `coo_matrix((data, (row, col)), shape=..., dtype=..., copy=...)`.
+  coo_matrix(const ndarray& data, const std::pair<ndarray, ndarray>& row_col, const matrix_options& o = {});
+  /// Same as `coo_matrix(data, {row, col}, {.shape = shape, .index_dtype = index_dtype})`.
   coo_matrix(const ndarray& data, const ndarray& row, const ndarray& col, shape2 shape,
              std::optional<cusci::dtype> index_dtype = {});
+  /// A COO form of any sparse matrix (`other.tocoo()`, then `o.dtype` / `o.copy` / `o.index_dtype`
+  /// applied; `o.shape` must equal other's shape). SciPy: `coo_matrix(S)`.
+  explicit coo_matrix(const spmatrix& other, const matrix_options& o = {});
 
   shape2 shape() const noexcept { return shape_; }
-  /// Number of stored entries, duplicates and explicit zeros included (SciPy's `nnz`).
+  /// Stored entries, duplicates and explicit zeros included.
   std::int64_t nnz() const noexcept { return data_.size(); }
-  /// Value dtype (float32 or float64).
   cusci::dtype dtype() const noexcept { return data_.dtype(); }
-  /// Index dtype (int32 or int64).
   cusci::dtype index_dtype() const noexcept { return row_.dtype(); }
-  /// [nnz] values (shared, not copied).
+  sparse::format format() const noexcept { return sparse::format::coo; }
+  /// [nnz] values, [nnz] row indices, [nnz] column indices (shared, contiguous).
   const ndarray& data() const noexcept { return data_; }
-  /// [nnz] row indices (shared).
   const ndarray& row() const noexcept { return row_; }
-  /// [nnz] column indices (shared).
   const ndarray& col() const noexcept { return col_; }
 
-  /// CSR form with duplicates summed and column indices sorted within each row (SciPy's canonical
-  /// format; explicit zeros are kept, as SciPy's `tocsr` does). Sorts (row, col) on the device
-  /// (radix sort on one 64-bit key) and reduces by key.
-  /// Synchronizes: reads the number of distinct entries.
-  /// @throws cusci::not_implemented_error when bits(rows-1) + bits(cols-1) > 64.
-  /// SciPy: `coo_matrix.tocsr()`.
-  csr_matrix tocsr() const;
-  /// Returns *this (shares the arrays). SciPy: `coo_matrix.tocoo(copy=False)`.
-  coo_matrix tocoo() const { return *this; }
-  /// Dense [rows, cols] C-order array of dtype(), duplicates summed. Asynchronous.
-  /// @throws cusci::out_of_memory when the pool cannot provide rows * cols elements.
-  /// SciPy: `coo_matrix.toarray()`.
-  ndarray toarray() const;
-  /// Matrix product with a dense vector or matrix, as `tocsr().dot(x)` (see csr_matrix::dot):
-  /// x [cols] -> [rows], x [cols, k] -> [rows, k], dtype NumPy's promotion of dtype() and x.dtype().
-  /// Synchronizes (through tocsr()).
-  /// @throws as tocsr() and csr_matrix::dot (value_error "dimension mismatch", type_error for
-  ///         complex x, value_error for x on another device); cusci::out_of_memory.
-  /// SciPy: `coo_matrix.dot(x)` / `A @ x` / `A * x` (spmatrix semantics). Deviation: a 0-d x is an error.
+  /// True when the entries are sorted by (row, col) with no duplicates. As SciPy, a flag: false for
+  /// a matrix built from triplets until sum_duplicates() runs; never computed on the device.
+  bool has_canonical_format() const noexcept { return canonical_ > 0; }
+  void set_has_canonical_format(bool v) noexcept { canonical_ = v ? 1 : 0; }
+  /// Whether the entries are sorted by (row, col) (duplicates allowed). Computed on the device the
+  /// first time (synchronizes). Not in SciPy's coo_matrix.
+  bool has_sorted_indices() const;
+  /// Sorts the entries by (row, col) and sums duplicates (explicit zeros kept). Synchronizes.
+  /// SciPy: `coo_matrix.sum_duplicates()`.
+  void sum_duplicates();
+  /// Sorts the entries by (row, col), stably, keeping duplicates. Asynchronous. Not in SciPy's coo.
+  void sort_indices();
+  coo_matrix sorted_indices() const;
+  /// Removes stored zeros. Synchronizes. SciPy: `coo_matrix.eliminate_zeros()`.
+  void eliminate_zeros();
+  /// No-op (COO arrays have no slack). Not in SciPy's coo_matrix.
+  void prune() noexcept {}
+  /// Checks lengths, 1-D-ness, index dtypes, and (full_check) every index in range. Synchronizes
+  /// when nnz > 0. @throws cusci::value_error with SciPy's wording.
+  /// SciPy: `coo_matrix._check()` (coo has no public check_format).
+  void check_format(bool full_check = true) const;
+
+  csr_matrix tocsr(bool copy = false) const;
+  csc_matrix tocsc(bool copy = false) const;
+  coo_matrix tocoo(bool copy = false) const;
+  dia_matrix todia(bool copy = false) const;
+  bsr_matrix tobsr(std::optional<shape2> blocksize = {}, bool copy = false) const;
+  spmatrix asformat(sparse::format f, bool copy = false) const;
+  ndarray toarray(cusci::order ord = cusci::order::C) const;
+  ndarray todense(cusci::order ord = cusci::order::C) const { return toarray(ord); }
+  coo_matrix astype(cusci::dtype t, bool copy = true) const;
+  coo_matrix copy() const;
+
+  /// Matrix product with a dense vector or matrix, as `tocsr().dot(x)` (see csr_matrix::dot).
+  /// Synchronizes (through tocsr()). Defined by the products family (sparse/src/spmv.cpp and
+  /// products_*.cu). SciPy: `A @ x` / `A * x` (spmatrix semantics).
   ndarray dot(const ndarray& x) const;
   ndarray operator*(const ndarray& x) const { return dot(x); }
 
   /// A coo_matrix over arrays the caller guarantees valid (1-D, contiguous, same length, indices of
-  /// one dtype in range). For cusci's own conversions and readers; nothing is checked on the device.
-  static coo_matrix from_valid(ndarray data, ndarray row, ndarray col, shape2 shape);
+  /// one dtype in range, supported value dtype). For cusci's own conversions and readers; nothing is
+  /// checked. `canonical`: the entries are known sorted by (row, col) without duplicates.
+  static coo_matrix from_valid(ndarray data, ndarray row, ndarray col, shape2 shape, bool canonical = false);
 
  private:
   coo_matrix() = default;
   ndarray data_, row_, col_;
   shape2 shape_{0, 0};
+  std::int8_t canonical_ = 0;      // SciPy's flag
+  mutable std::int8_t sorted_ = -1;  // -1 unknown
 };
 
-/// A sparse matrix in compressed sparse row format (`scipy.sparse.csr_matrix((data, indices, indptr),
-/// shape)`). Copies share the arrays and the cached cuSPARSE descriptors and workspace.
+/// A sparse matrix in compressed sparse row format: the entries of row i are
+/// `data[indptr[i]:indptr[i+1]]` in columns `indices[indptr[i]:indptr[i+1]]`.
+/// Copies share the arrays and the cached cuSPARSE descriptors/workspace of products.
+/// SciPy: `scipy.sparse.csr_matrix`.
 class csr_matrix {
  public:
-  /// Builds a matrix from CSR arrays: the entries of row i are `data[indptr[i]:indptr[i+1]]` in columns
-  /// `indices[indptr[i]:indptr[i+1]]`. As SciPy, only the first indptr[-1] entries of data/indices are
-  /// used when they are longer.
-  /// @param data    [>= nnz] float32 or float64.
-  /// @param indices [len(data)] any integer dtype, values in [0, shape[1]).
-  /// @param indptr  [shape[0] + 1] any integer dtype, non-decreasing, indptr[0] == 0,
-  ///                indptr[-1] <= len(data).
-  /// @param shape   (rows, columns), both >= 0.
-  /// @param index_dtype int32 or int64 for the stored indices; default as SciPy (int32 when it fits).
-  /// @param check   when true (default) the full SciPy `check_format(full_check=True)` runs on the
-  ///                device: indptr monotone, indices in range. Synchronizes. With false only the
-  ///                host-side checks run and indptr[0], indptr[-1] are still read (synchronizes).
-  /// @throws cusci::value_error with SciPy's wording ("index pointer size (5) should be (4)",
-  ///         "index pointer values must form a non-decreasing sequence", "column index values must be
-  ///         < 7", ...); cusci::type_error for non-float data or non-integer index arrays.
-  /// SciPy: `scipy.sparse.csr_matrix((data, indices, indptr), shape=shape)` followed by
-  /// `check_format(full_check=True)`. Deviation: `shape` is required; only float values.
+  /// An empty (rows, cols) matrix. Asynchronous. SciPy: `csr_matrix((M, N), dtype=...)`.
+  explicit csr_matrix(shape2 shape, const matrix_options& o = {});
+  /// From a dense [rows, cols] (or [n] -> (1, n)) array of any supported dtype and layout: its
+  /// nonzeros, canonical. Synchronizes. SciPy: `csr_matrix(D)`.
+  explicit csr_matrix(const ndarray& dense, const matrix_options& o = {});
+  /// From triplets, as SciPy: through COO, duplicates summed, canonical. Synchronizes.
+  /// SciPy: `csr_matrix((data, (row, col)), shape=...)`.
+  csr_matrix(const ndarray& data, const std::pair<ndarray, ndarray>& row_col, const matrix_options& o = {});
+  /// From compressed arrays. As SciPy, only the first indptr[-1] entries of data/indices are kept.
+  /// @param data    [>= nnz] any supported dtype.
+  /// @param indices [len(data)] any integer dtype, values in [0, cols).
+  /// @param indptr  [rows + 1] any integer dtype, non-decreasing, indptr[0] == 0, indptr[-1] <= len(data).
+  /// shape: `o.shape` or (len(indptr) - 1, max(indices) + 1). Synchronizes (reads indptr's ends; with
+  /// o.check the full check).
+  /// @throws cusci::value_error with SciPy's wording ("index pointer size (5) should be (4)", "index
+  ///         pointer values must form a non-decreasing sequence", "column index values must be < 7",
+  ///         ...); cusci::type_error for non-integer index arrays or float16 data.
+  /// SciPy: `csr_matrix((data, indices, indptr), shape=..., dtype=..., copy=...)`.
+  csr_matrix(const ndarray& data, const ndarray& indices, const ndarray& indptr, const matrix_options& o = {});
+  /// Same as `csr_matrix(data, indices, indptr, {.shape = shape, .index_dtype = index_dtype,
+  /// .check = check})`.
   csr_matrix(const ndarray& data, const ndarray& indices, const ndarray& indptr, shape2 shape,
              std::optional<cusci::dtype> index_dtype = {}, bool check = true);
+  /// A CSR form of any sparse matrix. SciPy: `csr_matrix(S)`.
+  explicit csr_matrix(const spmatrix& other, const matrix_options& o = {});
 
   shape2 shape() const noexcept { return shape_; }
-  /// Number of stored entries (explicit zeros included).
+  /// Stored entries (explicit zeros and duplicates included) == indptr[-1].
   std::int64_t nnz() const noexcept { return data_.size(); }
   cusci::dtype dtype() const noexcept { return data_.dtype(); }
   cusci::dtype index_dtype() const noexcept { return indices_.dtype(); }
-  /// [nnz] values (shared).
+  sparse::format format() const noexcept { return sparse::format::csr; }
+  /// [nnz] values, [nnz] column indices, [rows + 1] row pointers (shared, contiguous).
   const ndarray& data() const noexcept { return data_; }
-  /// [nnz] column indices (shared).
   const ndarray& indices() const noexcept { return indices_; }
-  /// [rows + 1] row pointers (shared).
   const ndarray& indptr() const noexcept { return indptr_; }
 
-  /// Returns *this. SciPy: `csr_matrix.tocsr(copy=False)`.
-  csr_matrix tocsr() const { return *this; }
-  /// COO form (data and column indices shared; row indices expanded on the device). Asynchronous.
-  /// @throws cusci::out_of_memory when the pool cannot provide the [nnz] row indices.
-  /// SciPy: `csr_matrix.tocoo(copy=False)`.
-  coo_matrix tocoo() const;
-  /// Dense [rows, cols] C-order array of dtype(), duplicates summed. Asynchronous.
-  /// @throws cusci::out_of_memory when the pool cannot provide rows * cols elements.
-  /// SciPy: `csr_matrix.toarray()`.
-  ndarray toarray() const;
-  /// [min(rows, cols)] main diagonal, duplicates summed, dtype(). Asynchronous.
-  /// @throws cusci::out_of_memory when the pool cannot provide the result.
+  bool has_sorted_indices() const;
+  void set_has_sorted_indices(bool v) noexcept;
+  /// Sorted indices and no duplicate within a row. SciPy: `csr_matrix.has_canonical_format`.
+  bool has_canonical_format() const;
+  void set_has_canonical_format(bool v) noexcept;
+  /// Sorts each row and sums duplicates. Synchronizes unless already canonical.
+  void sum_duplicates();
+  /// Sorts the column indices of each row (stable; duplicates kept). Asynchronous.
+  void sort_indices();
+  csr_matrix sorted_indices() const;
+  /// Removes stored zeros. Synchronizes.
+  void eliminate_zeros();
+  /// Trims data/indices to indptr[-1] (a no-op for matrices cusci builds). Host only.
+  void prune();
+  /// SciPy's check_format: host checks of the array shapes, indptr length and ends; with full_check
+  /// every index in range and indptr non-decreasing. Synchronizes.
+  /// @throws cusci::value_error with SciPy's wording.
+  void check_format(bool full_check = true) const;
+
+  /// Returns *this (copy=false) or a deep copy.
+  csr_matrix tocsr(bool copy = false) const;
+  csc_matrix tocsc(bool copy = false) const;
+  /// COO form (data and column indices shared unless copy; row indices expanded). Asynchronous.
+  coo_matrix tocoo(bool copy = false) const;
+  dia_matrix todia(bool copy = false) const;
+  bsr_matrix tobsr(std::optional<shape2> blocksize = {}, bool copy = false) const;
+  spmatrix asformat(sparse::format f, bool copy = false) const;
+  ndarray toarray(cusci::order ord = cusci::order::C) const;
+  ndarray todense(cusci::order ord = cusci::order::C) const { return toarray(ord); }
+  csr_matrix astype(cusci::dtype t, bool copy = true) const;
+  csr_matrix copy() const;
+
+  /// [min(rows, cols)] main diagonal, duplicates summed, dtype(). Asynchronous. float32/float64 only
+  /// for now (the products family generalizes diagonal to every format, dtype and offset).
   /// SciPy: `csr_matrix.diagonal()` (k = 0 only).
   ndarray diagonal() const;
 
   /// Matrix product with a dense vector or matrix: x [cols] -> [rows], x [cols, k] -> [rows, k]
-  /// (C order). The result dtype is NumPy's promotion of dtype() and x.dtype() (float32 @ float64 ->
-  /// float64; integer or bool x is converted). x of any layout (copied when not contiguous).
+  /// (C order). The result dtype is NumPy's promotion of dtype() and x.dtype().
   /// Kernel: for a 1-D x of A's dtype when A has at most 10 entries a row on average, cusci's own
-  /// CSR-stream SpMV (Greathouse & Daga, SC 2014; no workspace, nothing cached); otherwise cuSPARSE
-  /// SpMV (1-D x) or SpMM (2-D x). The cuSPARSE descriptors and workspace are cached in the matrix per
-  /// (stream, k), up to 4 plans, so a repeated product is one cuSPARSE call (SpMV runs
-  /// cusparseSpMV_preprocess once per plan); mixed precision (float32 A, float64 x) uses an uncached
-  /// float64 copy of the values. Asynchronous.
+  /// CSR-stream SpMV (Greathouse & Daga, SC 2014); otherwise cuSPARSE SpMV (1-D x) or SpMM (2-D x),
+  /// descriptors and workspace cached in the matrix per (stream, k), up to 4 plans. Asynchronous.
+  /// Defined by the products family (sparse/src/spmv.cpp).
   /// @throws cusci::value_error "dimension mismatch" when x.shape[0] != cols, when x is not 1-D/2-D,
-  ///         or when x is on another device; cusci::type_error for complex x; cusci::out_of_memory.
+  ///         or when x is on another device; cusci::type_error for an unsupported dtype;
+  ///         cusci::out_of_memory.
   /// SciPy: `csr_matrix.dot(x)` / `A @ x` / `A * x` (spmatrix semantics: matrix product).
   /// Deviation: a 0-d x (scalar multiplication in SciPy) is a value_error.
   ndarray dot(const ndarray& x) const;
   ndarray operator*(const ndarray& x) const { return dot(x); }
 
-  /// A csr_matrix over arrays the caller guarantees valid (contiguous, canonical or not, indices of
-  /// one dtype in range, len(indptr) == rows + 1, indptr[-1] == len(data)). Nothing is checked.
-  static csr_matrix from_valid(ndarray data, ndarray indices, ndarray indptr, shape2 shape);
+  /// A csr_matrix over arrays the caller guarantees valid (contiguous, indices of one dtype in range,
+  /// len(indptr) == rows + 1, indptr[0] == 0, indptr[-1] == len(data) == len(indices), supported value
+  /// dtype). Nothing is checked. `canonical`: known sorted without duplicates (else computed lazily).
+  static csr_matrix from_valid(ndarray data, ndarray indices, ndarray indptr, shape2 shape, bool canonical = false);
+
+  /// The products family's cache of cuSPARSE descriptors of this matrix (shared by copies).
+  const std::shared_ptr<detail::spmv_cache>& spmv_cache() const noexcept { return cache_; }
 
  private:
   csr_matrix() = default;
+  void rebind(ndarray data, ndarray indices, ndarray indptr, int canonical);
   ndarray data_, indices_, indptr_;
   shape2 shape_{0, 0};
   std::shared_ptr<detail::spmv_cache> cache_;
+  mutable std::int8_t sorted_ = -1, canonical_ = -1;  // -1 unknown
+};
+
+/// A sparse matrix in compressed sparse column format: the entries of column j are
+/// `data[indptr[j]:indptr[j+1]]` in rows `indices[indptr[j]:indptr[j+1]]`. Members as csr_matrix with
+/// rows and columns exchanged ("row index values must be < m").
+/// SciPy: `scipy.sparse.csc_matrix`.
+class csc_matrix {
+ public:
+  explicit csc_matrix(shape2 shape, const matrix_options& o = {});
+  explicit csc_matrix(const ndarray& dense, const matrix_options& o = {});
+  /// Through COO: duplicates summed, canonical. Synchronizes.
+  csc_matrix(const ndarray& data, const std::pair<ndarray, ndarray>& row_col, const matrix_options& o = {});
+  /// @param indptr [cols + 1]; indices are row indices. shape: `o.shape` or (max(indices) + 1,
+  /// len(indptr) - 1).
+  csc_matrix(const ndarray& data, const ndarray& indices, const ndarray& indptr, const matrix_options& o = {});
+  explicit csc_matrix(const spmatrix& other, const matrix_options& o = {});
+
+  shape2 shape() const noexcept { return shape_; }
+  std::int64_t nnz() const noexcept { return data_.size(); }
+  cusci::dtype dtype() const noexcept { return data_.dtype(); }
+  cusci::dtype index_dtype() const noexcept { return indices_.dtype(); }
+  sparse::format format() const noexcept { return sparse::format::csc; }
+  /// [nnz] values, [nnz] row indices, [cols + 1] column pointers.
+  const ndarray& data() const noexcept { return data_; }
+  const ndarray& indices() const noexcept { return indices_; }
+  const ndarray& indptr() const noexcept { return indptr_; }
+
+  bool has_sorted_indices() const;
+  void set_has_sorted_indices(bool v) noexcept;
+  bool has_canonical_format() const;
+  void set_has_canonical_format(bool v) noexcept;
+  void sum_duplicates();
+  void sort_indices();
+  csc_matrix sorted_indices() const;
+  void eliminate_zeros();
+  void prune();
+  void check_format(bool full_check = true) const;
+
+  csr_matrix tocsr(bool copy = false) const;
+  csc_matrix tocsc(bool copy = false) const;
+  coo_matrix tocoo(bool copy = false) const;
+  dia_matrix todia(bool copy = false) const;
+  bsr_matrix tobsr(std::optional<shape2> blocksize = {}, bool copy = false) const;
+  spmatrix asformat(sparse::format f, bool copy = false) const;
+  ndarray toarray(cusci::order ord = cusci::order::C) const;
+  ndarray todense(cusci::order ord = cusci::order::C) const { return toarray(ord); }
+  csc_matrix astype(cusci::dtype t, bool copy = true) const;
+  csc_matrix copy() const;
+
+  /// Matrix product with a dense vector/matrix (see csr_matrix::dot). Defined by the products family.
+  ndarray dot(const ndarray& x) const;
+  ndarray operator*(const ndarray& x) const { return dot(x); }
+
+  static csc_matrix from_valid(ndarray data, ndarray indices, ndarray indptr, shape2 shape, bool canonical = false);
+  const std::shared_ptr<detail::spmv_cache>& spmv_cache() const noexcept { return cache_; }
+
+ private:
+  csc_matrix() = default;
+  void rebind(ndarray data, ndarray indices, ndarray indptr, int canonical);
+  ndarray data_, indices_, indptr_;
+  shape2 shape_{0, 0};
+  std::shared_ptr<detail::spmv_cache> cache_;
+  mutable std::int8_t sorted_ = -1, canonical_ = -1;
+};
+
+/// A sparse matrix in diagonal format: diagonal k (offset `offsets[k]`) stores
+/// `data[k, j] = A[j - offsets[k], j]` for the columns j where that row exists (SciPy's layout:
+/// column-aligned; the other entries of data[k, :] are ignored).
+/// SciPy: `scipy.sparse.dia_matrix`.
+class dia_matrix {
+ public:
+  explicit dia_matrix(shape2 shape, const matrix_options& o = {});
+  /// From a dense array: one diagonal per offset with a nonzero, offsets ascending. Synchronizes.
+  explicit dia_matrix(const ndarray& dense, const matrix_options& o = {});
+  /// From (data, offsets). `o.shape` is required.
+  /// @param data    [n_diags, L] (or [L] -> [1, L]) any supported dtype.
+  /// @param offsets [n_diags] (or 0-d) any integer dtype, distinct. Read to the host (synchronizes).
+  /// @throws cusci::value_error "expected a shape argument", "offsets array must have rank 1",
+  ///         "number of diagonals (2) does not match the number of offsets (3)", "offset array
+  ///         contains duplicate values"; cusci::type_error for non-integer offsets or float16 data.
+  /// SciPy: `dia_matrix((data, offsets), shape=(M, N))`.
+  dia_matrix(const ndarray& data, const ndarray& offsets, const matrix_options& o = {});
+  explicit dia_matrix(const spmatrix& other, const matrix_options& o = {});
+
+  shape2 shape() const noexcept { return shape_; }
+  /// As SciPy: the number of positions of the stored diagonals that lie inside the matrix (and
+  /// within data's width), zeros included. Host only.
+  std::int64_t nnz() const noexcept;
+  cusci::dtype dtype() const noexcept { return data_.dtype(); }
+  /// The dtype of offsets() (int32 unless a dimension needs int64).
+  cusci::dtype index_dtype() const noexcept { return offsets_.dtype(); }
+  sparse::format format() const noexcept { return sparse::format::dia; }
+  /// [n_diags, L] values (C-contiguous).
+  const ndarray& data() const noexcept { return data_; }
+  /// [n_diags] diagonal offsets on the device, and a host copy.
+  const ndarray& offsets() const noexcept { return offsets_; }
+  const std::vector<std::int64_t>& offsets_host() const noexcept { return offsets_host_; }
+
+  /// Offsets ascending. Host only. Not in SciPy's dia_matrix.
+  bool has_sorted_indices() const noexcept;
+  /// Same as has_sorted_indices() (offsets are distinct by construction).
+  bool has_canonical_format() const noexcept { return has_sorted_indices(); }
+  /// Sorts the diagonals by offset. Asynchronous.
+  void sort_indices();
+  dia_matrix sorted_indices() const;
+  /// Same as sort_indices() (no duplicates can exist).
+  void sum_duplicates() { sort_indices(); }
+  /// Drops diagonals whose in-matrix values are all zero. Synchronizes. Not in SciPy's dia_matrix.
+  void eliminate_zeros();
+  /// No-op. Not in SciPy's dia_matrix.
+  void prune() noexcept {}
+  /// Checks data 2-D, offsets 1-D, matching counts and distinct offsets. Host only.
+  void check_format(bool full_check = true) const;
+
+  csr_matrix tocsr(bool copy = false) const;
+  csc_matrix tocsc(bool copy = false) const;
+  coo_matrix tocoo(bool copy = false) const;
+  dia_matrix todia(bool copy = false) const;
+  bsr_matrix tobsr(std::optional<shape2> blocksize = {}, bool copy = false) const;
+  spmatrix asformat(sparse::format f, bool copy = false) const;
+  ndarray toarray(cusci::order ord = cusci::order::C) const;
+  ndarray todense(cusci::order ord = cusci::order::C) const { return toarray(ord); }
+  dia_matrix astype(cusci::dtype t, bool copy = true) const;
+  dia_matrix copy() const;
+
+  /// Matrix product with a dense vector/matrix. Defined by the products family.
+  ndarray dot(const ndarray& x) const;
+  ndarray operator*(const ndarray& x) const { return dot(x); }
+
+  /// Over arrays the caller guarantees valid: data [n_diags, L] C-contiguous, offsets [n_diags]
+  /// (int32/int64) distinct, `offsets_host` equal to offsets.
+  static dia_matrix from_valid(ndarray data, ndarray offsets, std::vector<std::int64_t> offsets_host, shape2 shape);
+
+ private:
+  dia_matrix() = default;
+  ndarray data_, offsets_;
+  std::vector<std::int64_t> offsets_host_;
+  shape2 shape_{0, 0};
+};
+
+/// A sparse matrix in block compressed row format with dense R x C blocks: block row I holds blocks
+/// `data[indptr[I]:indptr[I+1]]` ([R, C] each) at block columns `indices[indptr[I]:indptr[I+1]]`.
+/// SciPy: `scipy.sparse.bsr_matrix`.
+class bsr_matrix {
+ public:
+  /// Empty; `o.blocksize` default (1, 1). SciPy: `bsr_matrix((M, N), blocksize=...)`.
+  explicit bsr_matrix(shape2 shape, const bsr_options& o = {});
+  /// From a dense array through CSR (`csr_matrix(dense).tobsr(blocksize)`). Synchronizes.
+  explicit bsr_matrix(const ndarray& dense, const bsr_options& o = {});
+  /// From triplets through COO (duplicates summed). Synchronizes.
+  bsr_matrix(const ndarray& data, const std::pair<ndarray, ndarray>& row_col, const bsr_options& o = {});
+  /// From block-compressed arrays.
+  /// @param data    [>= nnzb, R, C] any supported dtype.
+  /// @param indices [len(data)] block column indices in [0, cols / C).
+  /// @param indptr  [rows / R + 1] non-decreasing block row pointers.
+  /// shape: `o.shape` or ((len(indptr) - 1) * R, (max(indices) + 1) * C). Synchronizes.
+  /// @throws cusci::value_error with SciPy's wording ("data should be 3-D", "Invalid shape",
+  ///         "inconsistent blocksize", "column index values must be < 3", ...).
+  /// SciPy: `bsr_matrix((data, indices, indptr), shape=..., blocksize=...)`.
+  bsr_matrix(const ndarray& data, const ndarray& indices, const ndarray& indptr, const bsr_options& o = {});
+  explicit bsr_matrix(const spmatrix& other, const bsr_options& o = {});
+
+  shape2 shape() const noexcept { return shape_; }
+  /// Stored values: nnz_blocks * R * C (SciPy's `nnz`).
+  std::int64_t nnz() const noexcept { return data_.size(); }
+  /// Stored blocks (len(indices)).
+  std::int64_t nnz_blocks() const noexcept { return indices_.size(); }
+  cusci::dtype dtype() const noexcept { return data_.dtype(); }
+  cusci::dtype index_dtype() const noexcept { return indices_.dtype(); }
+  sparse::format format() const noexcept { return sparse::format::bsr; }
+  /// (R, C).
+  shape2 blocksize() const noexcept { return blocksize_; }
+  /// [nnzb, R, C] blocks, [nnzb] block column indices, [rows / R + 1] block row pointers.
+  const ndarray& data() const noexcept { return data_; }
+  const ndarray& indices() const noexcept { return indices_; }
+  const ndarray& indptr() const noexcept { return indptr_; }
+
+  bool has_sorted_indices() const;
+  void set_has_sorted_indices(bool v) noexcept;
+  bool has_canonical_format() const;
+  void set_has_canonical_format(bool v) noexcept;
+  /// Sorts each block row by block column and sums duplicate blocks. Synchronizes.
+  void sum_duplicates();
+  void sort_indices();
+  bsr_matrix sorted_indices() const;
+  /// Removes blocks that are entirely zero. Synchronizes.
+  void eliminate_zeros();
+  void prune();
+  void check_format(bool full_check = true) const;
+
+  csr_matrix tocsr(bool copy = false) const;
+  csc_matrix tocsc(bool copy = false) const;
+  coo_matrix tocoo(bool copy = false) const;
+  dia_matrix todia(bool copy = false) const;
+  /// Same blocksize (or none): *this / copy; another blocksize: through CSR.
+  bsr_matrix tobsr(std::optional<shape2> blocksize = {}, bool copy = false) const;
+  spmatrix asformat(sparse::format f, bool copy = false) const;
+  ndarray toarray(cusci::order ord = cusci::order::C) const;
+  ndarray todense(cusci::order ord = cusci::order::C) const { return toarray(ord); }
+  bsr_matrix astype(cusci::dtype t, bool copy = true) const;
+  bsr_matrix copy() const;
+
+  /// Matrix product with a dense vector/matrix. Defined by the products family.
+  ndarray dot(const ndarray& x) const;
+  ndarray operator*(const ndarray& x) const { return dot(x); }
+
+  /// Over arrays the caller guarantees valid: data [nnzb, R, C] C-contiguous, indices [nnzb] in range,
+  /// indptr [rows / R + 1], R and C dividing the shape.
+  static bsr_matrix from_valid(ndarray data, ndarray indices, ndarray indptr, shape2 shape, bool canonical = false);
+  const std::shared_ptr<detail::spmv_cache>& spmv_cache() const noexcept { return cache_; }
+
+ private:
+  bsr_matrix() = default;
+  void rebind(ndarray data, ndarray indices, ndarray indptr, int canonical);
+  ndarray data_, indices_, indptr_;
+  shape2 shape_{0, 0}, blocksize_{1, 1};
+  std::shared_ptr<detail::spmv_cache> cache_;
+  mutable std::int8_t sorted_ = -1, canonical_ = -1;
+};
+
+/// Any sparse matrix: one of the five formats, held by value (std::variant). Every matrix class
+/// converts to it implicitly; functions with SciPy's `format=` argument return it. Members forward to
+/// the held matrix; `get<csr_matrix>()` gives it back.
+/// SciPy: the common base `scipy.sparse.spmatrix` (`issparse(A)` is true for every spmatrix).
+class spmatrix {
+ public:
+  using variant_type = std::variant<csr_matrix, csc_matrix, coo_matrix, dia_matrix, bsr_matrix>;
+
+  spmatrix(csr_matrix a);  // NOLINT: implicit, as any SciPy sparse matrix is an spmatrix
+  spmatrix(csc_matrix a);  // NOLINT
+  spmatrix(coo_matrix a);  // NOLINT
+  spmatrix(dia_matrix a);  // NOLINT
+  spmatrix(bsr_matrix a);  // NOLINT
+
+  sparse::format format() const noexcept;
+  shape2 shape() const noexcept;
+  std::int64_t nnz() const noexcept;
+  cusci::dtype dtype() const noexcept;
+  cusci::dtype index_dtype() const noexcept;
+
+  /// Whether the held matrix is an M (csr_matrix, ...).
+  template <class M>
+  bool holds() const noexcept {
+    return std::holds_alternative<M>(v_);
+  }
+  /// The held matrix. @throws cusci::type_error "expected a csr matrix, got csc" for another format.
+  template <class M>
+  const M& get() const {
+    if (!holds<M>()) throw_wrong_format(index_of<M>());
+    return std::get<M>(v_);
+  }
+  template <class M>
+  M& get() {
+    if (!holds<M>()) throw_wrong_format(index_of<M>());
+    return std::get<M>(v_);
+  }
+  const variant_type& variant() const noexcept { return v_; }
+  variant_type& variant() noexcept { return v_; }
+  /// std::visit on the held matrix.
+  template <class F>
+  decltype(auto) visit(F&& f) const {
+    return std::visit(std::forward<F>(f), v_);
+  }
+  template <class F>
+  decltype(auto) visit(F&& f) {
+    return std::visit(std::forward<F>(f), v_);
+  }
+
+  spmatrix asformat(sparse::format f, bool copy = false) const;
+  /// `asformat(format_from_string(f))`; an empty string returns *this (SciPy's `format=None`).
+  spmatrix asformat(std::string_view f, bool copy = false) const;
+  csr_matrix tocsr(bool copy = false) const;
+  csc_matrix tocsc(bool copy = false) const;
+  coo_matrix tocoo(bool copy = false) const;
+  dia_matrix todia(bool copy = false) const;
+  bsr_matrix tobsr(std::optional<shape2> blocksize = {}, bool copy = false) const;
+  ndarray toarray(cusci::order ord = cusci::order::C) const;
+  ndarray todense(cusci::order ord = cusci::order::C) const { return toarray(ord); }
+  spmatrix astype(cusci::dtype t, bool copy = true) const;
+  spmatrix copy() const;
+
+  bool has_sorted_indices() const;
+  bool has_canonical_format() const;
+  void sum_duplicates();
+  void sort_indices();
+  spmatrix sorted_indices() const;
+  void eliminate_zeros();
+  void prune();
+  void check_format(bool full_check = true) const;
+
+  /// Matrix product with a dense vector/matrix. Defined by the products family.
+  ndarray dot(const ndarray& x) const;
+  ndarray operator*(const ndarray& x) const { return dot(x); }
+
+ private:
+  template <class M>
+  static constexpr int index_of() noexcept {
+    if constexpr (std::is_same_v<M, csr_matrix>) return 0;
+    else if constexpr (std::is_same_v<M, csc_matrix>) return 1;
+    else if constexpr (std::is_same_v<M, coo_matrix>) return 2;
+    else if constexpr (std::is_same_v<M, dia_matrix>) return 3;
+    else return 4;
+  }
+  [[noreturn]] void throw_wrong_format(int wanted) const;
+  variant_type v_;
 };
 
 }  // namespace cusci::sparse

@@ -1,6 +1,24 @@
 #pragma once
 /// @file sparse.hpp
-/// Everything of cusci::sparse: COO/CSR matrices, Matrix Market I/O and the iterative solvers.
+/// Everything of cusci::sparse (SciPy's `scipy.sparse`, spmatrix semantics: `A * B` is the matrix
+/// product, `sparse::multiply(A, B)` the elementwise one; see matrix.hpp):
+///   - matrix.hpp    the five formats (coo/csr/csc/dia/bsr_matrix), `spmatrix`, construction,
+///                   conversion and format maintenance;
+///   - construct.hpp eye, diags, random, kron, stacks, tril/triu, find, arithmetic, comparisons,
+///                   transpose;
+///   - products.hpp  SpMV/SpMM, SpGEMM, matrix_power, reductions, norm;
+///   - access.hpp    indexing, slicing, assignment, reshape/resize, save_npz/load_npz;
+///   - io.hpp        Matrix Market files;
+///   - linalg.hpp    iterative solvers and linear operators (`scipy.sparse.linalg`).
 #include "cusci/sparse/io.hpp"
 #include "cusci/sparse/linalg.hpp"
 #include "cusci/sparse/matrix.hpp"
+#if __has_include("cusci/sparse/construct.hpp")
+#include "cusci/sparse/construct.hpp"
+#endif
+#if __has_include("cusci/sparse/products.hpp")
+#include "cusci/sparse/products.hpp"
+#endif
+#if __has_include("cusci/sparse/access.hpp")
+#include "cusci/sparse/access.hpp"
+#endif
