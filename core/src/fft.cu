@@ -438,11 +438,12 @@ void scale_inplace(ndarray& a, double scale, bool conj) {
 }
 
 void run_axis(int type, std::int64_t n, std::int64_t in_len, std::int64_t out_len, std::int64_t outer,
-              std::int64_t inner, const void* in, void* out, int dir) {
+              std::int64_t inner, const void* in, void* out, int dir, const in_layout* lay) {
   const std::int64_t total = outer * inner;
   if (total == 0) return;
   const cudaStream_t s = get_current_stream();
   if (n == 1) {  // identity / real <-> complex, without cuFFT (whose plans of length 1 are not portable)
+    CUSCI_EXPECTS(lay == nullptr, value_error, "cusci::fft: internal: strided input of a length-1 transform");
     if (type == CUFFT_C2C || type == CUFFT_Z2Z) {
       if (in != out)
         CUSCI_CUDA_TRY(cudaMemcpyAsync(out, in, total * in_len * in_elem(type), cudaMemcpyDeviceToDevice, s));
@@ -465,41 +466,75 @@ void run_axis(int type, std::int64_t n, std::int64_t in_len, std::int64_t out_le
     CUSCI_CHECK_LAUNCH();
     return;
   }
+  // Input element strides: the given layout, or the contiguous [outer, in_len, inner] one.
+  const in_layout L = lay ? *lay : in_layout{inner, in_len * inner, 1};
   cusci::detail::fft_plan_key k;
   k.rank = 1;
   k.n[0] = n;
   k.inembed[0] = in_len;
   k.onembed[0] = out_len;
   k.type = type;
+  k.istride = L.axis;
   std::int64_t loops = 1, in_step = 0, out_step = 0;  // bytes
-  if (inner == 1) {
-    k.istride = 1;
-    k.idist = in_len;
+  const std::int64_t ie = static_cast<std::int64_t>(in_elem(type)), oe = static_cast<std::int64_t>(out_elem(type));
+  if (inner == 1) {  // one batch over the outer lines
+    k.idist = L.outer;
     k.ostride = 1;
     k.odist = out_len;
     k.batch = outer;
   } else if (outer <= inner) {  // batch over the inner (interleaved) lines, loop over the outer blocks
-    k.istride = inner;
-    k.idist = 1;
+    k.idist = L.inner;
     k.ostride = inner;
     k.odist = 1;
     k.batch = inner;
     loops = outer;
-    in_step = in_len * inner * static_cast<std::int64_t>(in_elem(type));
-    out_step = out_len * inner * static_cast<std::int64_t>(out_elem(type));
+    in_step = L.outer * ie;
+    out_step = out_len * inner * oe;
   } else {  // batch over the outer blocks, loop over the inner lines
-    k.istride = inner;
-    k.idist = in_len * inner;
+    k.idist = L.outer;
     k.ostride = inner;
     k.odist = out_len * inner;
     k.batch = outer;
     loops = inner;
-    in_step = static_cast<std::int64_t>(in_elem(type));
-    out_step = static_cast<std::int64_t>(out_elem(type));
+    in_step = L.inner * ie;
+    out_step = oe;
   }
   cusci::detail::fft_plan_lease l = cusci::detail::acquire_fft_plan(k);
   for (std::int64_t i = 0; i < loops; ++i)
     exec(l.handle, type, static_cast<const char*>(in) + i * in_step, static_cast<char*>(out) + i * out_step, dir);
+}
+
+// x's element strides as [outer, axis, inner] around axis a, when the dims before a (and after a)
+// merge into one and every stride is positive; false otherwise (the caller copies instead).
+bool strided_layout(const ndarray& x, int a, in_layout& lay) {
+  const std::int64_t es = static_cast<std::int64_t>(x.itemsize());
+  const int nd = x.ndim();
+  auto merge = [&](int b, int e, std::int64_t& stride) {
+    std::int64_t expect = -1;  // stride the next non-1 dim must have (C-order merge), -1 before the first
+    stride = 1;
+    bool any = false;
+    for (int d = e - 1; d >= b; --d) {
+      const std::int64_t len = x.shape()[d], st = x.strides()[d];
+      if (len == 1) continue;
+      if (st <= 0 || st % es) return false;
+      if (!any) {
+        stride = st / es;
+        any = true;
+      } else if (st / es != expect) {
+        return false;
+      }
+      expect = (st / es) * len;
+    }
+    return true;
+  };
+  const std::int64_t sa = x.strides()[a];
+  if (x.shape()[a] > 1 && (sa <= 0 || sa % es)) return false;
+  lay.axis = x.shape()[a] > 1 ? sa / es : 1;
+  if (!merge(0, a, lay.outer) || !merge(a + 1, nd, lay.inner)) return false;
+  std::int64_t outer = 1;
+  for (int d = 0; d < a; ++d) outer *= x.shape()[d];
+  if (outer == 1) lay.outer = lay.axis * x.shape()[a];  // a single batch: the distance is never used
+  return true;
 }
 
 }  // namespace detail
@@ -534,9 +569,20 @@ ndarray run_c2c(const ndarray& x0, const request& r) {
   if (out.size() == 0) return out;
   const double scale = norm_factor(r.norm, n, r.forward);
   const int dir = r.forward ? CUFFT_FORWARD : CUFFT_INVERSE;
-  const bool direct = x.dtype() == cd && x.is_c_contiguous() && os == x.shape();
-  if (direct) {
+  const bool same = x.dtype() == cd && os == x.shape();
+  in_layout lay{};
+  const int a0 = r.axes.front();
+  if (same && x.is_c_contiguous()) {
     exec_c2c_axes(x.data(), out.data(), os, r.axes, dir, dbl);
+    scale_inplace(out, scale, false);
+  } else if (same && os[a0] > 1 && strided_layout(x, a0, lay)) {
+    // Strided input (F order, sliced views): the first axis reads it through cuFFT's advanced layout
+    // into the output; the other axes run in place.
+    const int nd = x.ndim();
+    run_axis(c2c_type(dbl), os[a0], os[a0], os[a0], prod(os, 0, a0), prod(os, a0 + 1, nd), x.data(), out.data(), dir,
+             &lay);
+    std::vector<int> rest(r.axes.begin() + 1, r.axes.end());
+    if (!rest.empty()) exec_c2c_axes(out.data(), out.data(), os, rest, dir, dbl);
     scale_inplace(out, scale, false);
   } else {
     pad_copy(x, out, scale, false);
@@ -567,12 +613,21 @@ ndarray run_r2c(const ndarray& x0, const request& r) {
   const double scale = norm_factor(r.norm, n, r.forward);
   ndarray rin = x;
   bool scaled = false;
+  std::vector<int> others(r.axes.begin(), r.axes.end() - 1);
+  in_layout lay{};
+  if (rs == x.shape() && !x.is_c_contiguous() && rs[la] > 1 && strided_layout(x, la, lay)) {
+    // Strided real input read through cuFFT's advanced layout (R2C does not modify its input).
+    run_axis(r2c_type(dbl), rs[la], rs[la], os[la], prod(rs, 0, la), prod(rs, la + 1, nd), x.data(), out.data(),
+             CUFFT_FORWARD, &lay);
+    if (!others.empty()) exec_c2c_axes(out.data(), out.data(), os, others, CUFFT_FORWARD, dbl);
+    scale_inplace(out, scale, r.conj);
+    return out;
+  }
   if (!(x.is_c_contiguous() && rs == x.shape())) {
     rin = empty(rs, rd);
     pad_copy(x, rin, scale, false);
     scaled = true;
   }
-  std::vector<int> others(r.axes.begin(), r.axes.end() - 1);
   if (la == nd - 1 && trailing(r.axes, nd, rs)) {
     const int k = static_cast<int>(r.axes.size());
     run_trailing(r2c_type(dbl), k, rs.data() + nd - k, prod(rs, 0, nd - k), rin.data(), out.data(), CUFFT_FORWARD);

@@ -34,10 +34,17 @@ void pad_copy(const ndarray& x, ndarray& dst, double scale, bool conj);
 /// Multiplies the contiguous array a by scale (and conjugates it when conj), in place.
 void scale_inplace(ndarray& a, double scale, bool conj);
 
-/// One cuFFT transform of logical length n along the middle axis of contiguous buffers laid out as
-/// [outer, in_len, inner] and [outer, out_len, inner]; type is a cufftType, dir CUFFT_FORWARD /
-/// CUFFT_INVERSE (C2C only). In place when in == out (C2C only). Length 1 is handled without cuFFT.
+/// Element strides of an input viewed as [outer, axis, inner] (all > 0).
+struct in_layout {
+  std::int64_t axis, outer, inner;
+};
+
+/// One cuFFT transform of logical length n along the middle axis of buffers laid out as
+/// [outer, in_len, inner] (contiguous, or with the element strides `lay` when given) and the
+/// contiguous [outer, out_len, inner]; type is a cufftType, dir CUFFT_FORWARD / CUFFT_INVERSE (C2C
+/// only). In place when in == out (C2C, contiguous only). Length 1 is handled without cuFFT (contiguous
+/// input only).
 void run_axis(int type, std::int64_t n, std::int64_t in_len, std::int64_t out_len, std::int64_t outer,
-              std::int64_t inner, const void* in, void* out, int dir);
+              std::int64_t inner, const void* in, void* out, int dir, const in_layout* lay = nullptr);
 
 }  // namespace cusci::fft::detail

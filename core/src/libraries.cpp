@@ -98,8 +98,14 @@ struct fft_entry {
   bool work_set = false;
   ~fft_entry() {
     if (plan) {
-      cudaDeviceSynchronize();  // never throws; errors at process exit ignored
+      // On the plan's own device (the cache of another device may be trimmed from here). Never
+      // throws; errors at process exit are ignored.
+      int cur = -1;
+      const bool switched = cudaGetDevice(&cur) == cudaSuccess && cur != key.device &&
+                            cudaSetDevice(key.device) == cudaSuccess;
+      cudaDeviceSynchronize();
       cufftDestroy(plan);
+      if (switched) cudaSetDevice(cur);
     }
     work.reset();
   }
