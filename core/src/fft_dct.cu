@@ -296,13 +296,17 @@ ndarray dct_run(const ndarray& x0, const dct_request& r) {
   ndarray x = detail::promote(x0, r.fn);
   if (r.axes.empty()) return x.copy();
   if (!is_complex(x.dtype())) return dct_real(x, r);
-  // Complex: real and imaginary parts separately, written into the parts of a complex result.
+  // Complex: real and imaginary parts separately, written into the parts of a complex result. As
+  // SciPy 1.18 does for complex inputs, `orthogonalize` is not honoured: the default (orthogonalized
+  // exactly when norm is ortho) applies.
+  dct_request rc = r;
+  rc.orthogonalize.reset();
   shape_t os = x.shape();
   for (std::size_t i = 0; i < r.axes.size(); ++i) os[r.axes[i]] = r.lens[i];
   ndarray out = empty(os, x.dtype());
   if (out.size() == 0) return out;
   for (int part = 0; part < 2; ++part) {
-    ndarray re = dct_real(part_view(x, part), r);
+    ndarray re = dct_real(part_view(x, part), rc);
     ndarray dst = part_view(out, part);
     cusci::detail::copy_cast(re, dst);
   }

@@ -153,7 +153,8 @@ struct dctn_options {
 
 /// Discrete cosine transform of type 1-4 along `axis`, with SciPy's definitions and scaling.
 /// @param x  input [..., m, ...]; real inputs (bool/integer -> float64, float16 -> float32);
-///           complex inputs transform their real and imaginary parts separately (as SciPy).
+///           complex inputs transform their real and imaginary parts separately (as SciPy; like
+///           SciPy 1.18, `orthogonalize` is then ignored: orthogonalized exactly when norm is ortho).
 /// @return float32/float64 (complex64/complex128 for complex inputs), C-contiguous, shape of x with
 ///         axis length n.
 /// Asynchronous on the current stream.
