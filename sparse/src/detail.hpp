@@ -4,6 +4,7 @@
 #include <array>
 #include <cstdint>
 #include <memory>
+#include <string>
 
 #include "cusci/ndarray.hpp"
 #include "cusci/sparse/matrix.hpp"
@@ -68,6 +69,80 @@ void csr_spmv_stream(const ndarray& data, const ndarray& indices, const ndarray&
 /// Mean device time (ms) of each kernel of one unpreconditioned cg iteration on the square matrix A:
 /// {p update, SpMV with p.q, x and r update with r.r}, over `reps` launches each. Synchronizes.
 std::array<double, 3> cg_kernel_ms(const csr_matrix& A, int reps);
+
+// ---------------------------------------------------------------------------------------------------
+// Formats (formats_kernels.cu). Every value dtype of cusci::sparse; index arrays int32/int64 of one
+// dtype, contiguous. "Synchronizes" where a count is read back.
+
+/// Value, row and column arrays of COO entries.
+struct coo_arrays {
+  ndarray data, row, col;
+};
+/// Value, index and pointer arrays of a compressed (CSR/CSC/BSR) matrix.
+struct compressed_arrays {
+  ndarray data, indices, indptr;
+};
+/// Entries sorted by (major, minor): `major` (when not compressed) or `indptr` [n_major + 1].
+struct sorted_entries {
+  ndarray data, major, minor, indptr;
+};
+/// Sorts entries by (major, minor) with one radix sort of a packed 64-bit key (stable: equal keys keep
+/// their order); vals [n, ...] move along (trailing dimensions kept, e.g. BSR blocks). sum: duplicates
+/// summed (bool: or; integers wrap). compress: return indptr instead of major. Synchronizes when sum.
+/// @throws cusci::not_implemented_error when bits(n_major-1) + bits(n_minor-1) > 64.
+sorted_entries sort_entries(const ndarray& vals, const ndarray& major, const ndarray& minor, std::int64_t n_major,
+                            std::int64_t n_minor, bool sum, bool compress);
+/// Major index of each of the nnz entries (indptr [m + 1]). Asynchronous.
+ndarray expand_indptr(const ndarray& indptr, std::int64_t nnz);
+/// indptr [m + 1] of sorted major indices. Asynchronous.
+ndarray compress_major(const ndarray& major_sorted, std::int64_t m);
+/// CSR -> CSC (or back): the transposed compressed arrays, minor slices sorted by major index.
+/// Asynchronous.
+compressed_arrays transpose_compressed(const ndarray& data, const ndarray& indices, const ndarray& indptr,
+                                       std::int64_t n_minor);
+/// Entries of vals [n, ...] with any nonzero value: `index` [kept] int64 positions, `pos` [n + 1] int64
+/// exclusive scan of the keep flags. Synchronizes.
+struct compacted {
+  std::int64_t kept = 0;
+  ndarray pos, index;
+};
+compacted compact_nonzero(const ndarray& vals);
+/// a[index] along axis 0 (index int64 contiguous). Asynchronous.
+ndarray take_rows(const ndarray& a, const ndarray& index);
+/// pos[indptr] (pos int64). Asynchronous.
+ndarray remap_indptr(const ndarray& indptr, const ndarray& pos);
+/// Nonzeros of a C-contiguous [m, n] array in C order. Synchronizes.
+coo_arrays dense_to_coo(const ndarray& dense, dtype index_dtype);
+/// Dense [m, n] array in order `ord` with the entries stored (positions must be distinct). Asynchronous.
+ndarray scatter_dense(const ndarray& data, const ndarray& row, const ndarray& col, shape2 shape, order ord);
+/// Minor indices sorted within each major slice; canonical: strictly increasing. Synchronizes.
+struct sortedness {
+  bool sorted = true, canonical = true;
+};
+sortedness check_sorted(const ndarray& indptr, const ndarray& indices);
+/// DIA -> COO as SciPy: in-matrix nonzero entries, diagonal by diagonal. Synchronizes.
+coo_arrays dia_to_coo(const ndarray& data, const ndarray& offsets, shape2 shape, dtype index_dtype);
+/// COO without duplicates -> DIA data [n_diags, width] and ascending offsets. Synchronizes.
+struct dia_arrays {
+  ndarray data, offsets;
+};
+dia_arrays coo_to_dia(const ndarray& data, const ndarray& row, const ndarray& col, shape2 shape, std::int64_t width);
+/// BSR -> COO (every stored value, block by block). Asynchronous.
+coo_arrays bsr_to_coo(const ndarray& data, const ndarray& indices, const ndarray& indptr, std::int64_t R,
+                      std::int64_t C);
+/// BSR -> CSR with m rows (every stored value). Asynchronous.
+compressed_arrays bsr_to_csr(const ndarray& data, const ndarray& indices, const ndarray& indptr, std::int64_t m,
+                             std::int64_t R, std::int64_t C);
+/// COO -> BSR, blocks sorted, duplicates summed. Synchronizes.
+compressed_arrays coo_to_bsr(const ndarray& data, const ndarray& row, const ndarray& col, shape2 shape, std::int64_t R,
+                             std::int64_t C);
+/// Number of distinct R x C blocks holding an entry. Synchronizes.
+std::int64_t count_blocks(const ndarray& row, const ndarray& col, std::int64_t R, std::int64_t C, shape2 shape);
+
+/// Throws type_error with SciPy's wording when t is not a value dtype of cusci::sparse.
+void check_value_dtype(const char* fn, dtype t);
+/// "(3, 4)" for shape2.
+std::string shape_string(shape2 s);
 
 /// A view of the first n elements of a contiguous 1-D array.
 inline ndarray head(const ndarray& a, std::int64_t n) {

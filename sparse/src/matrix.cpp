@@ -1,5 +1,6 @@
-// Host side of cusci::sparse::coo_matrix and csr_matrix: argument checks (all before any device work
-// except the documented device-side index checks), index dtype choice and conversions.
+// Host side of cusci::sparse's coo_matrix, csr_matrix and csc_matrix: argument checks (all before any
+// device work except the documented device-side index checks), index dtype choice, conversions and
+// format maintenance. CSR and CSC share one implementation over (major, minor) axes.
 
 #include "cusci/sparse/matrix.hpp"
 
@@ -8,190 +9,596 @@
 #include <string>
 
 #include "cusci/error.hpp"
+#include "cusci/reduction.hpp"
 #include "detail.hpp"
 
 namespace cusci::sparse {
-namespace {
+
+namespace detail {
 
 constexpr std::int64_t int32_max = std::numeric_limits<std::int32_t>::max();
 
-std::string shape_str(const shape_t& s) {
-  std::string out = "(";
-  for (std::size_t i = 0; i < s.size(); ++i) {
-    if (i) out += ", ";
-    out += std::to_string(s[i]);
-  }
-  if (s.size() == 1) out += ",";
-  return out + ")";
+std::string shape_string(shape2 s) { return "(" + std::to_string(s[0]) + ", " + std::to_string(s[1]) + ")"; }
+
+void check_value_dtype(const char* fn, dtype t) {
+  CUSCI_EXPECTS(is_supported_dtype(t), type_error,
+                std::string(fn) + ": scipy.sparse does not support dtype " + std::string(dtype_name(t)) +
+                    ". The only supported types are: bool, int8, uint8, int16, uint16, int32, uint32, int64, uint64, "
+                    "float32, float64, complex64, complex128.");
 }
 
 void check_shape(const char* fn, shape2 shape) {
   CUSCI_EXPECTS(shape[0] >= 0 && shape[1] >= 0, value_error,
-                std::string(fn) + ": 'shape' elements cannot be negative, got (" + std::to_string(shape[0]) + ", " +
-                    std::to_string(shape[1]) + ")");
-}
-
-void check_data_dtype(const char* fn, const ndarray& data) {
-  CUSCI_EXPECTS(is_floating(data.dtype()), type_error,
-                std::string(fn) + ": data must have dtype float32 or float64, got " +
-                    std::string(dtype_name(data.dtype())));
+                std::string(fn) + ": 'shape' elements cannot be negative, got " + shape_string(shape));
 }
 
 void check_index_array(const char* fn, const char* name, const ndarray& a) {
   CUSCI_EXPECTS(is_integer(a.dtype()), type_error,
-                std::string(fn) + ": " + name + " must have an integer dtype, got " +
-                    std::string(dtype_name(a.dtype())));
+                std::string(fn) + ": " + name + " must have an integer dtype, got " + std::string(dtype_name(a.dtype())));
 }
 
 dtype choose_index_dtype(const char* fn, std::optional<dtype> requested, std::int64_t maxval) {
   if (!requested) return get_index_dtype(maxval);
   CUSCI_EXPECTS(*requested == dtype::int32 || *requested == dtype::int64, type_error,
-                std::string(fn) + ": index_dtype must be int32 or int64, got " +
-                    std::string(dtype_name(*requested)));
+                std::string(fn) + ": index_dtype must be int32 or int64, got " + std::string(dtype_name(*requested)));
   CUSCI_EXPECTS(*requested == dtype::int64 || maxval <= int32_max, value_error,
                 std::string(fn) + ": index_dtype int32 cannot hold " + std::to_string(maxval) +
                     " (a dimension or nnz exceeds 2**31 - 1)");
   return *requested;
 }
 
-// Contiguous, in a dtype the device checks handle (int32 / int64), values unchanged.
-ndarray as_checkable_index(const ndarray& a) {
+ndarray checkable_index(const ndarray& a) {
   ndarray b = (a.dtype() == dtype::int32 || a.dtype() == dtype::int64) ? a : a.astype(dtype::int64);
   return b.is_c_contiguous() ? b : b.copy();
 }
 
-ndarray as_contiguous(const ndarray& a, dtype dt) {
+ndarray contiguous(const ndarray& a, dtype dt, bool copy) {
+  const bool same = a.dtype() == dt;
   ndarray b = a.astype(dt, false);
-  return b.is_c_contiguous() ? b : b.copy();
+  if (!b.is_c_contiguous()) return b.copy();
+  if (copy && same) return b.copy();
+  return b;
 }
 
-}  // namespace
+ndarray values_for(const char* fn, const ndarray& data, std::optional<dtype> want, bool copy) {
+  check_value_dtype(fn, data.dtype());
+  const dtype t = want ? *want : data.dtype();
+  check_value_dtype(fn, t);
+  return contiguous(data, t, copy);
+}
+
+std::int64_t max_index(const ndarray& a) {
+  if (a.size() == 0) return -1;
+  return cusci::max(a).astype(dtype::int64).item<std::int64_t>();
+}
+
+ndarray as_2d_dense(const char* fn, const ndarray& dense, std::optional<dtype> want) {
+  ndarray d = dense;
+  if (d.ndim() == 0) d = d.reshape({1, 1});
+  else if (d.ndim() == 1) d = d.reshape({1, d.shape(0)});
+  CUSCI_EXPECTS(d.ndim() == 2, type_error,
+                std::string(fn) + ": expected 2D array or matrix, not " + std::to_string(dense.ndim()) + "D");
+  check_value_dtype(fn, d.dtype());
+  const dtype t = want ? *want : d.dtype();
+  check_value_dtype(fn, t);
+  return contiguous(d, t, false);
+}
+
+void check_same_shape(const char* fn, std::optional<shape2> want, shape2 got) {
+  if (want)
+    CUSCI_EXPECTS(*want == got, value_error,
+                  std::string(fn) + ": inconsistent shapes: " + shape_string(*want) + " != " + shape_string(got));
+}
+
+// --- generic compressed (CSR: major = rows; CSC: major = columns) ---------------------------------
+
+compressed_arrays compressed_from_arrays(const char* fn, const ndarray& data, const ndarray& indices,
+                                         const ndarray& indptr, const matrix_options& o, bool csc, shape2& shape) {
+  CUSCI_EXPECTS(data.ndim() == 1 && indices.ndim() == 1 && indptr.ndim() == 1, value_error,
+                std::string(fn) + ": data, indices, and indptr should be 1-D");
+  check_index_array(fn, "indices", indices);
+  check_index_array(fn, "indptr", indptr);
+  check_value_dtype(fn, data.dtype());
+  if (o.dtype) check_value_dtype(fn, *o.dtype);
+  ndarray ptr = checkable_index(indptr), ind = checkable_index(indices);
+  if (o.shape) {
+    check_shape(fn, *o.shape);
+    shape = *o.shape;
+  } else {
+    const std::int64_t mx = max_index(ind);
+    CUSCI_EXPECTS(mx >= 0 || indices.size() > 0, value_error, std::string(fn) + ": unable to infer matrix dimensions");
+    shape = csc ? shape2{mx + 1, indptr.size() - 1} : shape2{indptr.size() - 1, mx + 1};
+  }
+  const std::int64_t M = csc ? shape[1] : shape[0], N = csc ? shape[0] : shape[1];
+  if (o.index_dtype) choose_index_dtype(fn, o.index_dtype, std::max(M, N));
+  CUSCI_EXPECTS(indptr.size() == M + 1, value_error,
+                std::string(fn) + ": index pointer size " + std::to_string(indptr.size()) + " should be " +
+                    std::to_string(M + 1));
+  CUSCI_EXPECTS(indices.size() == data.size(), value_error,
+                std::string(fn) + ": indices and data should have the same size");
+  const indptr_check pc = check_indptr(ptr, o.check);
+  CUSCI_EXPECTS(pc.first == 0, value_error, std::string(fn) + ": index pointer should start with 0");
+  CUSCI_EXPECTS(pc.last >= 0 && pc.last <= indices.size(), value_error,
+                std::string(fn) + ": Last value of index pointer should be less than the size of index and data arrays");
+  const std::int64_t nnz = pc.last;
+  if (o.check) {
+    if (nnz > 0) {
+      const bounds_check bc = check_indices(ind, nnz, N);
+      CUSCI_EXPECTS(!bc.too_big, value_error, std::string(fn) + ": indices must be < " + std::to_string(N));
+      CUSCI_EXPECTS(!bc.negative, value_error, std::string(fn) + ": indices must be >= 0");
+    }
+    CUSCI_EXPECTS(!pc.decreasing, value_error, std::string(fn) + ": indptr must be a non-decreasing sequence");
+  }
+  const dtype it = choose_index_dtype(fn, o.index_dtype, std::max({M, N, nnz}));
+  compressed_arrays out;
+  out.data = head(values_for(fn, data, o.dtype, o.copy), nnz);
+  out.indices = head(contiguous(ind, it, o.copy), nnz);
+  out.indptr = contiguous(ptr, it, o.copy);
+  return out;
+}
+
+// full check of existing compressed arrays (check_format)
+void compressed_check(const char* fn, const ndarray& data, const ndarray& indices, const ndarray& indptr,
+                      std::int64_t M, std::int64_t N, bool full) {
+  CUSCI_EXPECTS(data.ndim() == 1 && indices.ndim() == 1 && indptr.ndim() == 1, value_error,
+                std::string(fn) + ": data, indices, and indptr should be 1-D");
+  CUSCI_EXPECTS(indptr.size() == M + 1, value_error,
+                std::string(fn) + ": index pointer size " + std::to_string(indptr.size()) + " should be " +
+                    std::to_string(M + 1));
+  CUSCI_EXPECTS(indices.size() == data.size(), value_error,
+                std::string(fn) + ": indices and data should have the same size");
+  const indptr_check pc = check_indptr(checkable_index(indptr), full);
+  CUSCI_EXPECTS(pc.first == 0, value_error, std::string(fn) + ": index pointer should start with 0");
+  CUSCI_EXPECTS(pc.last >= 0 && pc.last <= indices.size(), value_error,
+                std::string(fn) + ": Last value of index pointer should be less than the size of index and data arrays");
+  if (full) {
+    if (pc.last > 0) {
+      const bounds_check bc = check_indices(checkable_index(indices), pc.last, N);
+      CUSCI_EXPECTS(!bc.too_big, value_error, std::string(fn) + ": indices must be < " + std::to_string(N));
+      CUSCI_EXPECTS(!bc.negative, value_error, std::string(fn) + ": indices must be >= 0");
+    }
+    CUSCI_EXPECTS(!pc.decreasing, value_error, std::string(fn) + ": indptr must be a non-decreasing sequence");
+  }
+}
+
+// canonical compressed arrays from COO triplets (major/minor chosen by the caller)
+compressed_arrays compress_coo(const ndarray& data, const ndarray& major, const ndarray& minor, std::int64_t M,
+                               std::int64_t N) {
+  sorted_entries se = sort_entries(data, major, minor, M, N, true, true);
+  return {se.data, se.minor, se.indptr};
+}
+
+compressed_arrays compressed_sum_duplicates(const compressed_arrays& a, std::int64_t M, std::int64_t N) {
+  ndarray major = expand_indptr(a.indptr, a.indices.size());
+  return compress_coo(a.data, major, a.indices, M, N);
+}
+
+compressed_arrays compressed_sort(const compressed_arrays& a, std::int64_t M, std::int64_t N) {
+  ndarray major = expand_indptr(a.indptr, a.indices.size());
+  sorted_entries se = sort_entries(a.data, major, a.indices, M, N, false, true);
+  return {se.data, se.minor, se.indptr};
+}
+
+compressed_arrays compressed_eliminate_zeros(const compressed_arrays& a) {
+  compacted c = compact_nonzero(a.data);
+  if (c.kept == a.data.size()) return a;
+  return {take_rows(a.data, c.index), take_rows(a.indices, c.index), remap_indptr(a.indptr, c.pos)};
+}
+
+ndarray compressed_toarray(const compressed_arrays& a, bool canonical, shape2 shape, bool csc, order ord) {
+  const std::int64_t M = csc ? shape[1] : shape[0], N = csc ? shape[0] : shape[1];
+  compressed_arrays c = canonical ? a : compressed_sum_duplicates(a, M, N);
+  ndarray major = expand_indptr(c.indptr, c.indices.size());
+  return csc ? scatter_dense(c.data, c.indices, major, shape, ord) : scatter_dense(c.data, major, c.indices, shape, ord);
+}
+
+coo_arrays coo_from_triplets(const char* fn, const ndarray& data, const ndarray& row, const ndarray& col,
+                             const matrix_options& o, shape2& shape) {
+  CUSCI_EXPECTS(data.ndim() == 1 && row.ndim() == 1 && col.ndim() == 1, value_error,
+                std::string(fn) + ": coordinates and data arrays must be 1-D");
+  CUSCI_EXPECTS(data.size() == row.size() && data.size() == col.size(), value_error,
+                std::string(fn) + ": all index and data arrays must have the same length");
+  check_index_array(fn, "row", row);
+  check_index_array(fn, "col", col);
+  check_value_dtype(fn, data.dtype());
+  if (o.dtype) check_value_dtype(fn, *o.dtype);
+  ndarray r = checkable_index(row), c = checkable_index(col);
+  if (r.dtype() != c.dtype()) {
+    r = r.astype(dtype::int64);
+    c = c.astype(dtype::int64);
+  }
+  const std::int64_t nnz = data.size();
+  if (o.shape) {
+    check_shape(fn, *o.shape);
+    shape = *o.shape;
+  } else {
+    CUSCI_EXPECTS(nnz > 0, value_error, std::string(fn) + ": cannot infer dimensions from zero sized index arrays");
+    shape = {max_index(r) + 1, max_index(c) + 1};
+  }
+  const dtype it = choose_index_dtype(fn, o.index_dtype, std::max({shape[0], shape[1], nnz}));
+  if (nnz > 0) {
+    const coo_check chk = check_coo_indices(r, c, shape[0], shape[1]);
+    if (chk.big_row || chk.big_col || chk.neg_row || chk.neg_col) {
+      // Learn the offending value for SciPy's message (an error path: the extra reads do not matter).
+      if (chk.big_row)
+        throw value_error(std::string(fn) + ": axis 0 index " + std::to_string(max_index(r)) +
+                          " exceeds matrix dimension " + std::to_string(shape[0]));
+      if (chk.neg_row)
+        throw value_error(std::string(fn) + ": negative axis 0 index: " +
+                          std::to_string(cusci::min(r).astype(dtype::int64).item<std::int64_t>()));
+      if (chk.big_col)
+        throw value_error(std::string(fn) + ": axis 1 index " + std::to_string(max_index(c)) +
+                          " exceeds matrix dimension " + std::to_string(shape[1]));
+      throw value_error(std::string(fn) + ": negative axis 1 index: " +
+                        std::to_string(cusci::min(c).astype(dtype::int64).item<std::int64_t>()));
+    }
+  }
+  return {values_for(fn, data, o.dtype, o.copy), contiguous(r, it, o.copy), contiguous(c, it, o.copy)};
+}
+
+matrix_options sub_options(const matrix_options& o) {
+  matrix_options s = o;
+  s.shape.reset();
+  return s;
+}
+
+}  // namespace detail
+
+using namespace detail;
 
 dtype get_index_dtype(std::int64_t maxval) noexcept { return maxval > int32_max ? dtype::int64 : dtype::int32; }
+
+bool is_supported_dtype(dtype t) noexcept { return t != dtype::float16; }
 
 // ---------------------------------------------------------------------------------------------------
 // coo_matrix
 
-coo_matrix::coo_matrix(const ndarray& data, const ndarray& row, const ndarray& col, shape2 shape,
-                       std::optional<cusci::dtype> index_dtype) {
+coo_matrix::coo_matrix(shape2 shape, const matrix_options& o) {
   static constexpr const char* fn = "cusci::sparse::coo_matrix";
-  CUSCI_EXPECTS(data.ndim() == 1 && row.ndim() == 1 && col.ndim() == 1, value_error,
-                std::string(fn) + ": row, column, and data arrays must be 1-D, got shapes " +
-                    shape_str(row.shape()) + ", " + shape_str(col.shape()) + ", " + shape_str(data.shape()));
-  CUSCI_EXPECTS(data.size() == row.size() && data.size() == col.size(), value_error,
-                std::string(fn) + ": row, column, and data array must all be the same length, got " +
-                    std::to_string(row.size()) + ", " + std::to_string(col.size()) + ", " +
-                    std::to_string(data.size()));
-  check_data_dtype(fn, data);
-  check_index_array(fn, "row", row);
-  check_index_array(fn, "col", col);
   check_shape(fn, shape);
-  const std::int64_t nnz = data.size();
-  const std::int64_t maxval = std::max({shape[0], shape[1], nnz});
-  const cusci::dtype it = choose_index_dtype(fn, index_dtype, maxval);
-
-  ndarray r = as_checkable_index(row), c = as_checkable_index(col);
-  if (r.dtype() != c.dtype()) {
-    r = r.astype(cusci::dtype::int64);
-    c = c.astype(cusci::dtype::int64);
-  }
-  if (nnz > 0) {
-    const detail::coo_check chk = detail::check_coo_indices(r, c, shape[0], shape[1]);
-    CUSCI_EXPECTS(!chk.big_row, value_error, std::string(fn) + ": row index exceeds matrix dimensions");
-    CUSCI_EXPECTS(!chk.big_col, value_error, std::string(fn) + ": column index exceeds matrix dimensions");
-    CUSCI_EXPECTS(!chk.neg_row, value_error, std::string(fn) + ": negative row index found");
-    CUSCI_EXPECTS(!chk.neg_col, value_error, std::string(fn) + ": negative column index found");
-  }
-  data_ = as_contiguous(data, data.dtype());
-  row_ = as_contiguous(r, it);
-  col_ = as_contiguous(c, it);
+  const cusci::dtype t = o.dtype ? *o.dtype : cusci::dtype::float64;
+  check_value_dtype(fn, t);
+  const cusci::dtype it = choose_index_dtype(fn, o.index_dtype, std::max(shape[0], shape[1]));
+  data_ = empty({0}, t);
+  row_ = empty({0}, it);
+  col_ = empty({0}, it);
   shape_ = shape;
+  canonical_ = 1;
+  sorted_ = 1;
+}
+
+coo_matrix::coo_matrix(const ndarray& dense, const matrix_options& o) {
+  static constexpr const char* fn = "cusci::sparse::coo_matrix";
+  ndarray d = as_2d_dense(fn, dense, o.dtype);
+  const shape2 sh{d.shape(0), d.shape(1)};
+  check_same_shape(fn, o.shape, sh);
+  const cusci::dtype it = choose_index_dtype(fn, o.index_dtype, std::max(sh[0], sh[1]));
+  coo_arrays a = dense_to_coo(d, it);
+  data_ = a.data;
+  row_ = a.row;
+  col_ = a.col;
+  shape_ = sh;
+  canonical_ = 1;
+  sorted_ = 1;
+}
+
+coo_matrix::coo_matrix(const ndarray& data, const std::pair<ndarray, ndarray>& row_col, const matrix_options& o) {
+  coo_arrays a = coo_from_triplets("cusci::sparse::coo_matrix", data, row_col.first, row_col.second, o, shape_);
+  data_ = a.data;
+  row_ = a.row;
+  col_ = a.col;
+}
+
+coo_matrix::coo_matrix(const ndarray& data, const ndarray& row, const ndarray& col, shape2 shape,
+                       std::optional<cusci::dtype> index_dtype)
+    : coo_matrix(data, std::pair<ndarray, ndarray>{row, col}, matrix_options{.shape = shape, .index_dtype = index_dtype}) {}
+
+coo_matrix::coo_matrix(const spmatrix& other, const matrix_options& o) {
+  static constexpr const char* fn = "cusci::sparse::coo_matrix";
+  check_same_shape(fn, o.shape, other.shape());
+  if (o.dtype) check_value_dtype(fn, *o.dtype);
+  *this = other.tocoo(o.copy);
+  if (o.dtype && *o.dtype != dtype()) *this = astype(*o.dtype, false);
+  if (o.index_dtype && *o.index_dtype != index_dtype()) {
+    const cusci::dtype it = choose_index_dtype(fn, o.index_dtype, std::max({shape_[0], shape_[1], nnz()}));
+    row_ = row_.astype(it);
+    col_ = col_.astype(it);
+  }
 }
 
 coo_matrix coo_matrix::from_valid(ndarray data, ndarray row, ndarray col, shape2 shape, bool canonical) {
   coo_matrix a;
-  a.canonical_ = canonical ? 1 : 0;
   a.data_ = std::move(data);
   a.row_ = std::move(row);
   a.col_ = std::move(col);
   a.shape_ = shape;
+  a.canonical_ = canonical ? 1 : 0;
+  a.sorted_ = canonical ? 1 : -1;
   return a;
+}
+
+bool coo_matrix::has_sorted_indices() const {
+  if (sorted_ < 0) {
+    // Sorted by (row, col) <=> the CSR built from the rows (sorted) has sorted indices and the rows
+    // are non-decreasing. Checked through one sort-free pass: rows non-decreasing and, within equal
+    // rows, cols non-decreasing.
+    if (nnz() <= 1) {
+      sorted_ = 1;
+    } else {
+      const indptr_check rc = check_indptr(checkable_index(row_), true);  // rows non-decreasing?
+      if (rc.decreasing) {
+        sorted_ = 0;
+      } else {
+        ndarray ptr = compress_major(row_, shape_[0]);
+        sorted_ = check_sorted(ptr, col_).sorted ? 1 : 0;
+      }
+    }
+  }
+  return sorted_ > 0;
+}
+
+void coo_matrix::sum_duplicates() {
+  if (canonical_ > 0) return;
+  sorted_entries se = sort_entries(data_, row_, col_, shape_[0], shape_[1], true, false);
+  data_ = se.data;
+  row_ = se.major;
+  col_ = se.minor;
+  canonical_ = 1;
+  sorted_ = 1;
+}
+
+void coo_matrix::sort_indices() {
+  if (sorted_ > 0) return;
+  sorted_entries se = sort_entries(data_, row_, col_, shape_[0], shape_[1], false, false);
+  data_ = se.data;
+  row_ = se.major;
+  col_ = se.minor;
+  sorted_ = 1;
+}
+
+coo_matrix coo_matrix::sorted_indices() const {
+  coo_matrix a = copy();
+  a.sort_indices();
+  return a;
+}
+
+void coo_matrix::eliminate_zeros() {
+  compacted c = compact_nonzero(data_);
+  if (c.kept == nnz()) return;
+  data_ = take_rows(data_, c.index);
+  row_ = take_rows(row_, c.index);
+  col_ = take_rows(col_, c.index);
+}
+
+void coo_matrix::check_format(bool full_check) const {
+  static constexpr const char* fn = "cusci::sparse::coo_matrix::check_format";
+  CUSCI_EXPECTS(data_.ndim() == 1 && row_.ndim() == 1 && col_.ndim() == 1, value_error,
+                std::string(fn) + ": coordinates and data arrays must be 1-D");
+  CUSCI_EXPECTS(data_.size() == row_.size() && data_.size() == col_.size(), value_error,
+                std::string(fn) + ": all index and data arrays must have the same length");
+  if (full_check && nnz() > 0) {
+    matrix_options o{.shape = shape_, .index_dtype = index_dtype()};
+    shape2 sh;
+    coo_from_triplets(fn, data_, row_, col_, o, sh);
+  }
 }
 
 csr_matrix coo_matrix::tocsr(bool) const {
-  ndarray d, ind, ptr;
-  detail::coo_to_csr(data_, row_, col_, shape_, d, ind, ptr);
-  return csr_matrix::from_valid(std::move(d), std::move(ind), std::move(ptr), shape_);
+  if (canonical_ > 0) return csr_matrix::from_valid(data_, col_, compress_major(row_, shape_[0]), shape_, true);
+  compressed_arrays c = compress_coo(data_, row_, col_, shape_[0], shape_[1]);
+  return csr_matrix::from_valid(c.data, c.indices, c.indptr, shape_, true);
 }
 
-ndarray coo_matrix::toarray(cusci::order) const { return detail::coo_todense(data_, row_, col_, shape_); }
-
-
-// ---------------------------------------------------------------------------------------------------
-// csr_matrix
-
-csr_matrix::csr_matrix(const ndarray& data, const ndarray& indices, const ndarray& indptr, shape2 shape,
-                       std::optional<cusci::dtype> index_dtype, bool check) {
-  static constexpr const char* fn = "cusci::sparse::csr_matrix";
-  check_shape(fn, shape);
-  CUSCI_EXPECTS(data.ndim() == 1 && indices.ndim() == 1 && indptr.ndim() == 1, value_error,
-                std::string(fn) + ": data, indices, and indptr should be 1-D, got shapes " +
-                    shape_str(data.shape()) + ", " + shape_str(indices.shape()) + ", " + shape_str(indptr.shape()));
-  CUSCI_EXPECTS(indptr.size() == shape[0] + 1, value_error,
-                std::string(fn) + ": index pointer size " + std::to_string(indptr.size()) + " should be " +
-                    std::to_string(shape[0] + 1));
-  CUSCI_EXPECTS(indices.size() == data.size(), value_error,
-                std::string(fn) + ": indices and data should have the same size, got " +
-                    std::to_string(indices.size()) + " and " + std::to_string(data.size()));
-  check_data_dtype(fn, data);
-  check_index_array(fn, "indices", indices);
-  check_index_array(fn, "indptr", indptr);
-  if (index_dtype)  // early host-side check of the request against the dimensions
-    choose_index_dtype(fn, index_dtype, std::max(shape[0], shape[1]));
-
-  ndarray ptr = as_checkable_index(indptr), ind = as_checkable_index(indices);
-  const detail::indptr_check pc = detail::check_indptr(ptr, check);
-  CUSCI_EXPECTS(pc.first == 0, value_error,
-                std::string(fn) + ": index pointer should start with 0, got " + std::to_string(pc.first));
-  CUSCI_EXPECTS(pc.last >= 0 && pc.last <= indices.size(), value_error,
-                std::string(fn) + ": Last value of index pointer should be less than the size of index and data "
-                                  "arrays, got " + std::to_string(pc.last) + " > " + std::to_string(indices.size()));
-  CUSCI_EXPECTS(!pc.decreasing, value_error,
-                std::string(fn) + ": index pointer values must form a non-decreasing sequence");
-  const std::int64_t nnz = pc.last;
-  if (check && nnz > 0) {
-    const detail::bounds_check bc = detail::check_indices(ind, nnz, shape[1]);
-    CUSCI_EXPECTS(!bc.too_big, value_error,
-                  std::string(fn) + ": column index values must be < " + std::to_string(shape[1]));
-    CUSCI_EXPECTS(!bc.negative, value_error, std::string(fn) + ": column index values must be >= 0");
-  }
-  const cusci::dtype it = choose_index_dtype(fn, index_dtype, std::max({shape[0], shape[1], nnz}));
-  data_ = detail::head(as_contiguous(data, data.dtype()), nnz);
-  indices_ = detail::head(as_contiguous(ind, it), nnz);
-  indptr_ = as_contiguous(ptr, it);
-  shape_ = shape;
-  cache_ = detail::make_spmv_cache();
+csc_matrix coo_matrix::tocsc(bool) const {
+  compressed_arrays c = compress_coo(data_, col_, row_, shape_[1], shape_[0]);
+  return csc_matrix::from_valid(c.data, c.indices, c.indptr, shape_, true);
 }
 
-csr_matrix csr_matrix::from_valid(ndarray data, ndarray indices, ndarray indptr, shape2 shape, bool canonical) {
-  csr_matrix a;
-  if (canonical) a.sorted_ = a.canonical_ = 1;
-  a.data_ = std::move(data);
-  a.indices_ = std::move(indices);
-  a.indptr_ = std::move(indptr);
-  a.shape_ = shape;
-  a.cache_ = detail::make_spmv_cache();
+coo_matrix coo_matrix::tocoo(bool copy) const { return copy ? this->copy() : *this; }
+
+dia_matrix coo_matrix::todia(bool) const {
+  // As SciPy: data width max(col) + 1; duplicates summed (SciPy keeps one of them).
+  coo_matrix c = *this;
+  c.sum_duplicates();
+  const std::int64_t width = c.nnz() > 0 ? max_index(c.col_) + 1 : 0;
+  dia_arrays d = coo_to_dia(c.data_, c.row_, c.col_, shape_, width);
+  std::vector<std::int64_t> off = to_host(d.offsets.astype(cusci::dtype::int64)).to_vector<std::int64_t>();
+  return dia_matrix::from_valid(d.data, d.offsets, std::move(off), shape_);
+}
+
+bsr_matrix coo_matrix::tobsr(std::optional<shape2> blocksize, bool copy) const {
+  return tocsr().tobsr(blocksize, copy);
+}
+
+spmatrix coo_matrix::asformat(sparse::format f, bool copy) const { return spmatrix(*this).asformat(f, copy); }
+
+ndarray coo_matrix::toarray(cusci::order ord) const {
+  if (canonical_ > 0) return scatter_dense(data_, row_, col_, shape_, ord);
+  sorted_entries se = sort_entries(data_, row_, col_, shape_[0], shape_[1], true, false);
+  return scatter_dense(se.data, se.major, se.minor, shape_, ord);
+}
+
+coo_matrix coo_matrix::astype(cusci::dtype t, bool copy) const {
+  check_value_dtype("cusci::sparse::coo_matrix::astype", t);
+  if (t == dtype() && !copy) return *this;
+  coo_matrix a = copy ? this->copy() : *this;
+  a.data_ = data_.astype(t);
   return a;
 }
 
-coo_matrix csr_matrix::tocoo(bool) const {
-  return coo_matrix::from_valid(data_, detail::csr_expand_rows(indptr_, nnz()), indices_, shape_);
+coo_matrix coo_matrix::copy() const {
+  coo_matrix a = *this;
+  a.data_ = data_.copy();
+  a.row_ = row_.copy();
+  a.col_ = col_.copy();
+  return a;
 }
 
-ndarray csr_matrix::toarray(cusci::order) const {
-  return detail::coo_todense(data_, detail::csr_expand_rows(indptr_, nnz()), indices_, shape_);
+// ---------------------------------------------------------------------------------------------------
+// csr_matrix / csc_matrix: one implementation, `CSC` flips the axes.
+
+#define CUSCI_COMPRESSED_IMPL(CLS, CSC, NAME, TOFN)                                                                      \
+  CLS::CLS(shape2 shape, const matrix_options& o) {                                                               \
+    static constexpr const char* fn = "cusci::sparse::" NAME;                                                    \
+    check_shape(fn, shape);                                                                                        \
+    const cusci::dtype t = o.dtype ? *o.dtype : cusci::dtype::float64;                                             \
+    check_value_dtype(fn, t);                                                                                      \
+    const cusci::dtype it = choose_index_dtype(fn, o.index_dtype, std::max(shape[0], shape[1]));                  \
+    rebind(empty({0}, t), empty({0}, it), zeros({(CSC ? shape[1] : shape[0]) + 1}, it), 1);                        \
+    shape_ = shape;                                                                                                \
+  }                                                                                                                \
+  CLS::CLS(const ndarray& dense, const matrix_options& o) {                                                       \
+    matrix_options c = o;                                                                                          \
+    c.copy = false;                                                                                                \
+    *this = coo_matrix(dense, c).TOFN();                                                                \
+  }                                                                                                                \
+  CLS::CLS(const ndarray& data, const std::pair<ndarray, ndarray>& row_col, const matrix_options& o) {            \
+    *this = coo_matrix(data, row_col, o).TOFN();                                                        \
+  }                                                                                                                \
+  CLS::CLS(const ndarray& data, const ndarray& indices, const ndarray& indptr, const matrix_options& o) {          \
+    compressed_arrays a = compressed_from_arrays("cusci::sparse::" NAME, data, indices, indptr, o, CSC, shape_);   \
+    rebind(a.data, a.indices, a.indptr, -1);                                                                       \
+  }                                                                                                                \
+  CLS::CLS(const spmatrix& other, const matrix_options& o) {                                                      \
+    static constexpr const char* fn = "cusci::sparse::" NAME;                                                    \
+    check_same_shape(fn, o.shape, other.shape());                                                                  \
+    if (o.dtype) check_value_dtype(fn, *o.dtype);                                                                  \
+    *this = other.TOFN(o.copy);                                                                         \
+    if (o.dtype && *o.dtype != dtype()) *this = astype(*o.dtype, false);                                           \
+    if (o.index_dtype && *o.index_dtype != index_dtype()) {                                                        \
+      const cusci::dtype it = choose_index_dtype(fn, o.index_dtype, std::max({shape_[0], shape_[1], nnz()}));     \
+      const int canon = canonical_;                                                                                \
+      rebind(data_, indices_.astype(it), indptr_.astype(it), canon);                                               \
+    }                                                                                                              \
+  }                                                                                                                \
+  CLS CLS::from_valid(ndarray data, ndarray indices, ndarray indptr, shape2 shape, bool canonical) {              \
+    CLS a;                                                                                                         \
+    a.shape_ = shape;                                                                                              \
+    a.rebind(std::move(data), std::move(indices), std::move(indptr), canonical ? 1 : -1);                          \
+    return a;                                                                                                      \
+  }                                                                                                                \
+  void CLS::rebind(ndarray data, ndarray indices, ndarray indptr, int canonical) {                                 \
+    data_ = std::move(data);                                                                                       \
+    indices_ = std::move(indices);                                                                                 \
+    indptr_ = std::move(indptr);                                                                                   \
+    cache_ = make_spmv_cache();                                                                                    \
+    canonical_ = static_cast<std::int8_t>(canonical);                                                              \
+    sorted_ = canonical > 0 ? 1 : -1;                                                                              \
+  }                                                                                                                \
+  bool CLS::has_sorted_indices() const {                                                                           \
+    if (sorted_ < 0) {                                                                                             \
+      const sortedness s = check_sorted(indptr_, indices_);                                                        \
+      sorted_ = s.sorted;                                                                                          \
+      canonical_ = s.canonical;                                                                                    \
+    }                                                                                                              \
+    return sorted_ > 0;                                                                                            \
+  }                                                                                                                \
+  void CLS::set_has_sorted_indices(bool v) noexcept {                                                              \
+    sorted_ = v;                                                                                                   \
+    if (!v) canonical_ = 0;                                                                                        \
+  }                                                                                                                \
+  bool CLS::has_canonical_format() const {                                                                         \
+    if (canonical_ < 0) {                                                                                          \
+      const sortedness s = check_sorted(indptr_, indices_);                                                        \
+      sorted_ = s.sorted;                                                                                          \
+      canonical_ = s.canonical;                                                                                    \
+    }                                                                                                              \
+    return canonical_ > 0;                                                                                         \
+  }                                                                                                                \
+  void CLS::set_has_canonical_format(bool v) noexcept {                                                            \
+    canonical_ = v;                                                                                                \
+    if (v) sorted_ = 1;                                                                                            \
+  }                                                                                                                \
+  void CLS::sum_duplicates() {                                                                                     \
+    if (has_canonical_format()) return;                                                                            \
+    const std::int64_t M = CSC ? shape_[1] : shape_[0], N = CSC ? shape_[0] : shape_[1];                          \
+    compressed_arrays c = compressed_sum_duplicates({data_, indices_, indptr_}, M, N);                             \
+    rebind(c.data, c.indices, c.indptr, 1);                                                                        \
+  }                                                                                                                \
+  void CLS::sort_indices() {                                                                                       \
+    if (sorted_ > 0) return;                                                                                       \
+    const std::int64_t M = CSC ? shape_[1] : shape_[0], N = CSC ? shape_[0] : shape_[1];                          \
+    compressed_arrays c = compressed_sort({data_, indices_, indptr_}, M, N);                                       \
+    const int canon = canonical_;                                                                                  \
+    rebind(c.data, c.indices, c.indptr, canon > 0 ? 1 : -1);                                                       \
+    sorted_ = 1;                                                                                                   \
+  }                                                                                                                \
+  CLS CLS::sorted_indices() const {                                                                                \
+    CLS a = *this;                                                                                                 \
+    a.sort_indices();                                                                                              \
+    return a;                                                                                                      \
+  }                                                                                                                \
+  void CLS::eliminate_zeros() {                                                                                    \
+    compressed_arrays c = compressed_eliminate_zeros({data_, indices_, indptr_});                                  \
+    if (c.data.size() == data_.size()) return;                                                                     \
+    const int canon = canonical_ > 0 ? 1 : -1;                                                                     \
+    const std::int8_t sorted = sorted_;                                                                            \
+    rebind(c.data, c.indices, c.indptr, canon);                                                                    \
+    if (sorted > 0) sorted_ = 1;                                                                                   \
+  }                                                                                                                \
+  void CLS::prune() {                                                                                              \
+    const std::int64_t n = indptr_.size() > 0 ? indptr_[indptr_.size() - 1].astype(cusci::dtype::int64).item<std::int64_t>() : 0; \
+    CUSCI_EXPECTS(n <= indices_.size() && n <= data_.size(), value_error,                                          \
+                  "cusci::sparse::" NAME "::prune: indices array has fewer than nnz elements");                    \
+    if (n == data_.size() && n == indices_.size()) return;                                                         \
+    data_ = head(data_, n);                                                                                        \
+    indices_ = head(indices_, n);                                                                                  \
+  }                                                                                                                \
+  void CLS::check_format(bool full_check) const {                                                                  \
+    const std::int64_t M = CSC ? shape_[1] : shape_[0], N = CSC ? shape_[0] : shape_[1];                          \
+    compressed_check("cusci::sparse::" NAME "::check_format", data_, indices_, indptr_, M, N, full_check);        \
+  }                                                                                                                \
+  spmatrix CLS::asformat(sparse::format f, bool copy) const { return spmatrix(*this).asformat(f, copy); }         \
+  ndarray CLS::toarray(cusci::order ord) const {                                                                   \
+    return compressed_toarray({data_, indices_, indptr_}, has_canonical_format(), shape_, CSC, ord);               \
+  }                                                                                                                \
+  CLS CLS::astype(cusci::dtype t, bool copy) const {                                                               \
+    check_value_dtype("cusci::sparse::" NAME "::astype", t);                                                      \
+    if (t == dtype() && !copy) return *this;                                                                       \
+    CLS a = copy ? this->copy() : *this;                                                                           \
+    const std::int8_t s = sorted_, c = canonical_;                                                                 \
+    a.rebind(data_.astype(t), a.indices_, a.indptr_, c);                                                           \
+    a.sorted_ = s;                                                                                                 \
+    return a;                                                                                                      \
+  }                                                                                                                \
+  CLS CLS::copy() const {                                                                                          \
+    CLS a = *this;                                                                                                 \
+    a.rebind(data_.copy(), indices_.copy(), indptr_.copy(), canonical_);                                           \
+    a.sorted_ = sorted_;                                                                                           \
+    return a;                                                                                                      \
+  }                                                                                                                \
+  dia_matrix CLS::todia(bool copy) const { return tocoo(false).todia(copy); }
+
+CUSCI_COMPRESSED_IMPL(csr_matrix, false, "csr_matrix", tocsr)
+CUSCI_COMPRESSED_IMPL(csc_matrix, true, "csc_matrix", tocsc)
+#undef CUSCI_COMPRESSED_IMPL
+
+csr_matrix csr_matrix::tocsr(bool copy) const { return copy ? this->copy() : *this; }
+csc_matrix csc_matrix::tocsc(bool copy) const { return copy ? this->copy() : *this; }
+
+csc_matrix csr_matrix::tocsc(bool) const {
+  compressed_arrays t = transpose_compressed(data_, indices_, indptr_, shape_[1]);
+  return csc_matrix::from_valid(t.data, t.indices, t.indptr, shape_, has_canonical_format());
 }
 
-ndarray csr_matrix::diagonal() const { return detail::csr_diagonal(data_, indices_, indptr_, shape_); }
+csr_matrix csc_matrix::tocsr(bool) const {
+  compressed_arrays t = transpose_compressed(data_, indices_, indptr_, shape_[0]);
+  return csr_matrix::from_valid(t.data, t.indices, t.indptr, shape_, has_canonical_format());
+}
+
+coo_matrix csr_matrix::tocoo(bool copy) const {
+  coo_matrix a = coo_matrix::from_valid(copy ? data_.copy() : data_, expand_indptr(indptr_, nnz()),
+                                        copy ? indices_.copy() : indices_, shape_, false);
+  return a;
+}
+
+coo_matrix csc_matrix::tocoo(bool copy) const {
+  return coo_matrix::from_valid(copy ? data_.copy() : data_, copy ? indices_.copy() : indices_,
+                                expand_indptr(indptr_, nnz()), shape_, false);
+}
+
+bsr_matrix csc_matrix::tobsr(std::optional<shape2> blocksize, bool copy) const { return tocsr().tobsr(blocksize, copy); }
+
+ndarray csr_matrix::diagonal() const { return csr_diagonal(data_, indices_, indptr_, shape_); }
 
 }  // namespace cusci::sparse

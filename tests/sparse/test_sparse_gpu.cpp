@@ -117,12 +117,12 @@ TEST_CASE("constructors: out-of-range indices and bad indptr throw value_error")
   ndarray d = asarray(std::vector<double>{1, 2, 3});
   ndarray r = asarray(std::vector<std::int64_t>{0, 1, 3});
   ndarray c = asarray(std::vector<std::int64_t>{0, 1, 2});
-  CHECK_THROWS_WITH_AS(sparse::coo_matrix(d, r, c, {3, 3}), doctest::Contains("row index exceeds matrix dimensions"),
+  CHECK_THROWS_WITH_AS(sparse::coo_matrix(d, r, c, {3, 3}), doctest::Contains("axis 0 index 3 exceeds matrix dimension 3"),
                        value_error);
   CHECK_THROWS_WITH_AS(sparse::coo_matrix(d, c, r, {3, 3}),
-                       doctest::Contains("column index exceeds matrix dimensions"), value_error);
+                       doctest::Contains("axis 1 index 3 exceeds matrix dimension 3"), value_error);
   ndarray neg = asarray(std::vector<std::int32_t>{0, -1, 2});
-  CHECK_THROWS_WITH_AS(sparse::coo_matrix(d, neg, c, {3, 3}), doctest::Contains("negative row index found"),
+  CHECK_THROWS_WITH_AS(sparse::coo_matrix(d, neg, c, {3, 3}), doctest::Contains("negative axis 0 index: -1"),
                        value_error);
   ndarray ind = asarray(std::vector<std::int32_t>{0, 1, 2});
   CHECK_THROWS_WITH_AS(sparse::csr_matrix(d, ind, asarray(std::vector<std::int32_t>{1, 1, 2, 3}), {3, 3}),
@@ -132,9 +132,9 @@ TEST_CASE("constructors: out-of-range indices and bad indptr throw value_error")
   CHECK_THROWS_WITH_AS(sparse::csr_matrix(d, ind, asarray(std::vector<std::int32_t>{0, 1, 2, 4}), {3, 3}),
                        doctest::Contains("Last value of index pointer"), value_error);
   CHECK_THROWS_WITH_AS(sparse::csr_matrix(d, ind, asarray(std::vector<std::int32_t>{0, 1, 2, 3}), {3, 2}),
-                       doctest::Contains("column index values must be < 2"), value_error);
+                       doctest::Contains("indices must be < 2"), value_error);
   CHECK_THROWS_WITH_AS(sparse::csr_matrix(d, neg, asarray(std::vector<std::int32_t>{0, 1, 2, 3}), {3, 3}),
-                       doctest::Contains("column index values must be >= 0"), value_error);
+                       doctest::Contains("indices must be >= 0"), value_error);
   // As SciPy, indptr[-1] < len(data) uses the first indptr[-1] entries.
   sparse::csr_matrix P(d, ind, asarray(std::vector<std::int32_t>{0, 1, 2, 2}), {3, 3});
   CHECK(P.nnz() == 2);

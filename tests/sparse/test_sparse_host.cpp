@@ -338,10 +338,9 @@ TEST_CASE("constructors reject bad arguments before device work") {
   const ndarray d3 = fake(dtype::float64, {3}), i3 = fake(dtype::int32, {3}), i2 = fake(dtype::int32, {2});
   // coo
   CHECK_THROWS_WITH_AS(sparse::coo_matrix(d3, i3, i2, {3, 3}),
-                       doctest::Contains("row, column, and data array must all be the same length"), value_error);
+                       doctest::Contains("all index and data arrays must have the same length"), value_error);
   CHECK_THROWS_AS(sparse::coo_matrix(fake(dtype::float64, {3, 1}), i3, i3, {3, 3}), value_error);
-  CHECK_THROWS_AS(sparse::coo_matrix(fake(dtype::int32, {3}), i3, i3, {3, 3}), type_error);
-  CHECK_THROWS_AS(sparse::coo_matrix(fake(dtype::complex128, {3}), i3, i3, {3, 3}), type_error);
+  CHECK_THROWS_AS(sparse::coo_matrix(fake(dtype::float16, {3}), i3, i3, {3, 3}), type_error);
   CHECK_THROWS_AS(sparse::coo_matrix(d3, fake(dtype::float64, {3}), i3, {3, 3}), type_error);
   CHECK_THROWS_WITH_AS(sparse::coo_matrix(d3, i3, i3, {-1, 3}), doctest::Contains("cannot be negative"), value_error);
   CHECK_THROWS_AS(sparse::coo_matrix(d3, i3, i3, {3, 3}, dtype::int16), type_error);
@@ -352,7 +351,7 @@ TEST_CASE("constructors reject bad arguments before device work") {
   CHECK_THROWS_WITH_AS(sparse::csr_matrix(d3, i2, fake(dtype::int32, {4}), {3, 3}),
                        doctest::Contains("indices and data should have the same size"), value_error);
   CHECK_THROWS_AS(sparse::csr_matrix(fake(dtype::float64, {3, 1}), i3, fake(dtype::int32, {4}), {3, 3}), value_error);
-  CHECK_THROWS_AS(sparse::csr_matrix(fake(dtype::uint8, {3}), i3, fake(dtype::int32, {4}), {3, 3}), type_error);
+  CHECK_THROWS_AS(sparse::csr_matrix(fake(dtype::float16, {3}), i3, fake(dtype::int32, {4}), {3, 3}), type_error);
   CHECK_THROWS_AS(sparse::csr_matrix(d3, i3, fake(dtype::float32, {4}), {3, 3}), type_error);
   CHECK_THROWS_AS(sparse::csr_matrix(d3, i3, fake(dtype::int32, {4}), {3, -3}), value_error);
 }
