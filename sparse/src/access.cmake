@@ -1,1 +1,5 @@
-# Sources of the access family of cusci::sparse.
+# Sources of the access family of cusci::sparse: indexing, assignment, reshape/resize, .npz files.
+target_sources(cusci_sparse PRIVATE
+  ${CMAKE_CURRENT_LIST_DIR}/access_index.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/access_kernels.cu
+)

@@ -1,5 +1,6 @@
-// Matrix Market (coordinate) reader and writer: a hand-written parser over one in-memory buffer
-// (std::from_chars), and a writer with SciPy's header and symmetry conventions.
+// Matrix Market reader and writer (coordinate and array files, every field and symmetry): a
+// hand-written parser over one in-memory buffer (std::from_chars), and a writer with SciPy's
+// header, field and symmetry conventions.
 
 #include "cusci/sparse/io.hpp"
 
@@ -7,6 +8,8 @@
 #include <charconv>
 #include <cmath>
 #include <cerrno>
+#include <complex>
+#include <limits>
 #include <cstdio>
 #include <cstring>
 #include <memory>
@@ -123,6 +126,13 @@ bool parse_real(std::string_view t, double& v) {
 
 }  // namespace
 
+mm_format mm_format_from_string(std::string_view s) {
+  const std::string l = lower(s);
+  if (l == "coordinate") return mm_format::coordinate;
+  if (l == "array") return mm_format::array;
+  throw value_error("cusci::io: format must be one of 'coordinate', 'array', got '" + std::string(s) + "'");
+}
+
 mm_field mm_field_from_string(std::string_view s) {
   const std::string l = lower(s);
   if (l == "real") return mm_field::real;
@@ -143,6 +153,8 @@ mm_symmetry mm_symmetry_from_string(std::string_view s) {
   throw value_error("cusci::io: symmetry must be one of 'general', 'symmetric', 'skew-symmetric', "
                     "'hermitian', 'AUTO', got '" + std::string(s) + "'");
 }
+
+std::string_view to_string(mm_format f) noexcept { return f == mm_format::array ? "array" : "coordinate"; }
 
 std::string_view to_string(mm_field f) noexcept {
   switch (f) {
@@ -165,42 +177,34 @@ std::string_view to_string(mm_symmetry s) noexcept {
   return "general";
 }
 
-mm_host_matrix mmread_host(const std::string& path) {
-  const std::string buf = read_file(path);
-  line_reader rd(buf, path);
-  mm_host_matrix out;
-  std::string_view line;
+namespace {
 
-  // Banner.
+// Banner, comments and size line. Leaves the reader after the size line.
+void parse_header(line_reader& rd, mm_host_matrix& out) {
+  std::string_view line;
   if (!rd.next(line)) rd.fail("empty file, expected the '%%MatrixMarket' banner", 1);
   {
     std::string_view tok[6];
     const int n = tokenize(line, tok, 5);
     if (n < 1 || lower(tok[0]) != "%%matrixmarket")
-      rd.fail("expected the '%%MatrixMarket matrix coordinate <field> <symmetry>' banner");
+      rd.fail("expected the '%%MatrixMarket matrix <format> <field> <symmetry>' banner");
     if (n != 5) rd.fail("the banner must have 5 words, got " + std::to_string(n));
     if (lower(tok[1]) != "matrix") rd.fail("unsupported object '" + std::string(tok[1]) + "', expected 'matrix'");
-    const std::string fmt = lower(tok[2]);
-    if (fmt == "array")
-      throw not_implemented_error("cusci::io::mmread: " + path + ": 'array' (dense) Matrix Market files are not "
-                                  "supported, only 'coordinate'");
-    if (fmt != "coordinate") rd.fail("unknown format '" + std::string(tok[2]) + "', expected 'coordinate'");
     try {
+      out.format = mm_format_from_string(tok[2]);
       out.field = mm_field_from_string(tok[3]);
       out.symmetry = mm_symmetry_from_string(tok[4]);
     } catch (const value_error& e) {
       rd.fail(e.what());
     }
     if (out.symmetry == mm_symmetry::automatic) rd.fail("unknown symmetry 'AUTO'");
-    if (out.field == mm_field::complex || out.symmetry == mm_symmetry::hermitian)
-      throw not_implemented_error("cusci::io::mmread: " + path + ": complex and hermitian Matrix Market files are "
-                                  "not supported");
+    if (out.format == mm_format::array && out.field == mm_field::pattern)
+      rd.fail("the pattern field is only allowed with the coordinate format");
   }
-
-  // Comments, then the size line.
-  std::int64_t rows = 0, cols = 0, nnz = 0;
+  const int nsize = out.format == mm_format::array ? 2 : 3;
+  const char* what = out.format == mm_format::array ? "the size line 'rows cols'" : "the size line 'rows cols entries'";
   for (;;) {
-    if (!rd.next(line)) rd.fail("missing the size line 'rows cols entries'", rd.line_no() + 1);
+    if (!rd.next(line)) rd.fail(std::string("missing ") + what, rd.line_no() + 1);
     std::string_view text;
     if (comment_line(line, text)) {
       if (!out.comment.empty()) out.comment += '\n';
@@ -211,87 +215,252 @@ mm_host_matrix mmread_host(const std::string& path) {
     if (blank(line)) continue;
     std::string_view tok[3];
     const int n = tokenize(line, tok, 3);
-    if (n != 3) rd.fail("expected the size line 'rows cols entries' (3 integers), got " + std::to_string(n) + " values");
-    if (!parse_int(tok[0], rows) || !parse_int(tok[1], cols) || !parse_int(tok[2], nnz))
-      rd.fail("the size line must hold 3 integers, got '" + std::string(line) + "'");
-    if (rows < 0 || cols < 0 || nnz < 0) rd.fail("negative value in the size line");
+    if (n != nsize)
+      rd.fail(std::string("expected ") + what + " (" + std::to_string(nsize) + " integers), got " + std::to_string(n) +
+              " values");
+    std::int64_t v[3] = {0, 0, 0};
+    for (int k = 0; k < nsize; ++k)
+      if (!parse_int(tok[k], v[k]))
+        rd.fail(std::string("the size line must hold ") + std::to_string(nsize) + " integers, got '" +
+                std::string(line) + "'");
+    if (v[0] < 0 || v[1] < 0 || v[2] < 0) rd.fail("negative value in the size line");
+    out.rows = v[0];
+    out.cols = v[1];
+    if (nsize == 3) {
+      out.entries = v[2];
+    } else {
+      if (v[1] != 0 && v[0] > std::numeric_limits<std::int64_t>::max() / v[1])
+        rd.fail("the size line's rows * cols overflows");
+      out.entries = v[0] * v[1];
+    }
     break;
   }
-  if (out.symmetry != mm_symmetry::general && rows != cols)
-    rd.fail(std::string(to_string(out.symmetry)) + " matrix must be square, got " + std::to_string(rows) + " x " +
-            std::to_string(cols));
-  out.rows = rows;
-  out.cols = cols;
-  out.entries = nnz;
+  if (out.symmetry != mm_symmetry::general && out.rows != out.cols)
+    rd.fail(std::string(to_string(out.symmetry)) + " matrix must be square, got " + std::to_string(out.rows) + " x " +
+            std::to_string(out.cols));
+}
 
+// Parses the value tokens of one entry (field real/integer/complex) into the output vectors.
+struct value_sink {
+  mm_host_matrix& m;
+  line_reader& rd;
+  void push(const std::string_view* tok) {
+    switch (m.field) {
+      case mm_field::pattern: m.data.push_back(1.0); break;
+      case mm_field::integer: {
+        std::int64_t iv = 0;
+        if (!parse_int(tok[0], iv)) rd.fail("expected an integer value (int64), got '" + std::string(tok[0]) + "'");
+        m.idata.push_back(iv);
+        m.data.push_back(static_cast<double>(iv));
+        break;
+      }
+      case mm_field::real: {
+        double v = 0;
+        if (!parse_real(tok[0], v)) rd.fail("expected a real value, got '" + std::string(tok[0]) + "'");
+        m.data.push_back(v);
+        break;
+      }
+      case mm_field::complex: {
+        double re = 0, im = 0;
+        if (!parse_real(tok[0], re) || !parse_real(tok[1], im))
+          rd.fail("expected a complex value (two reals), got '" + std::string(tok[0]) + " " + std::string(tok[1]) + "'");
+        m.data.push_back(re);
+        m.imag.push_back(im);
+        break;
+      }
+    }
+  }
+  void reserve(std::size_t n) {
+    m.data.reserve(n);
+    if (m.field == mm_field::integer) m.idata.reserve(n);
+    if (m.field == mm_field::complex) m.imag.reserve(n);
+  }
+};
+
+int value_count(mm_field f) { return f == mm_field::pattern ? 0 : f == mm_field::complex ? 2 : 1; }
+
+std::string values_word(int want, mm_field f) {
+  return "expected " + std::to_string(want) + " values (" + std::string(to_string(f)) + " field)";
+}
+
+void parse_coordinate(line_reader& rd, mm_host_matrix& out) {
+  const std::int64_t nnz = out.entries;
   // The declared count sizes the arrays, so it is checked against what the file can hold first: an
   // entry takes at least 4 bytes ("1 1" and a newline; the last one may lack its newline).
   const std::int64_t left = rd.remaining();
   if (nnz > (left + 1) / 4)
     rd.fail("the size line declares " + std::to_string(nnz) + " entries, but the file has only " +
             std::to_string(left) + " bytes after it (an entry takes at least 4)");
-  const int want = out.field == mm_field::pattern ? 2 : 3;
-  const bool integer = out.field == mm_field::integer;
+  const int want = 2 + value_count(out.field);
   out.row.reserve(static_cast<std::size_t>(nnz));
   out.col.reserve(static_cast<std::size_t>(nnz));
-  out.data.reserve(static_cast<std::size_t>(nnz));
+  value_sink sink{out, rd};
+  sink.reserve(static_cast<std::size_t>(nnz));
   std::int64_t k = 0;
+  std::string_view line;
   while (rd.next(line)) {
     std::string_view text;
     if (blank(line) || comment_line(line, text)) continue;
     if (k >= nnz) rd.fail("more entries than the " + std::to_string(nnz) + " declared in the size line");
-    std::string_view tok[3];
-    const int n = tokenize(line, tok, 3);
-    if (n != want)
-      rd.fail("expected " + std::to_string(want) + " values (" + std::string(to_string(out.field)) + " field), got " +
-              std::to_string(n));
+    std::string_view tok[4];
+    const int n = tokenize(line, tok, 4);
+    if (n != want) rd.fail(values_word(want, out.field) + ", got " + std::to_string(n));
     std::int64_t i = 0, j = 0;
     if (!parse_int(tok[0], i) || !parse_int(tok[1], j))
       rd.fail("indices must be integers, got '" + std::string(tok[0]) + " " + std::string(tok[1]) + "'");
-    if (i < 1 || i > rows)
-      rd.fail("row index " + std::to_string(i) + " out of range [1, " + std::to_string(rows) + "]");
-    if (j < 1 || j > cols)
-      rd.fail("column index " + std::to_string(j) + " out of range [1, " + std::to_string(cols) + "]");
-    double v = 1.0;
-    if (want == 3) {
-      if (integer) {
-        std::int64_t iv = 0;
-        if (!parse_int(tok[2], iv)) rd.fail("expected an integer value, got '" + std::string(tok[2]) + "'");
-        v = static_cast<double>(iv);
-      } else if (!parse_real(tok[2], v)) {
-        rd.fail("expected a real value, got '" + std::string(tok[2]) + "'");
-      }
-    }
+    if (i < 1 || i > out.rows)
+      rd.fail("row index " + std::to_string(i) + " out of range [1, " + std::to_string(out.rows) + "]");
+    if (j < 1 || j > out.cols)
+      rd.fail("column index " + std::to_string(j) + " out of range [1, " + std::to_string(out.cols) + "]");
+    sink.push(tok + 2);
     out.row.push_back(i - 1);
     out.col.push_back(j - 1);
-    out.data.push_back(v);
     ++k;
   }
-  if (k < nnz)
-    rd.fail("expected " + std::to_string(nnz) + " entries, found " + std::to_string(k), rd.line_no() + 1);
+  if (k < nnz) rd.fail("expected " + std::to_string(nnz) + " entries, found " + std::to_string(k), rd.line_no() + 1);
 
   if (out.symmetry != mm_symmetry::general) {
-    const double sign = out.symmetry == mm_symmetry::skew_symmetric ? -1.0 : 1.0;
+    const bool skew = out.symmetry == mm_symmetry::skew_symmetric;
+    const bool herm = out.symmetry == mm_symmetry::hermitian;
     std::int64_t off = 0;
     for (std::int64_t e = 0; e < nnz; ++e) off += out.row[e] != out.col[e];
-    out.row.reserve(static_cast<std::size_t>(nnz + off));
-    out.col.reserve(static_cast<std::size_t>(nnz + off));
-    out.data.reserve(static_cast<std::size_t>(nnz + off));
+    const auto total = static_cast<std::size_t>(nnz + off);
+    out.row.reserve(total);
+    out.col.reserve(total);
+    sink.reserve(total);
     for (std::int64_t e = 0; e < nnz; ++e) {
       if (out.row[e] == out.col[e]) continue;
       out.row.push_back(out.col[e]);
       out.col.push_back(out.row[e]);
-      out.data.push_back(sign * out.data[e]);
+      out.data.push_back(skew ? -out.data[e] : out.data[e]);
+      if (out.field == mm_field::integer)
+        out.idata.push_back(skew ? static_cast<std::int64_t>(0ULL - static_cast<std::uint64_t>(out.idata[e]))
+                                 : out.idata[e]);
+      if (out.field == mm_field::complex) out.imag.push_back(skew || herm ? -out.imag[e] : out.imag[e]);
     }
   }
+}
+
+void parse_array(line_reader& rd, mm_host_matrix& out) {
+  const std::int64_t m = out.rows, n = out.cols;
+  std::int64_t expect = out.entries;  // general: rows * cols
+  if (out.symmetry == mm_symmetry::symmetric || out.symmetry == mm_symmetry::hermitian) expect = n * (n + 1) / 2;
+  if (out.symmetry == mm_symmetry::skew_symmetric) expect = n > 0 ? n * (n - 1) / 2 : 0;
+  const std::int64_t left = rd.remaining();
+  if (expect > (left + 1) / 2)
+    rd.fail("the size line declares " + std::to_string(expect) + " values, but the file has only " +
+            std::to_string(left) + " bytes after it (a value takes at least 2)");
+  const int want = value_count(out.field);
+  // Values in file order (column-major, lower triangle for the symmetric kinds).
+  mm_host_matrix raw;
+  raw.field = out.field;
+  value_sink sink{raw, rd};
+  sink.reserve(static_cast<std::size_t>(expect));
+  std::int64_t k = 0;
+  std::string_view line;
+  while (rd.next(line)) {
+    std::string_view text;
+    if (blank(line) || comment_line(line, text)) continue;
+    if (k >= expect) rd.fail("more values than the " + std::to_string(expect) + " the size line implies");
+    std::string_view tok[2];
+    const int got = tokenize(line, tok, 2);
+    if (got != want) rd.fail(values_word(want, out.field) + ", got " + std::to_string(got));
+    sink.push(tok);
+    ++k;
+  }
+  if (k < expect) rd.fail("expected " + std::to_string(expect) + " values, found " + std::to_string(k), rd.line_no() + 1);
+  if (out.symmetry == mm_symmetry::general) {
+    out.data = std::move(raw.data);
+    out.imag = std::move(raw.imag);
+    out.idata = std::move(raw.idata);
+    return;
+  }
+  const auto total = static_cast<std::size_t>(m * n);
+  out.data.assign(total, 0.0);
+  if (out.field == mm_field::complex) out.imag.assign(total, 0.0);
+  if (out.field == mm_field::integer) out.idata.assign(total, 0);
+  const bool skew = out.symmetry == mm_symmetry::skew_symmetric;
+  const bool herm = out.symmetry == mm_symmetry::hermitian;
+  std::size_t e = 0;
+  for (std::int64_t j = 0; j < n; ++j) {
+    for (std::int64_t i = skew ? j + 1 : j; i < n; ++i, ++e) {
+      const auto lo = static_cast<std::size_t>(i + j * m), up = static_cast<std::size_t>(j + i * m);
+      out.data[lo] = raw.data[e];
+      if (i != j) out.data[up] = skew ? -raw.data[e] : raw.data[e];
+      if (out.field == mm_field::complex) {
+        out.imag[lo] = raw.imag[e];
+        if (i != j) out.imag[up] = skew || herm ? -raw.imag[e] : raw.imag[e];
+      }
+      if (out.field == mm_field::integer) {
+        out.idata[lo] = raw.idata[e];
+        if (i != j)
+          out.idata[up] = skew ? static_cast<std::int64_t>(0ULL - static_cast<std::uint64_t>(raw.idata[e])) : raw.idata[e];
+      }
+    }
+  }
+}
+
+}  // namespace
+
+mm_info mminfo(const std::string& path) {
+  // Only the header is needed, but the reader works on one buffer; header lines are short, so read
+  // the file in full only when it is small, else its first 1 MiB (comments longer than that are
+  // not expected in practice; the size line must lie within it).
+  std::string buf;
+  {
+    std::unique_ptr<std::FILE, file_closer> f(std::fopen(path.c_str(), "rb"));
+    if (!f) throw error("cusci::io::mminfo: cannot open '" + path + "': " + std::strerror(errno));
+    buf.resize(std::size_t{1} << 20);
+    buf.resize(std::fread(buf.data(), 1, buf.size(), f.get()));
+    if (std::ferror(f.get())) throw error("cusci::io::mminfo: cannot read '" + path + "'");
+  }
+  line_reader rd(buf, path);
+  mm_host_matrix h;
+  parse_header(rd, h);
+  return {h.rows, h.cols, h.entries, h.format, h.field, h.symmetry};
+}
+
+mm_host_matrix mmread_host(const std::string& path) {
+  const std::string buf = read_file(path);
+  line_reader rd(buf, path);
+  mm_host_matrix out;
+  parse_header(rd, out);
+  if (out.format == mm_format::coordinate) parse_coordinate(rd, out);
+  else parse_array(rd, out);
   return out;
 }
 
-sparse::coo_matrix mmread(const std::string& path) {
-  mm_host_matrix h = mmread_host(path);
-  const std::int64_t nnz = static_cast<std::int64_t>(h.data.size());
+namespace {
+
+// The values of a parsed file as a host array of SciPy's dtype (float64 / int64 / complex128).
+host_array host_values(const mm_host_matrix& h, shape_t shape) {
+  if (h.field == mm_field::integer) return host_array::from(h.idata, std::move(shape));
+  if (h.field == mm_field::complex) {
+    std::vector<std::complex<double>> z(h.data.size());
+    for (std::size_t k = 0; k < z.size(); ++k) z[k] = {h.data[k], h.imag[k]};
+    return host_array::from(z, std::move(shape));
+  }
+  return host_array::from(h.data, std::move(shape));
+}
+
+ndarray dense_from_host(const mm_host_matrix& h) {
+  // Column-major values: a host transpose into C order.
+  host_array f = host_values(h, {h.cols, h.rows});  // F-order [rows, cols] == C-order [cols, rows]
+  host_array c(f.dtype(), {h.rows, h.cols});
+  const std::size_t sz = itemsize(f.dtype());
+  const auto* src = static_cast<const unsigned char*>(f.data());
+  auto* dst = static_cast<unsigned char*>(c.data());
+  for (std::int64_t i = 0; i < h.rows; ++i)
+    for (std::int64_t j = 0; j < h.cols; ++j)
+      std::memcpy(dst + static_cast<std::size_t>(i * h.cols + j) * sz, src + static_cast<std::size_t>(j * h.rows + i) * sz,
+                  sz);
+  return asarray(c);
+}
+
+sparse::coo_matrix coo_from_host(const mm_host_matrix& h) {
+  const auto nnz = static_cast<std::int64_t>(h.data.size());
   const dtype it = sparse::get_index_dtype(std::max({h.rows, h.cols, nnz}));
-  ndarray data = asarray(h.data);
+  ndarray data = asarray(host_values(h, {nnz}));
   ndarray row, col;
   if (it == dtype::int32) {
     std::vector<std::int32_t> r(h.row.begin(), h.row.end()), c(h.col.begin(), h.col.end());
@@ -304,65 +473,50 @@ sparse::coo_matrix mmread(const std::string& path) {
   return sparse::coo_matrix::from_valid(std::move(data), std::move(row), std::move(col), {h.rows, h.cols});
 }
 
-namespace {
+}  // namespace
 
-// Symmetry of a matrix given by triplets, as SciPy's MMFile._get_symmetry: symmetric, then
-// skew-symmetric, else general (a missing entry counts as 0; duplicates are summed first).
-mm_symmetry detect_symmetry(std::int64_t rows, std::int64_t cols, const std::vector<std::int64_t>& row,
-                            const std::vector<std::int64_t>& col, const std::vector<double>& data) {
-  if (rows != cols) return mm_symmetry::general;
-  std::vector<std::size_t> order(data.size());
-  std::iota(order.begin(), order.end(), std::size_t{0});
-  std::stable_sort(order.begin(), order.end(), [&](std::size_t a, std::size_t b) {
-    return row[a] != row[b] ? row[a] < row[b] : col[a] < col[b];
-  });
-  struct entry {
-    std::int64_t r, c;
-    double v;
-  };
-  std::vector<entry> e;
-  for (std::size_t k : order) {
-    if (!e.empty() && e.back().r == row[k] && e.back().c == col[k]) e.back().v += data[k];
-    else e.push_back({row[k], col[k], data[k]});
-  }
-  auto value_at = [&](std::int64_t r, std::int64_t c) {
-    auto it = std::lower_bound(e.begin(), e.end(), entry{r, c, 0.0},
-                               [](const entry& a, const entry& b) { return a.r != b.r ? a.r < b.r : a.c < b.c; });
-    return (it != e.end() && it->r == r && it->c == c) ? it->v : 0.0;
-  };
-  bool sym = true, skew = true;
-  for (const entry& x : e) {
-    const double t = value_at(x.c, x.r);
-    if (x.v != t) sym = false;
-    if (x.v != -t) skew = false;
-    if (!sym && !skew) break;
-  }
-  if (sym) return mm_symmetry::symmetric;
-  if (skew) return mm_symmetry::skew_symmetric;
-  return mm_symmetry::general;
+std::variant<sparse::coo_matrix, ndarray> mmread_any(const std::string& path) {
+  mm_host_matrix h = mmread_host(path);
+  if (h.format == mm_format::array) return dense_from_host(h);
+  return coo_from_host(h);
 }
+
+sparse::coo_matrix mmread(const std::string& path) {
+  mm_host_matrix h = mmread_host(path);
+  if (h.format == mm_format::array) return sparse::coo_matrix(dense_from_host(h));
+  return coo_from_host(h);
+}
+
+ndarray mmread_dense(const std::string& path) {
+  mm_host_matrix h = mmread_host(path);
+  if (h.format == mm_format::array) return dense_from_host(h);
+  return coo_from_host(h).toarray();
+}
+
+namespace {
 
 // Largest accepted `precision`: 17 significant digits already round-trip any double; more digits
 // print more of the exact binary value (as printf does), up to this bound.
 constexpr int max_precision = 32;
+constexpr const char* wfn = "cusci::io::mmwrite";
 
 void check_precision(const std::optional<int>& precision) {
   CUSCI_EXPECTS(!precision || (*precision >= 0 && *precision <= max_precision), value_error,
-                "cusci::io::mmwrite: precision must be in [0, " + std::to_string(max_precision) + "], got " +
+                std::string(wfn) + ": precision must be in [0, " + std::to_string(max_precision) + "], got " +
                     std::to_string(precision.value_or(0)));
 }
 
-void append_number(std::string& s, double v, const std::optional<int>& precision) {
+template <class F>
+void append_number(std::string& s, F v, const std::optional<int>& precision) {
   // Longest output: sign, digit, point, max_precision - 1 digits, "e+308": 37 characters.
   char b[64];
   if (precision) {
     // %e takes digits after the point; precision 0 writes one significant digit, as SciPy.
-    const int n = std::snprintf(b, sizeof b, "%.*e", std::max(*precision, 1) - 1, v);
-    CUSCI_EXPECTS(n > 0 && static_cast<std::size_t>(n) < sizeof b, error,
-                  "cusci::io::mmwrite: cannot format a value");
+    const int n = std::snprintf(b, sizeof b, "%.*e", std::max(*precision, 1) - 1, static_cast<double>(v));
+    CUSCI_EXPECTS(n > 0 && static_cast<std::size_t>(n) < sizeof b, error, std::string(wfn) + ": cannot format a value");
     s.append(b, static_cast<std::size_t>(n));
   } else {
-    auto [p, ec] = std::to_chars(b, b + sizeof b, v);
+    auto [p, ec] = std::to_chars(b, b + sizeof b, v);  // shortest form that reads back to the same F
     s.append(b, p);
   }
 }
@@ -379,102 +533,336 @@ void append_int(std::string& s, std::int64_t v) {
   s.append(b, p);
 }
 
-}  // namespace
-
-void mmwrite_host(const std::string& path, std::int64_t rows, std::int64_t cols, const std::vector<std::int64_t>& row,
-                  const std::vector<std::int64_t>& col, const std::vector<double>& data, const mmwrite_options& o) {
-  static constexpr const char* fn = "cusci::io::mmwrite";
-  const mm_field field = o.field.value_or(mm_field::real);
-  CUSCI_EXPECTS(field != mm_field::complex, value_error, std::string(fn) + ": field 'complex' needs complex values");
-  CUSCI_EXPECTS(o.symmetry != mm_symmetry::hermitian, value_error,
-                std::string(fn) + ": symmetry 'hermitian' needs complex values");
-  check_precision(o.precision);
-  CUSCI_EXPECTS(rows >= 0 && cols >= 0, value_error,
-                std::string(fn) + ": shape must be >= 0, got (" + std::to_string(rows) + ", " + std::to_string(cols) +
-                    ")");
-  CUSCI_EXPECTS(row.size() == col.size() && row.size() == data.size(), value_error,
-                std::string(fn) + ": row, col and data must have the same length");
-  for (std::size_t k = 0; k < data.size(); ++k) {
-    CUSCI_EXPECTS(row[k] >= 0 && row[k] < rows, value_error,
-                  std::string(fn) + ": row index " + std::to_string(row[k]) + " of entry " + std::to_string(k) +
-                      " out of range [0, " + std::to_string(rows) + ")");
-    CUSCI_EXPECTS(col[k] >= 0 && col[k] < cols, value_error,
-                  std::string(fn) + ": column index " + std::to_string(col[k]) + " of entry " + std::to_string(k) +
-                      " out of range [0, " + std::to_string(cols) + ")");
-    // An integer field truncates toward zero; the result must be an int64 (NaN fails both tests).
-    CUSCI_EXPECTS(field != mm_field::integer || (data[k] >= -0x1p63 && data[k] < 0x1p63),
-                  value_error,
-                  std::string(fn) + ": field 'integer' needs finite values in the int64 range, entry " +
-                      std::to_string(k) + " is " + num_str(data[k]));
+// The values to write, converted for the field: exactly one of the vectors is used.
+struct write_values {
+  mm_field field = mm_field::real;
+  bool single = false;  // float32 / complex64 source: print the float form
+  std::vector<double> re, im;
+  std::vector<std::int64_t> iv;
+  std::size_t size() const { return field == mm_field::integer ? iv.size() : re.size(); }
+  // Value k as a complex number, for symmetry detection.
+  bool equal(std::size_t a, std::size_t b, int mode) const {  // mode 0 sym, 1 skew, 2 herm: v[a] == f(v[b])
+    if (field == mm_field::integer) {
+      const std::int64_t y = mode == 1 ? static_cast<std::int64_t>(0ULL - static_cast<std::uint64_t>(iv[b])) : iv[b];
+      return iv[a] == y;
+    }
+    const double yr = mode == 1 ? -re[b] : re[b];
+    if (field != mm_field::complex) return re[a] == yr;
+    const double yi = mode == 0 ? im[b] : -im[b];
+    return re[a] == yr && im[a] == yi;
   }
-  mm_symmetry sym = o.symmetry;
-  if (sym == mm_symmetry::automatic)
-    sym = std::max(rows, cols) < 100 ? detect_symmetry(rows, cols, row, col, data) : mm_symmetry::general;
-  CUSCI_EXPECTS(sym == mm_symmetry::general || rows == cols, value_error,
-                std::string(fn) + ": symmetry '" + std::string(to_string(sym)) + "' needs a square matrix, got (" +
-                    std::to_string(rows) + ", " + std::to_string(cols) + ")");
+  bool is_zero(std::size_t a) const {
+    if (field == mm_field::integer) return iv[a] == 0;
+    return re[a] == 0 && (field != mm_field::complex || im[a] == 0);
+  }
+};
 
-  std::string s;
-  s.reserve(64 + data.size() * 32);
-  s += "%%MatrixMarket matrix coordinate ";
+mm_field default_field(dtype t) {
+  if (is_complex(t)) return mm_field::complex;
+  if (is_floating(t)) return mm_field::real;
+  return mm_field::integer;  // bool and integers, as SciPy
+}
+
+write_values convert_values(const host_array& data, mm_field field) {
+  write_values w;
+  w.field = field;
+  const dtype t = data.dtype();
+  const auto n = static_cast<std::size_t>(data.size());
+  switch (field) {
+    case mm_field::pattern: break;
+    case mm_field::real: {
+      w.single = t == dtype::float32 || t == dtype::complex64;
+      w.re = data.astype(dtype::float64).to_vector<double>();
+      break;
+    }
+    case mm_field::complex: {
+      w.single = t == dtype::float32 || t == dtype::complex64;
+      const host_array z = data.astype(dtype::complex128);
+      const auto* p = z.data_as<std::complex<double>>();
+      w.re.resize(n);
+      w.im.resize(n);
+      for (std::size_t k = 0; k < n; ++k) {
+        w.re[k] = p[k].real();
+        w.im[k] = p[k].imag();
+      }
+      break;
+    }
+    case mm_field::integer: {
+      if (t == dtype::uint64) {
+        const auto* p = data.data_as<std::uint64_t>();
+        for (std::size_t k = 0; k < n; ++k)
+          CUSCI_EXPECTS(p[k] <= static_cast<std::uint64_t>(std::numeric_limits<std::int64_t>::max()), value_error,
+                        std::string(wfn) + ": field 'integer' holds int64 values, entry " + std::to_string(k) +
+                            " is " + std::to_string(p[k]));
+        w.iv = data.astype(dtype::int64).to_vector<std::int64_t>();
+      } else if (is_integer(t) || t == dtype::bool_) {
+        w.iv = data.astype(dtype::int64).to_vector<std::int64_t>();
+      } else {
+        const std::vector<double> d = data.astype(dtype::float64).to_vector<double>();
+        w.iv.resize(n);
+        for (std::size_t k = 0; k < n; ++k) {
+          // Truncation toward zero; the result must be an int64 (NaN fails both tests).
+          CUSCI_EXPECTS(d[k] >= -0x1p63 && d[k] < 0x1p63, value_error,
+                        std::string(wfn) + ": field 'integer' needs finite values in the int64 range, entry " +
+                            std::to_string(k) + " is " + num_str(d[k]));
+          w.iv[k] = static_cast<std::int64_t>(std::trunc(d[k]));
+        }
+      }
+      break;
+    }
+  }
+  return w;
+}
+
+void append_value(std::string& s, const write_values& w, std::size_t k, const std::optional<int>& precision) {
+  switch (w.field) {
+    case mm_field::pattern: return;
+    case mm_field::integer: append_int(s, w.iv[k]); return;
+    case mm_field::real:
+      if (w.single) append_number(s, static_cast<float>(w.re[k]), precision);
+      else append_number(s, w.re[k], precision);
+      return;
+    case mm_field::complex:
+      if (w.single) {
+        append_number(s, static_cast<float>(w.re[k]), precision);
+        s += ' ';
+        append_number(s, static_cast<float>(w.im[k]), precision);
+      } else {
+        append_number(s, w.re[k], precision);
+        s += ' ';
+        append_number(s, w.im[k], precision);
+      }
+      return;
+  }
+}
+
+// SciPy's MMFile._get_symmetry over entries (sparse: duplicates summed first; missing entries are 0).
+// `at(i, j)` gives the index of the value at (i, j) or npos.
+template <class At>
+mm_symmetry detect(std::int64_t n, const std::vector<std::pair<std::int64_t, std::int64_t>>& lower_or_all,
+                   const write_values& w, At at, std::size_t zero_index) {
+  bool sym = true, skew = true, herm = w.field == mm_field::complex;
+  for (const auto& [i, j] : lower_or_all) {
+    const std::size_t a = at(i, j), b = at(j, i);
+    // Values missing in the sparse structure compare as zero: index zero_index holds a zero.
+    const std::size_t va = a == std::string::npos ? zero_index : a, vb = b == std::string::npos ? zero_index : b;
+    if (i == j) {
+      if (!w.is_zero(va)) skew = false;
+      if (herm && !w.equal(va, va, 2)) herm = false;
+      continue;
+    }
+    if (sym && !w.equal(va, vb, 0)) sym = false;
+    if (skew && !w.equal(va, vb, 1)) skew = false;
+    if (herm && !w.equal(va, vb, 2)) herm = false;
+    if (!sym && !skew && !herm) break;
+  }
+  (void)n;
+  if (sym) return mm_symmetry::symmetric;
+  if (skew) return mm_symmetry::skew_symmetric;
+  if (herm) return mm_symmetry::hermitian;
+  return mm_symmetry::general;
+}
+
+void write_file(const std::string& path, const std::string& s) {
+  std::unique_ptr<std::FILE, file_closer> f(std::fopen(path.c_str(), "wb"));
+  if (!f) throw error(std::string(wfn) + ": cannot open '" + path + "' for writing: " + std::strerror(errno));
+  if (std::fwrite(s.data(), 1, s.size(), f.get()) != s.size()) throw error(std::string(wfn) + ": cannot write '" + path + "'");
+}
+
+void append_header(std::string& s, mm_format fmt, mm_field field, mm_symmetry sym, const std::string& comment) {
+  s += "%%MatrixMarket matrix ";
+  s += to_string(fmt);
+  s += ' ';
   s += to_string(field);
   s += ' ';
   s += to_string(sym);
   s += '\n';
-  if (o.comment.empty()) {
+  if (comment.empty()) {
     s += "%\n";
-  } else {
-    std::size_t start = 0;
-    for (;;) {
-      const std::size_t nl = o.comment.find('\n', start);
-      s += '%';
-      s.append(o.comment, start, nl == std::string::npos ? std::string::npos : nl - start);
-      s += '\n';
-      if (nl == std::string::npos) break;
-      start = nl + 1;
+    return;
+  }
+  std::size_t start = 0;
+  for (;;) {
+    const std::size_t nl = comment.find('\n', start);
+    s += '%';
+    s.append(comment, start, nl == std::string::npos ? std::string::npos : nl - start);
+    s += '\n';
+    if (nl == std::string::npos) break;
+    start = nl + 1;
+  }
+}
+
+void check_symmetry_request(mm_symmetry sym, mm_field field, std::int64_t rows, std::int64_t cols) {
+  CUSCI_EXPECTS(sym != mm_symmetry::hermitian || field == mm_field::complex || field == mm_field::pattern, value_error,
+                std::string(wfn) + ": symmetry 'hermitian' needs complex values (field complex), got field '" +
+                    std::string(to_string(field)) + "'");
+  CUSCI_EXPECTS(sym == mm_symmetry::general || sym == mm_symmetry::automatic || rows == cols, value_error,
+                std::string(wfn) + ": symmetry '" + std::string(to_string(sym)) + "' needs a square matrix, got (" +
+                    std::to_string(rows) + ", " + std::to_string(cols) + ")");
+}
+
+}  // namespace
+
+void mmwrite_host(const std::string& path, std::int64_t rows, std::int64_t cols, const std::vector<std::int64_t>& row,
+                  const std::vector<std::int64_t>& col, const host_array& data, const mmwrite_options& o) {
+  check_precision(o.precision);
+  const mm_field field = o.field.value_or(default_field(data.dtype()));
+  check_symmetry_request(o.symmetry, field, rows, cols);
+  CUSCI_EXPECTS(rows >= 0 && cols >= 0, value_error,
+                std::string(wfn) + ": shape must be >= 0, got (" + std::to_string(rows) + ", " + std::to_string(cols) +
+                    ")");
+  CUSCI_EXPECTS(data.ndim() == 1 && row.size() == col.size() && static_cast<std::int64_t>(row.size()) == data.size(),
+                value_error, std::string(wfn) + ": row, col and data must be 1-D of the same length");
+  for (std::size_t k = 0; k < row.size(); ++k) {
+    CUSCI_EXPECTS(row[k] >= 0 && row[k] < rows, value_error,
+                  std::string(wfn) + ": row index " + std::to_string(row[k]) + " of entry " + std::to_string(k) +
+                      " out of range [0, " + std::to_string(rows) + ")");
+    CUSCI_EXPECTS(col[k] >= 0 && col[k] < cols, value_error,
+                  std::string(wfn) + ": column index " + std::to_string(col[k]) + " of entry " + std::to_string(k) +
+                      " out of range [0, " + std::to_string(cols) + ")");
+  }
+  const write_values w = convert_values(data, field == mm_field::pattern ? mm_field::real : field);
+  mm_symmetry sym = o.symmetry;
+  if (sym == mm_symmetry::automatic) {
+    sym = mm_symmetry::general;
+    if (rows == cols && std::max(rows, cols) < 100) {
+      // Duplicates summed into a sorted entry list (plus a trailing zero for missing entries).
+      std::vector<std::size_t> order(row.size());
+      std::iota(order.begin(), order.end(), std::size_t{0});
+      std::stable_sort(order.begin(), order.end(),
+                       [&](std::size_t a, std::size_t b) { return row[a] != row[b] ? row[a] < row[b] : col[a] < col[b]; });
+      std::vector<std::pair<std::int64_t, std::int64_t>> keys;
+      write_values s;
+      s.field = w.field;
+      for (std::size_t k : order) {
+        const bool dup = !keys.empty() && keys.back() == std::make_pair(row[k], col[k]);
+        if (!dup) keys.emplace_back(row[k], col[k]);
+        if (w.field == mm_field::integer) {
+          if (dup) s.iv.back() = static_cast<std::int64_t>(static_cast<std::uint64_t>(s.iv.back()) + static_cast<std::uint64_t>(w.iv[k]));
+          else s.iv.push_back(w.iv[k]);
+        } else {
+          if (dup) s.re.back() += w.re[k];
+          else s.re.push_back(w.re[k]);
+          if (w.field == mm_field::complex) {
+            if (dup) s.im.back() += w.im[k];
+            else s.im.push_back(w.im[k]);
+          }
+        }
+      }
+      const std::size_t zero = keys.size();
+      s.iv.push_back(0);
+      s.re.push_back(0.0);
+      s.im.push_back(0.0);
+      auto at = [&](std::int64_t i, std::int64_t j) {
+        auto it = std::lower_bound(keys.begin(), keys.end(), std::make_pair(i, j));
+        return (it != keys.end() && *it == std::make_pair(i, j)) ? static_cast<std::size_t>(it - keys.begin())
+                                                                 : std::string::npos;
+      };
+      if (field == mm_field::pattern) {
+        // SciPy detects on the values even for a pattern file.
+        sym = detect(rows, keys, s, at, zero);
+        if (sym == mm_symmetry::hermitian) sym = mm_symmetry::general;
+      } else {
+        sym = detect(rows, keys, s, at, zero);
+      }
     }
   }
+  CUSCI_EXPECTS(sym != mm_symmetry::hermitian || field == mm_field::complex, value_error,
+                std::string(wfn) + ": symmetry 'hermitian' needs complex values");
+
+  std::string s;
+  s.reserve(64 + row.size() * 32);
+  append_header(s, mm_format::coordinate, field, sym, o.comment);
   const bool lower_only = sym != mm_symmetry::general;
   std::int64_t count = 0;
-  for (std::size_t k = 0; k < data.size(); ++k) count += !lower_only || row[k] >= col[k];
+  for (std::size_t k = 0; k < row.size(); ++k) count += !lower_only || row[k] >= col[k];
   append_int(s, rows);
   s += ' ';
   append_int(s, cols);
   s += ' ';
   append_int(s, count);
   s += '\n';
-  for (std::size_t k = 0; k < data.size(); ++k) {
+  for (std::size_t k = 0; k < row.size(); ++k) {
     if (lower_only && row[k] < col[k]) continue;
     append_int(s, row[k] + 1);
     s += ' ';
     append_int(s, col[k] + 1);
-    if (field == mm_field::real) {
+    if (field != mm_field::pattern) {
       s += ' ';
-      append_number(s, data[k], o.precision);
-    } else if (field == mm_field::integer) {
-      s += ' ';
-      append_int(s, static_cast<std::int64_t>(std::trunc(data[k])));
+      append_value(s, w, k, o.precision);
     }
     s += '\n';
   }
-  std::unique_ptr<std::FILE, file_closer> f(std::fopen(path.c_str(), "wb"));
-  if (!f) throw error(std::string(fn) + ": cannot open '" + path + "' for writing: " + std::strerror(errno));
-  if (std::fwrite(s.data(), 1, s.size(), f.get()) != s.size())
-    throw error(std::string(fn) + ": cannot write '" + path + "'");
+  write_file(path, s);
 }
 
-void mmwrite(const std::string& path, const sparse::coo_matrix& A, const mmwrite_options& o) {
+void mmwrite_host(const std::string& path, std::int64_t rows, std::int64_t cols, const std::vector<std::int64_t>& row,
+                  const std::vector<std::int64_t>& col, const std::vector<double>& data, const mmwrite_options& o) {
+  check_precision(o.precision);
+  CUSCI_EXPECTS(row.size() == col.size() && row.size() == data.size(), value_error,
+                std::string(wfn) + ": row, col and data must have the same length");
+  mmwrite_host(path, rows, cols, row, col, host_array::from(data), o);
+}
+
+void mmwrite_host(const std::string& path, const host_array& dense, const mmwrite_options& o) {
+  check_precision(o.precision);
+  CUSCI_EXPECTS(dense.ndim() == 1 || dense.ndim() == 2, value_error,
+                std::string(wfn) + ": a dense array must be 1-D or 2-D, got " + std::to_string(dense.ndim()) + "-D");
+  const std::int64_t rows = dense.ndim() == 2 ? dense.shape()[0] : 1;
+  const std::int64_t cols = dense.ndim() == 2 ? dense.shape()[1] : dense.shape()[0];
+  const mm_field field = o.field.value_or(default_field(dense.dtype()));
+  CUSCI_EXPECTS(field != mm_field::pattern, value_error,
+                std::string(wfn) + ": field 'pattern' needs a sparse matrix (array files hold values)");
+  check_symmetry_request(o.symmetry, field, rows, cols);
+  host_array flat = dense;  // C order values; written column-major below
+  const write_values w = convert_values(flat, field);
+  auto idx = [&](std::int64_t i, std::int64_t j) { return static_cast<std::size_t>(i * cols + j); };
+  mm_symmetry sym = o.symmetry;
+  if (sym == mm_symmetry::automatic) {
+    sym = mm_symmetry::general;
+    if (rows == cols && std::max(rows, cols) < 100) {
+      std::vector<std::pair<std::int64_t, std::int64_t>> lower;
+      for (std::int64_t j = 0; j < cols; ++j)
+        for (std::int64_t i = j; i < rows; ++i) lower.emplace_back(i, j);
+      sym = detect(rows, lower, w, idx, 0);
+    }
+  }
+  CUSCI_EXPECTS(sym != mm_symmetry::hermitian || field == mm_field::complex, value_error,
+                std::string(wfn) + ": symmetry 'hermitian' needs complex values");
+  std::string s;
+  s.reserve(64 + static_cast<std::size_t>(rows * cols) * 24);
+  append_header(s, mm_format::array, field, sym, o.comment);
+  append_int(s, rows);
+  s += ' ';
+  append_int(s, cols);
+  s += '\n';
+  const bool skew = sym == mm_symmetry::skew_symmetric;
+  for (std::int64_t j = 0; j < cols; ++j) {
+    const std::int64_t i0 = sym == mm_symmetry::general ? 0 : skew ? j + 1 : j;
+    for (std::int64_t i = i0; i < rows; ++i) {
+      append_value(s, w, idx(i, j), o.precision);
+      s += '\n';
+    }
+  }
+  write_file(path, s);
+}
+
+void mmwrite(const std::string& path, const sparse::spmatrix& A, const mmwrite_options& o) {
   // Checks that do not need the data first, so that bad options fail before the copy.
   check_precision(o.precision);
-  host_array d = to_host(A.data()).astype(dtype::float64);
-  host_array r = to_host(A.row()).astype(dtype::int64);
-  host_array c = to_host(A.col()).astype(dtype::int64);
-  mmwrite_host(path, A.shape()[0], A.shape()[1], r.to_vector<std::int64_t>(), c.to_vector<std::int64_t>(),
-               d.to_vector<double>(), o);
+  check_symmetry_request(o.symmetry, o.field.value_or(default_field(A.dtype())), A.shape()[0], A.shape()[1]);
+  const sparse::coo_matrix C = A.tocoo();
+  host_array d = to_host(C.data());
+  host_array r = to_host(C.row()).astype(dtype::int64);
+  host_array c = to_host(C.col()).astype(dtype::int64);
+  mmwrite_host(path, C.shape()[0], C.shape()[1], r.to_vector<std::int64_t>(), c.to_vector<std::int64_t>(), d, o);
 }
 
-void mmwrite(const std::string& path, const sparse::csr_matrix& A, const mmwrite_options& o) {
-  mmwrite(path, A.tocoo(), o);
+void mmwrite(const std::string& path, const ndarray& dense, const mmwrite_options& o) {
+  check_precision(o.precision);
+  CUSCI_EXPECTS(dense.ndim() == 1 || dense.ndim() == 2, value_error,
+                std::string(wfn) + ": a dense array must be 1-D or 2-D, got " + std::to_string(dense.ndim()) + "-D");
+  mmwrite_host(path, to_host(dense), o);
 }
 
 }  // namespace cusci::io

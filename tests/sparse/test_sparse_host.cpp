@@ -163,12 +163,17 @@ TEST_CASE("mmread_host: indented comment lines") {
   std::remove(p.c_str());
 }
 
-TEST_CASE("mmread_host: unsupported and unreadable files") {
+TEST_CASE("mmread_host: array and complex files, unreadable files") {
+  // Array and complex files are read as SciPy reads them (the full format is supported).
   const std::string a = write_tmp("array.mtx", "%%MatrixMarket matrix array real general\n2 2\n1\n2\n3\n4\n");
-  CHECK_THROWS_AS(io::mmread_host(a), not_implemented_error);
+  io::mm_host_matrix h = io::mmread_host(a);
+  CHECK(h.format == io::mm_format::array);
+  CHECK(h.data == std::vector<double>{1, 2, 3, 4});  // column-major, as stored
   std::remove(a.c_str());
   const std::string c = write_tmp("cplx.mtx", "%%MatrixMarket matrix coordinate complex general\n1 1 1\n1 1 1 2\n");
-  CHECK_THROWS_AS(io::mmread_host(c), not_implemented_error);
+  h = io::mmread_host(c);
+  CHECK(h.data == std::vector<double>{1});
+  CHECK(h.imag == std::vector<double>{2});
   std::remove(c.c_str());
   CHECK_THROWS_AS(io::mmread_host("/nonexistent/dir/none.mtx"), cusci::error);
 }
