@@ -1,11 +1,13 @@
-// csr_matrix::dot: SpMV with the CSR-stream kernel (cg.cu) for short rows, else SpMV / SpMM through
-// cuSPARSE's generic API, with the matrix descriptor, the dense descriptors and the workspace cached
-// in the matrix so that a repeated product is one cuSPARSE call.
+// Sparse x dense products of every format: cuSPARSE's generic SpMV / SpMM for float and complex
+// results (descriptors, dense descriptors and workspace cached in the matrix so that a repeated
+// product is one cuSPARSE call), the CSR-stream kernel (cg.cu) for short float rows, and cusci's row
+// kernel (products_kernels.cu) for integer and bool results.
 
 #include "cusci/detail/checks.hpp"
 #include <cuda_runtime_api.h>
 #include <cusparse.h>
 
+#include <complex>
 #include <mutex>
 #include <string>
 #include <vector>
@@ -13,25 +15,61 @@
 #include "cusci/detail/libraries.hpp"
 #include "cusci/error.hpp"
 #include "cusci/memory.hpp"
+#include "cusci/reduction.hpp"
 #include "cusci/sparse/matrix.hpp"
+#include "cusci/sparse/products.hpp"
 #include "cusci/stream.hpp"
 #include "detail.hpp"
+#include "products_detail.hpp"
 
 namespace cusci::sparse::detail {
 
 namespace {
 
-cudaDataType value_type(dtype t) { return t == dtype::float32 ? CUDA_R_32F : CUDA_R_64F; }
+cudaDataType value_type(dtype t) {
+  switch (t) {
+    case dtype::float32: return CUDA_R_32F;
+    case dtype::float64: return CUDA_R_64F;
+    case dtype::complex64: return CUDA_C_32F;
+    default: return CUDA_C_64F;
+  }
+}
 cusparseIndexType_t index_type(dtype t) { return t == dtype::int32 ? CUSPARSE_INDEX_32I : CUSPARSE_INDEX_64I; }
 
-// One cached product configuration: the stream it runs on, the number of right-hand sides (0: SpMV),
-// the dense descriptors (re-pointed at each call) and the workspace (preprocessed for SpMV).
+// 1 and 0 in each cuSPARSE value type, host memory (pointer mode host).
+struct unit_scalars {
+  float f1 = 1.0f, f0 = 0.0f;
+  double d1 = 1.0, d0 = 0.0;
+  std::complex<float> c1{1.0f, 0.0f}, c0{0.0f, 0.0f};
+  std::complex<double> z1{1.0, 0.0}, z0{0.0, 0.0};
+  const void* one(dtype t) const {
+    switch (t) {
+      case dtype::float32: return &f1;
+      case dtype::float64: return &d1;
+      case dtype::complex64: return &c1;
+      default: return &z1;
+    }
+  }
+  const void* zero(dtype t) const {
+    switch (t) {
+      case dtype::float32: return &f0;
+      case dtype::float64: return &d0;
+      case dtype::complex64: return &c0;
+      default: return &z0;
+    }
+  }
+};
+
+// One cached product configuration: stream, device, number of right-hand sides (0: SpMV), dense
+// layout, the dense descriptors (re-pointed at each call), algorithm and workspace.
 struct plan {
   cudaStream_t stream = nullptr;
   int device = 0;
   std::int64_t k = 0;
+  bool colmajor = false;
   cusparseDnVecDescr_t x = nullptr, y = nullptr;
   cusparseDnMatDescr_t X = nullptr, Y = nullptr;
+  int alg = 0;
   memory_ptr buffer;
   std::uint64_t last_use = 0;
 };
@@ -54,6 +92,7 @@ struct spmv_cache {
   cusparseSpMatDescr_t mat = nullptr;  // over the matrix's own arrays
   std::vector<plan> plans;
   std::uint64_t clock = 0;
+  int spmv_alg = -1;  // -1: not chosen yet
   ~spmv_cache() {
     for (auto& p : plans) destroy(p);
     if (mat) cusparseDestroySpMat(mat);  // errors ignored: destructors never throw
@@ -64,6 +103,7 @@ std::shared_ptr<spmv_cache> make_spmv_cache() { return std::make_shared<spmv_cac
 
 namespace {
 
+// A CSR descriptor of shape `shape` (for a CSC matrix: the CSR form of its transpose).
 cusparseSpMatDescr_t make_csr(const ndarray& data, const ndarray& indices, const ndarray& indptr, shape2 shape) {
   cusparseSpMatDescr_t d = nullptr;
   CUSCI_CUSPARSE_TRY(cusparseCreateCsr(&d, shape[0], shape[1], data.size(), indptr.data(), indices.data(),
@@ -72,18 +112,29 @@ cusparseSpMatDescr_t make_csr(const ndarray& data, const ndarray& indices, const
   return d;
 }
 
-// y = A x with x, y contiguous of dtype rt == A's value dtype; `cached` uses and fills the cache.
-void run_product(cusparseSpMatDescr_t mat, spmv_cache* cache, dtype rt, const ndarray& x, ndarray& y, shape2 shape) {
+// CSR_ALG2 (merge-based, deterministic) when the row lengths vary strongly (coefficient of variation
+// above 1), else CSR_ALG1. Reads two numbers from the device (synchronizes), once per matrix.
+int choose_spmv_alg(const ndarray& indptr) {
+  if (indptr.size() < 3) return CUSPARSE_SPMV_CSR_ALG1;
+  const ndarray len = cusci::diff(indptr).astype(dtype::float64);
+  const double mu = cusci::mean(len).item<double>();
+  const double var = cusci::var(len).item<double>();
+  return (mu > 0 && var > mu * mu) ? CUSPARSE_SPMV_CSR_ALG2 : CUSPARSE_SPMV_CSR_ALG1;
+}
+
+// y = op(mat) x in value dtype rt; x, y contiguous; `shape` is the logical (rows, cols) of op(mat).
+// k == 0: SpMV on vectors; else SpMM with k columns, row-major ([n, k] C order) or, with colmajor,
+// column-major ([k, n] C order read as [n, k] with leading dimension n).
+void run_product(cusparseSpMatDescr_t mat, cusparseOperation_t op, spmv_cache* cache, int spmv_alg, dtype rt,
+                 const ndarray& x, ndarray& y, shape2 shape, std::int64_t k, bool colmajor) {
   cusparseHandle_t h = cusci::detail::cusparse_handle();
   CUSCI_CUSPARSE_TRY(cusparseSetPointerMode(h, CUSPARSE_POINTER_MODE_HOST));
   cudaStream_t s = get_current_stream();
   int dev = 0;
   CUSCI_CUDA_TRY(cudaGetDevice(&dev));
-  const std::int64_t k = x.ndim() == 2 ? x.shape(1) : 0;
-  const double one_d = 1.0, zero_d = 0.0;
-  const float one_f = 1.0f, zero_f = 0.0f;
-  const void* alpha = rt == dtype::float32 ? static_cast<const void*>(&one_f) : static_cast<const void*>(&one_d);
-  const void* beta = rt == dtype::float32 ? static_cast<const void*>(&zero_f) : static_cast<const void*>(&zero_d);
+  static const unit_scalars units;
+  const void* alpha = units.one(rt);
+  const void* beta = units.zero(rt);
   const cudaDataType vt = value_type(rt);
 
   plan local;
@@ -93,7 +144,7 @@ void run_product(cusparseSpMatDescr_t mat, spmv_cache* cache, dtype rt, const nd
     lock = std::unique_lock<std::mutex>(cache->mu);
     p = nullptr;
     for (auto& q : cache->plans)
-      if (q.stream == s && q.device == dev && q.k == k) p = &q;
+      if (q.stream == s && q.device == dev && q.k == k && q.colmajor == colmajor) p = &q;
     if (!p) {
       if (cache->plans.size() >= max_plans) {  // evict the least recently used
         auto* old = &cache->plans[0];
@@ -109,6 +160,7 @@ void run_product(cusparseSpMatDescr_t mat, spmv_cache* cache, dtype rt, const nd
       p->stream = s;
       p->device = dev;
       p->k = k;
+      p->colmajor = colmajor;
     }
     p->last_use = ++cache->clock;
   }
@@ -121,97 +173,186 @@ void run_product(cusparseSpMatDescr_t mat, spmv_cache* cache, dtype rt, const nd
   } guard{p, cache == nullptr};
 
   if (k == 0) {
-    const bool fresh = p->x == nullptr;
-    if (fresh) {
+    if (p->x == nullptr) {
       CUSCI_CUSPARSE_TRY(cusparseCreateDnVec(&p->x, shape[1], x.data(), vt));
       CUSCI_CUSPARSE_TRY(cusparseCreateDnVec(&p->y, shape[0], y.data(), vt));
       std::size_t bytes = 0;
-      CUSCI_CUSPARSE_TRY(cusparseSpMV_bufferSize(h, CUSPARSE_OPERATION_NON_TRANSPOSE, alpha, mat, p->x, beta, p->y,
-                                                 vt, CUSPARSE_SPMV_ALG_DEFAULT, &bytes));
+      auto alg = static_cast<cusparseSpMVAlg_t>(op == CUSPARSE_OPERATION_NON_TRANSPOSE ? spmv_alg
+                                                                                       : CUSPARSE_SPMV_ALG_DEFAULT);
+      cusparseStatus_t st = cusparseSpMV_bufferSize(h, op, alpha, mat, p->x, beta, p->y, vt, alg, &bytes);
+      if (st == CUSPARSE_STATUS_NOT_SUPPORTED && alg != CUSPARSE_SPMV_ALG_DEFAULT) {
+        alg = CUSPARSE_SPMV_ALG_DEFAULT;
+        st = cusparseSpMV_bufferSize(h, op, alpha, mat, p->x, beta, p->y, vt, alg, &bytes);
+      }
+      CUSCI_CUSPARSE_TRY(st);
+      p->alg = alg;
       p->buffer = cusci::malloc(bytes > 0 ? bytes : 1, s);
-      CUSCI_CUSPARSE_TRY(cusparseSpMV_preprocess(h, CUSPARSE_OPERATION_NON_TRANSPOSE, alpha, mat, p->x, beta, p->y,
-                                                 vt, CUSPARSE_SPMV_ALG_DEFAULT, p->buffer->ptr()));
+      if (cache)  // preprocessing pays off for repeated products only
+        CUSCI_CUSPARSE_TRY(cusparseSpMV_preprocess(h, op, alpha, mat, p->x, beta, p->y, vt, alg, p->buffer->ptr()));
     } else {
       CUSCI_CUSPARSE_TRY(cusparseDnVecSetValues(p->x, x.data()));
       CUSCI_CUSPARSE_TRY(cusparseDnVecSetValues(p->y, y.data()));
     }
-    CUSCI_CUSPARSE_TRY(cusparseSpMV(h, CUSPARSE_OPERATION_NON_TRANSPOSE, alpha, mat, p->x, beta, p->y, vt,
-                                    CUSPARSE_SPMV_ALG_DEFAULT, p->buffer->ptr()));
+    CUSCI_CUSPARSE_TRY(cusparseSpMV(h, op, alpha, mat, p->x, beta, p->y, vt, static_cast<cusparseSpMVAlg_t>(p->alg),
+                                    p->buffer->ptr()));
   } else {
-    const bool fresh = p->X == nullptr;
-    if (fresh) {
-      CUSCI_CUSPARSE_TRY(cusparseCreateDnMat(&p->X, shape[1], k, k, x.data(), vt, CUSPARSE_ORDER_ROW));
-      CUSCI_CUSPARSE_TRY(cusparseCreateDnMat(&p->Y, shape[0], k, k, y.data(), vt, CUSPARSE_ORDER_ROW));
+    if (p->X == nullptr) {
+      if (colmajor) {
+        CUSCI_CUSPARSE_TRY(cusparseCreateDnMat(&p->X, shape[1], k, shape[1], x.data(), vt, CUSPARSE_ORDER_COL));
+        CUSCI_CUSPARSE_TRY(cusparseCreateDnMat(&p->Y, shape[0], k, shape[0], y.data(), vt, CUSPARSE_ORDER_COL));
+      } else {
+        CUSCI_CUSPARSE_TRY(cusparseCreateDnMat(&p->X, shape[1], k, k, x.data(), vt, CUSPARSE_ORDER_ROW));
+        CUSCI_CUSPARSE_TRY(cusparseCreateDnMat(&p->Y, shape[0], k, k, y.data(), vt, CUSPARSE_ORDER_ROW));
+      }
+      // Row-major operands: CSR_ALG2 (cuSPARSE's choice for row-major layouts); column-major: ALG1.
+      cusparseSpMMAlg_t alg = op != CUSPARSE_OPERATION_NON_TRANSPOSE ? CUSPARSE_SPMM_ALG_DEFAULT
+                              : colmajor                            ? CUSPARSE_SPMM_CSR_ALG1
+                                                                    : CUSPARSE_SPMM_CSR_ALG2;
       std::size_t bytes = 0;
-      CUSCI_CUSPARSE_TRY(cusparseSpMM_bufferSize(h, CUSPARSE_OPERATION_NON_TRANSPOSE, CUSPARSE_OPERATION_NON_TRANSPOSE,
-                                                 alpha, mat, p->X, beta, p->Y, vt, CUSPARSE_SPMM_ALG_DEFAULT, &bytes));
+      cusparseStatus_t st = cusparseSpMM_bufferSize(h, op, CUSPARSE_OPERATION_NON_TRANSPOSE, alpha, mat, p->X, beta,
+                                                    p->Y, vt, alg, &bytes);
+      if (st == CUSPARSE_STATUS_NOT_SUPPORTED && alg != CUSPARSE_SPMM_ALG_DEFAULT) {
+        alg = CUSPARSE_SPMM_ALG_DEFAULT;
+        st = cusparseSpMM_bufferSize(h, op, CUSPARSE_OPERATION_NON_TRANSPOSE, alpha, mat, p->X, beta, p->Y, vt, alg,
+                                     &bytes);
+      }
+      CUSCI_CUSPARSE_TRY(st);
+      p->alg = alg;
       p->buffer = cusci::malloc(bytes > 0 ? bytes : 1, s);
     } else {
       CUSCI_CUSPARSE_TRY(cusparseDnMatSetValues(p->X, x.data()));
       CUSCI_CUSPARSE_TRY(cusparseDnMatSetValues(p->Y, y.data()));
     }
-    CUSCI_CUSPARSE_TRY(cusparseSpMM(h, CUSPARSE_OPERATION_NON_TRANSPOSE, CUSPARSE_OPERATION_NON_TRANSPOSE, alpha, mat,
-                                    p->X, beta, p->Y, vt, CUSPARSE_SPMM_ALG_DEFAULT, p->buffer->ptr()));
+    CUSCI_CUSPARSE_TRY(cusparseSpMM(h, op, CUSPARSE_OPERATION_NON_TRANSPOSE, alpha, mat, p->X, beta, p->Y, vt,
+                                    static_cast<cusparseSpMMAlg_t>(p->alg), p->buffer->ptr()));
   }
   if (!cache) p->buffer.reset();  // released to the pool of stream s: stream order keeps it valid
 }
 
+std::string shape_str(const shape_t& s) {
+  std::string out = "(";
+  for (std::size_t i = 0; i < s.size(); ++i) out += (i ? ", " : "") + std::to_string(s[i]);
+  return out + (s.size() == 1 ? ",)" : ")");
+}
+
+// SciPy's upcast: NumPy's promotion, float16 (unsupported by scipy.sparse) computed as float32.
+dtype result_dtype(dtype a, dtype x) {
+  const dtype r = promote_types(a, x);
+  return r == dtype::float16 ? dtype::float32 : r;
+}
+
+// A contiguous copy of a in dtype t (a itself when already so).
+ndarray contiguous(const ndarray& a, dtype t) {
+  ndarray b = a.astype(t, false);
+  return b.is_c_contiguous() ? b : b.copy();
+}
+
 }  // namespace
-}  // namespace cusci::sparse::detail
 
-namespace cusci::sparse {
-
-ndarray coo_matrix::dot(const ndarray& x) const { return tocsr().dot(x); }
-
-ndarray csr_matrix::dot(const ndarray& x) const {
-  static constexpr const char* fn = "cusci::sparse::csr_matrix::dot";
-  cusci::detail::check_same_device(fn, {&data_, &x});
-  const std::int64_t m = shape_[0], n = shape_[1];
-  auto shp = [](const shape_t& s) {
-    std::string out = "(";
-    for (std::size_t i = 0; i < s.size(); ++i) out += (i ? ", " : "") + std::to_string(s[i]);
-    return out + (s.size() == 1 ? ",)" : ")");
-  };
-  CUSCI_EXPECTS(x.ndim() == 1 || x.ndim() == 2, value_error,
-                std::string(fn) + ": x must be 1-D or 2-D, got shape " + shp(x.shape()));
-  CUSCI_EXPECTS(x.shape(0) == n, value_error,
-                std::string(fn) + ": dimension mismatch: A has shape (" + std::to_string(m) + ", " +
-                    std::to_string(n) + "), x has shape " + shp(x.shape()));
-  CUSCI_EXPECTS(!is_complex(x.dtype()), type_error,
-                std::string(fn) + ": x must be real, got " + std::string(dtype_name(x.dtype())));
-  cusci::dtype rt = promote_types(dtype(), x.dtype());
-  if (!is_floating(rt)) rt = cusci::dtype::float64;  // not reachable for float A; kept for safety
-  const bool vec = x.ndim() == 1;
-  const std::int64_t k = vec ? 0 : x.shape(1);
-  ndarray y = vec ? empty({m}, rt) : empty({m, k}, rt);
+// The product of a compressed matrix with x (batched: x is [kb, n], result [kb, m]). For CSR
+// `transposed` is false; for CSC the arrays are the CSR form of A^T and `transposed` is true (only
+// float/complex results reach here for CSC).
+ndarray compressed_dot(const char* fn, const ndarray& data, const ndarray& indices, const ndarray& indptr,
+                       shape2 shape, bool transposed, spmv_cache* cache, const ndarray& x, bool batched) {
+  cusci::detail::check_same_device(fn, {&data, &x});
+  const std::int64_t m = shape[0], n = shape[1];
+  if (batched) {
+    CUSCI_EXPECTS(x.ndim() == 2 && x.shape(1) == n, value_error,
+                  std::string(fn) + ": dimension mismatch: A has shape (" + std::to_string(m) + ", " +
+                      std::to_string(n) + "), X must be [k, " + std::to_string(n) + "], got " + shape_str(x.shape()));
+  } else {
+    CUSCI_EXPECTS(x.ndim() == 1 || x.ndim() == 2, value_error,
+                  std::string(fn) + ": dimension mismatch: x must be 1-D or 2-D, got shape " + shape_str(x.shape()));
+    CUSCI_EXPECTS(x.shape(0) == n, value_error,
+                  std::string(fn) + ": dimension mismatch: A has shape (" + std::to_string(m) + ", " +
+                      std::to_string(n) + "), x has shape " + shape_str(x.shape()));
+  }
+  const dtype rt = result_dtype(data.dtype(), x.dtype());
+  const bool vec = !batched && x.ndim() == 1;
+  const std::int64_t k = vec ? 0 : (batched ? x.shape(0) : x.shape(1));
+  ndarray y = vec ? empty({m}, rt) : batched ? empty({k, m}, rt) : empty({m, k}, rt);
   if (m == 0 || (!vec && k == 0)) return y;
-  if (nnz() == 0 || n == 0) {
+  if (data.size() == 0 || n == 0) {
     y.fill(0);
     return y;
   }
-  ndarray xc = x.astype(rt, false);
-  if (!xc.is_c_contiguous()) xc = xc.copy();
-  if (vec && rt == dtype() && indptr_.dtype() == indices_.dtype() && detail::stream_spmv_preferred(m, nnz())) {
-    detail::csr_spmv_stream(data_, indices_, indptr_, m, xc, y);
+  ndarray xc = contiguous(x, rt);
+  if (!is_inexact(rt)) {  // cusci's row kernel in the result dtype (CSR only)
+    const ndarray d = data.astype(rt, false);
+    if (batched)
+      csr_rowprod(d, indices, indptr, m, k, xc, 1, n, y, 1, m);
+    else
+      csr_rowprod(d, indices, indptr, m, k, xc, vec ? 1 : k, 1, y, vec ? 1 : k, 1);
     return y;
   }
-  if (rt == dtype()) {
-    std::lock_guard<std::mutex> lk(cache_->mu);
-    if (!cache_->mat) cache_->mat = detail::make_csr(data_, indices_, indptr_, shape_);
+  if (!transposed && vec && rt == data.dtype() && is_floating(rt) && indptr.dtype() == indices.dtype() &&
+      stream_spmv_preferred(m, data.size())) {
+    csr_spmv_stream(data, indices, indptr, m, xc, y);
+    return y;
   }
-  if (rt == dtype()) {
-    detail::run_product(cache_->mat, cache_.get(), rt, xc, y, shape_);
+  const cusparseOperation_t op = transposed ? CUSPARSE_OPERATION_TRANSPOSE : CUSPARSE_OPERATION_NON_TRANSPOSE;
+  const shape2 dshape = transposed ? shape2{n, m} : shape;  // the descriptor's own shape
+  if (rt == data.dtype() && cache) {
+    int alg = CUSPARSE_SPMV_CSR_ALG1;
+    {
+      std::lock_guard<std::mutex> lk(cache->mu);
+      if (!cache->mat) cache->mat = make_csr(data, indices, indptr, dshape);
+      if (cache->spmv_alg < 0 && vec && !transposed) cache->spmv_alg = choose_spmv_alg(indptr);
+      if (cache->spmv_alg >= 0) alg = cache->spmv_alg;
+    }
+    run_product(cache->mat, op, cache, alg, rt, xc, y, shape, k, batched);
   } else {
-    // Mixed precision (float32 A, float64 x): a float64 copy of the values, uncached.
-    ndarray d = data_.astype(rt);
-    cusparseSpMatDescr_t mat = detail::make_csr(d, indices_, indptr_, shape_);
+    // Mixed dtypes (e.g. float32 A with float64 x): a copy of the values in rt, uncached.
+    const ndarray d = data.astype(rt, false);
+    cusparseSpMatDescr_t mat = make_csr(d, indices, indptr, dshape);
     struct mat_guard {
       cusparseSpMatDescr_t m;
       ~mat_guard() { cusparseDestroySpMat(m); }
     } g{mat};
-    detail::run_product(mat, nullptr, rt, xc, y, shape_);
+    run_product(mat, op, nullptr, CUSPARSE_SPMV_CSR_ALG1, rt, xc, y, shape, k, batched);
   }
   return y;
+}
+
+}  // namespace cusci::sparse::detail
+
+namespace cusci::sparse {
+
+namespace {
+bool needs_row_kernel(dtype a, dtype x) { return !is_inexact(detail::result_dtype(a, x)); }
+}  // namespace
+
+ndarray csr_matrix::dot(const ndarray& x) const {
+  return detail::compressed_dot("cusci::sparse::csr_matrix::dot", data_, indices_, indptr_, shape_, false,
+                                cache_.get(), x, false);
+}
+
+ndarray csc_matrix::dot(const ndarray& x) const {
+  if (needs_row_kernel(dtype(), x.dtype())) return tocsr().dot(x);
+  return detail::compressed_dot("cusci::sparse::csc_matrix::dot", data_, indices_, indptr_, shape_, true,
+                                cache_.get(), x, false);
+}
+
+ndarray coo_matrix::dot(const ndarray& x) const { return tocsr().dot(x); }
+ndarray dia_matrix::dot(const ndarray& x) const { return tocsr().dot(x); }
+ndarray bsr_matrix::dot(const ndarray& x) const { return tocsr().dot(x); }
+
+ndarray spmatrix::dot(const ndarray& x) const {
+  return visit([&](const auto& M) { return M.dot(x); });
+}
+
+ndarray dot(const spmatrix& A, const ndarray& x) { return A.dot(x); }
+
+ndarray spmv_batched(const spmatrix& A, const ndarray& X) {
+  static constexpr const char* fn = "cusci::sparse::spmv_batched";
+  if (A.holds<csc_matrix>() && !needs_row_kernel(A.dtype(), X.dtype())) {
+    const auto& C = A.get<csc_matrix>();
+    return detail::compressed_dot(fn, C.data(), C.indices(), C.indptr(), C.shape(), true, C.spmv_cache().get(), X,
+                                  true);
+  }
+  const csr_matrix C = A.holds<csr_matrix>() ? A.get<csr_matrix>() : A.tocsr();
+  return detail::compressed_dot(fn, C.data(), C.indices(), C.indptr(), C.shape(), false, C.spmv_cache().get(), X,
+                                true);
 }
 
 }  // namespace cusci::sparse

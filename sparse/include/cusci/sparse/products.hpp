@@ -1,0 +1,219 @@
+#pragma once
+/// @file products.hpp
+/// Products and reductions of sparse matrices (SciPy's spmatrix semantics, see matrix.hpp):
+///   - sparse x dense: the `dot` members of every format (declared in matrix.hpp), `sparse::dot(A, x)`
+///     and `spmv_batched` (a batch of vectors through one SpMM);
+///   - sparse x sparse: `sparse::dot(A, B)` / `A * B` (SpGEMM, CSR result) and `matrix_power`;
+///   - reductions: `sum`, `mean`, `max`, `min`, `argmax`, `argmin`, `count_nonzero`, `diagonal`,
+///     `setdiag`, `trace`, and `sparse::linalg::norm`.
+///
+/// Value dtypes: every dtype of cusci::sparse (bool, the integers, float32/64, complex64/128); index
+/// dtypes int32 and int64. Results follow NumPy's promotion and SciPy's dtype rules (each function
+/// says which). float/complex products run on cuSPARSE's generic API; integer and bool products on
+/// cusci's own kernels, with exactly SciPy's arithmetic (wrapping integer overflow, bool `+` as OR).
+///
+/// Scalar results (SciPy returns a NumPy scalar) are 0-d ndarrays of SciPy's dtype, so that nothing
+/// synchronizes; read them with `.item<T>()`. Axis reductions return 2-D arrays, (1, n) for axis 0 and
+/// (m, 1) for axis 1, as spmatrix returns np.matrix. Axis `-2`/`-1` mean 0/1.
+
+#include <cstdint>
+#include <optional>
+#include <string_view>
+#include <variant>
+
+#include "cusci/ndarray.hpp"
+#include "cusci/scalar.hpp"
+#include "cusci/sparse/matrix.hpp"
+
+namespace cusci::sparse {
+
+// ===================================================================================================
+// Sparse x dense
+// ===================================================================================================
+
+/// Matrix product of any sparse matrix with a dense vector or matrix (the same as `A.dot(x)`).
+/// @param A [m, n] any format and supported dtype.
+/// @param x [n] or [n, k], any dtype and layout (float16 is computed as float32).
+/// @returns [m] or [m, k] (C order), dtype NumPy's promotion of A's and x's dtypes (SciPy's `upcast`:
+///          a float16 promotion becomes float32).
+/// Kernels: CSR with a 1-D x of A's float dtype and at most 10 entries a row on average: cusci's
+/// CSR-stream kernel; other float/complex products: cuSPARSE SpMV (CSR_ALG1, or CSR_ALG2 when the
+/// row lengths vary strongly: coefficient of variation > 1) and SpMM (CSR_ALG2 for row-major x);
+/// integer/bool: cusci's row kernel. CSC runs as the transpose of a CSR matrix over the same arrays;
+/// COO, DIA and BSR are converted to CSR first (COO/DIA/BSR conversions synchronize).
+/// Asynchronous for CSR/CSC except the first cuSPARSE product of a matrix (reads the row lengths).
+/// @throws cusci::value_error "dimension mismatch" when x.shape[0] != n or x is not 1-D/2-D;
+///         cusci::out_of_memory.
+/// SciPy: `A @ x` / `A.dot(x)` / `A * x` (spmatrix).
+ndarray dot(const spmatrix& A, const ndarray& x);
+
+/// A batch of products: row b of the result is A @ X[b]. One cuSPARSE SpMM with column-major
+/// operands for float/complex (X [k, n] row-major is the column-major [n, k] operand), else the
+/// row kernel on X^T.
+/// @param A [m, n] any format. @param X [k, n] any dtype.
+/// @returns [k, m], dtype as `dot`. Asynchronous (as `dot`).
+/// @throws cusci::value_error "dimension mismatch" when X is not 2-D with X.shape[1] == n.
+/// SciPy: `(A @ X.T).T`.
+ndarray spmv_batched(const spmatrix& A, const ndarray& X);
+
+// ===================================================================================================
+// Sparse x sparse
+// ===================================================================================================
+
+/// Algorithm of SpGEMM.
+enum class spgemm_algorithm {
+  /// cuSPARSE ALG2 for float/complex with indices and result fitting int32, else `esc`.
+  automatic,
+  /// cuSPARSE's memory-frugal CUSPARSE_SPGEMM_ALG2 (float/complex only).
+  cusparse_alg2,
+  /// cuSPARSE CUSPARSE_SPGEMM_ALG3: the intermediate products are processed in chunks of
+  /// `chunk_fraction` of all products, lowering peak memory further (float/complex only).
+  cusparse_alg3,
+  /// cusci's expand-sort-compress SpGEMM (every dtype, int32/int64 indices; more memory).
+  esc,
+};
+
+/// Options of SpGEMM (not in SciPy).
+struct spgemm_options {
+  spgemm_algorithm algorithm = spgemm_algorithm::automatic;
+  /// Fraction (0, 1] of the intermediate products computed at once by cusparse_alg3.
+  float chunk_fraction = 0.2f;
+};
+
+/// Sparse matrix product C = A @ B.
+/// @param A [m, k], B [k, n]: any formats (converted to CSR), any supported dtypes.
+/// @returns a canonical csr_matrix [m, n] of NumPy's promotion of the two dtypes; index dtype int32
+///          unless nnz(C) or a dimension needs int64. Integer products wrap as NumPy's; bool products
+///          use OR/AND (SciPy's sparsetools). Synchronizes (learns nnz(C)).
+/// Entries: the `esc` path drops entries whose sum is exactly zero, as SciPy; the cuSPARSE paths keep
+/// such cancellations as explicit zeros (their `toarray()` is equal; `nnz` may be larger than SciPy's).
+/// Duplicate entries of A or B are summed first (on private handles; A and B are not changed).
+/// @throws cusci::value_error "dimension mismatch" when A.shape[1] != B.shape[0]; type_error when a
+///         cuSPARSE algorithm is requested for an integer/bool result; cusci::out_of_memory.
+/// SciPy: `A @ B` / `A.dot(B)` / `A * B` (spmatrix). Algorithms: cuSPARSE SpGEMM (ALG2/ALG3);
+/// expand-sort-compress after Dalton, Olson & Bell, "Optimizing Sparse Matrix-Matrix Multiplication
+/// for the GPU", ACM TOMS 41(4), 2015.
+csr_matrix dot(const spmatrix& A, const spmatrix& B, const spgemm_options& options = {});
+
+/// `sparse::dot(A, B)`. (The matrix product, SciPy's spmatrix `A * B`.)
+inline csr_matrix operator*(const spmatrix& A, const spmatrix& B) { return dot(A, B); }
+
+/// Matrix power A^n by repeated squaring (n = 0: the identity of A's shape and dtype, CSR).
+/// @param A [m, m] square, any format. @param n >= 0.
+/// @returns csr_matrix [m, m], A's dtype. Synchronizes (SpGEMM).
+/// @throws cusci::type_error "sparse matrix is not square" for a non-square A; cusci::value_error
+///         "exponent must be >= 0" for n < 0.
+/// SciPy: `scipy.sparse.linalg.matrix_power(A, n)` / spmatrix `A ** n`. Deviation: SciPy raises
+/// TypeError for a non-square matrix; cusci too (type_error).
+csr_matrix matrix_power(const spmatrix& A, std::int64_t n);
+
+// ===================================================================================================
+// Reductions
+// ===================================================================================================
+
+/// Sum of all entries or along an axis (duplicates summed).
+/// @param axis none (all), 0/-2 (over rows -> [1, n]) or 1/-1 (over columns -> [m, 1]).
+/// @param dt result dtype (NumPy's `dtype=`); none: SciPy's `get_sum_dtype` (bool and signed ints ->
+///        int64, unsigned -> uint64, floats and complex unchanged).
+/// @returns 0-d (axis none) or 2-D ndarray. Asynchronous for CSR/CSC/COO; other formats convert
+/// to CSR first.
+/// @throws cusci::index_error for another axis.
+/// SciPy: `A.sum(axis, dtype)`. Deviation: no `out=`.
+ndarray sum(const spmatrix& A, std::optional<int> axis = {}, std::optional<cusci::dtype> dt = {});
+
+/// Mean of all entries or along an axis, implicit zeros included. dtype: float64 for bool/integer
+/// values, else A's dtype (or `dt`). Each entry is divided by the count before summing, as SciPy.
+/// @returns 0-d or 2-D ndarray (see sum). Asynchronous as sum.
+/// @throws cusci::index_error for another axis.
+/// SciPy: `A.mean(axis, dtype)`.
+ndarray mean(const spmatrix& A, std::optional<int> axis = {}, std::optional<cusci::dtype> dt = {});
+
+/// Maximum / minimum of all entries (axis none: 0-d ndarray of A's dtype) or along an axis (a
+/// coo_matrix [1, n] or [m, 1] of A's dtype holding the nonzero results, as SciPy). Implicit zeros
+/// count: the max of a matrix with an implicit zero and only negative stored values is 0. NaN
+/// propagates (np.maximum). Complex values compare lexicographically (NumPy).
+/// Synchronizes (sums duplicates first; the axis form also learns the result's nnz).
+/// @throws cusci::value_error "zero-size array to reduction operation" for an empty reduction;
+///         cusci::index_error for another axis.
+/// SciPy: `A.max()`, `A.max(axis)`, `A.min()`, `A.min(axis)` (explicit=False).
+ndarray max(const spmatrix& A);
+ndarray min(const spmatrix& A);
+coo_matrix max(const spmatrix& A, int axis);
+coo_matrix min(const spmatrix& A, int axis);
+
+/// Flat index (row * n + col) of the first maximum / minimum, implicit zeros included, with SciPy's
+/// exact rule (when the stored extreme equals zero and implicit zeros exist, the result is
+/// `min(first implicit zero's flat index, position of the stored extreme)`, as SciPy 1.18 computes).
+/// A matrix without stored entries gives 0. Synchronizes.
+/// @throws cusci::value_error "Cannot apply argmax to an empty matrix." for a 0-size matrix.
+/// SciPy: `A.argmax()`, `A.argmin()` (explicit=False).
+std::int64_t argmax(const spmatrix& A);
+std::int64_t argmin(const spmatrix& A);
+/// Along an axis: int64 [1, n] (axis 0: row index per column) or [m, 1] (axis 1: column index per
+/// row), SciPy's per-line rule (as above, within the line). Synchronizes (sums duplicates).
+/// @throws cusci::value_error "Cannot apply argmax along a zero-sized dimension."; index_error.
+ndarray argmax(const spmatrix& A, int axis);
+ndarray argmin(const spmatrix& A, int axis);
+
+/// Number of nonzero values after summing duplicates (explicit zeros are not counted). Synchronizes.
+/// SciPy: `A.count_nonzero()`.
+std::int64_t count_nonzero(const spmatrix& A);
+/// Along an axis: int64 [n] (axis 0) or [m] (axis 1), 1-D as SciPy. Synchronizes (sums duplicates).
+/// SciPy: `A.count_nonzero(axis)`. Deviation: always int64 (SciPy gives intp or the index dtype).
+ndarray count_nonzero(const spmatrix& A, int axis);
+
+/// Stored entries (`A.nnz()`). SciPy: `A.nnz`.
+inline std::int64_t nnz(const spmatrix& A) noexcept { return A.nnz(); }
+
+/// Diagonal k of A (A[i, i + k]), duplicates summed, A's dtype; empty when k is outside the matrix.
+/// @returns [len] ndarray. Asynchronous for CSR/CSC (other formats: through CSR).
+/// SciPy: `A.diagonal(k)`.
+ndarray diagonal(const spmatrix& A, std::int64_t k = 0);
+
+/// A copy of A whose diagonal k is set to `values` (A[i, i + k] = values[i] for i < len(values) and
+/// i within the diagonal; a 0-d `values` sets the whole diagonal). Set positions become stored
+/// entries (explicit zeros included, as SciPy); the other entries are kept. The result has A's format
+/// (DIA and BSR through CSR/COO), dtype and index dtype; the values are cast to A's dtype.
+/// Synchronizes. (C++: a free function returning the new matrix; A itself is unchanged.)
+/// @throws cusci::value_error "k exceeds array dimensions"; "values must be 0-d or 1-D".
+/// SciPy: `A.setdiag(values, k)` (in place in SciPy).
+spmatrix setdiag(const spmatrix& A, const ndarray& values, std::int64_t k = 0);
+spmatrix setdiag(const spmatrix& A, const scalar& value, std::int64_t k = 0);
+
+/// Sum of diagonal `offset`: a 0-d ndarray, dtype as NumPy's sum of A's dtype. Asynchronous.
+/// SciPy: `A.trace(offset)`.
+ndarray trace(const spmatrix& A, std::int64_t offset = 0);
+
+}  // namespace cusci::sparse
+
+namespace cusci::sparse::linalg {
+
+/// SciPy's norm orders: a number p (1, -1, 2, 0, 3.5, ...), +-inf, or "fro".
+enum class norm_kind { fro, p };
+/// A norm order: `norm_ord::fro()`, or a number (`norm_ord(1)`, `norm_ord(INFINITY)`).
+struct norm_ord {
+  norm_kind kind = norm_kind::fro;
+  double p = 0;
+  norm_ord() = default;
+  norm_ord(double value) : kind(norm_kind::p), p(value) {}  // NOLINT: implicit, as Python's ord=1
+  static norm_ord fro() { return norm_ord(); }
+};
+/// Parses SciPy's string orders "fro" / "f" (and "inf", "-inf"). Host only.
+/// @throws cusci::value_error "Invalid norm order 'x'." for any other string.
+norm_ord norm_ord_from_string(std::string_view s);
+
+/// Matrix norm (axis none): "fro" (default) = sqrt(sum |a|^2) over the summed entries; 1 / -1: max /
+/// min absolute column sum; inf / -inf: max / min absolute row sum.
+/// Vector norms along `axis` (0 or 1): p = inf / -inf: max / min |a|; 0: count of nonzeros (int64);
+/// 1: sum |a|; 2 and "fro": sqrt(sum |a|^2) — each a 1-D [n] or [m] array as SciPy's; any other p:
+/// (sum |a|^p)^(1/p) as a 2-D [1, n] / [m, 1] array (SciPy returns np.matrix there).
+/// dtype: float64, except float32 for complex64 (SciPy's abs of a complex64 matrix); "fro" over all of
+/// a float32 matrix is float32 (np.linalg.norm).
+/// @returns 0-d (matrix norm) or 1-D/2-D ndarray. Synchronizes for max/min based norms.
+/// @throws cusci::not_implemented_error for matrix ord 2 / -2 (SciPy: svds / NotImplementedError);
+///         cusci::value_error "Invalid norm order for matrices." for other matrix orders;
+///         cusci::index_error for an axis other than 0, 1, -1, -2.
+/// SciPy: `scipy.sparse.linalg.norm(x, ord, axis)`.
+ndarray norm(const spmatrix& A, norm_ord ord = {}, std::optional<int> axis = {});
+
+}  // namespace cusci::sparse::linalg
