@@ -126,6 +126,8 @@ dia_matrix::dia_matrix(const ndarray& data, const ndarray& offsets, const matrix
   if (d.ndim() == 0) d = d.reshape({1, 1});
   else if (d.ndim() == 1) d = d.reshape({1, d.shape(0)});
   CUSCI_EXPECTS(d.ndim() == 2, value_error, std::string(fn) + ": data array must have rank 2");
+  check_value_dtype(fn, d.dtype());
+  if (o.dtype) check_value_dtype(fn, *o.dtype);
   const cusci::dtype it = choose_index_dtype(fn, o.index_dtype, std::max((*o.shape)[0], (*o.shape)[1]));
   ndarray off = offsets.ndim() == 0 ? offsets.reshape({1}) : offsets;
   offsets_host_ = to_host(off.astype(cusci::dtype::int64)).to_vector<std::int64_t>();
