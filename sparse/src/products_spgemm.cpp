@@ -156,6 +156,8 @@ csr_matrix dot(const spmatrix& A, const spmatrix& B, const spgemm_options& optio
   return spgemm_cusparse(a, b, alg, options.chunk_fraction);
 }
 
+spmatrix dot(const spmatrix& A, const spmatrix& B) { return dot(A, B, spgemm_options{}); }
+
 csr_matrix matrix_power(const spmatrix& A, std::int64_t n) {
   static constexpr const char* fn = "cusci::sparse::matrix_power";
   const shape2 s = A.shape();
@@ -176,10 +178,10 @@ csr_matrix matrix_power(const spmatrix& A, std::int64_t n) {
   std::optional<csr_matrix> result;
   std::int64_t e = n;
   while (true) {
-    if (e & 1) result = result ? dot(*result, base) : base;
+    if (e & 1) result = result ? dot(*result, base, spgemm_options{}) : base;
     e >>= 1;
     if (e == 0) break;
-    base = dot(base, base);
+    base = dot(base, base, spgemm_options{});
   }
   return *result;
 }

@@ -80,23 +80,27 @@ struct spgemm_options {
   float chunk_fraction = 0.2f;
 };
 
-/// Sparse matrix product C = A @ B.
+/// Sparse matrix product C = A @ B with explicit SpGEMM options.
 /// @param A [m, k], B [k, n]: any formats (converted to CSR), any supported dtypes.
-/// @returns a canonical csr_matrix [m, n] of NumPy's promotion of the two dtypes; index dtype int32
-///          unless nnz(C) or a dimension needs int64. Integer products wrap as NumPy's; bool products
-///          use OR/AND (SciPy's sparsetools). Synchronizes (learns nnz(C)).
-/// Entries: the `esc` path drops entries whose sum is exactly zero, as SciPy; the cuSPARSE paths keep
-/// such cancellations as explicit zeros (their `toarray()` is equal; `nnz` may be larger than SciPy's).
+/// @returns a csr_matrix [m, n] of NumPy's promotion of the two dtypes; index dtype int32 unless
+///          nnz(C) or a dimension needs int64. Integer products wrap as NumPy's; bool products use
+///          OR/AND (SciPy's sparsetools). Synchronizes (learns nnz(C)).
+/// Entries: the `esc` path drops entries whose sum is exactly zero and returns sorted indices, as
+/// SciPy (canonical); the cuSPARSE paths keep such cancellations as explicit zeros (`toarray()` is
+/// equal; `nnz` may exceed SciPy's).
 /// Duplicate entries of A or B are summed first (on private handles; A and B are not changed).
-/// @throws cusci::value_error "dimension mismatch" when A.shape[1] != B.shape[0]; type_error when a
-///         cuSPARSE algorithm is requested for an integer/bool result; cusci::out_of_memory.
+/// @throws cusci::value_error "dimension mismatch" when A.shape[1] != B.shape[0], or chunk_fraction
+///         outside (0, 1]; cusci::type_error when a cuSPARSE algorithm is requested for an integer or
+///         bool result; cusci::out_of_memory.
 /// SciPy: `A @ B` / `A.dot(B)` / `A * B` (spmatrix). Algorithms: cuSPARSE SpGEMM (ALG2/ALG3);
 /// expand-sort-compress after Dalton, Olson & Bell, "Optimizing Sparse Matrix-Matrix Multiplication
 /// for the GPU", ACM TOMS 41(4), 2015.
-csr_matrix dot(const spmatrix& A, const spmatrix& B, const spgemm_options& options = {});
+csr_matrix dot(const spmatrix& A, const spmatrix& B, const spgemm_options& options);
 
-/// `sparse::dot(A, B)`. (The matrix product, SciPy's spmatrix `A * B`.)
-inline csr_matrix operator*(const spmatrix& A, const spmatrix& B) { return dot(A, B); }
+/// The matrix product with the default options (declared in construct.hpp too, where `A * B`
+/// forwards to it): an spmatrix holding the csr_matrix of `dot(A, B, spgemm_options{})`.
+/// SciPy: `A @ B` / `A * B` (spmatrix).
+spmatrix dot(const spmatrix& A, const spmatrix& B);
 
 /// Matrix power A^n by repeated squaring (n = 0: the identity of A's shape and dtype, CSR).
 /// @param A [m, m] square, any format. @param n >= 0.

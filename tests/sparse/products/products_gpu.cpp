@@ -1,0 +1,263 @@
+// GPU tests of cusci::sparse products and reductions against SciPy 1.18 goldens
+// (tests/golden/gen_sparse_products.py): 13 value dtypes x int32/int64 indices x COO (duplicates,
+// explicit zeros, unsorted) / raw CSR / raw CSC (unsorted indices, duplicates), DIA and BSR for
+// SpMV; empty, 1 x n, n x 1, no-entry, all-negative and full matrices; real matrices; a large SpGEMM
+// checked against the 2-D Poisson stencil; bad input.
+
+#include <cmath>
+#include <complex>
+#include <filesystem>
+#include <string>
+#include <vector>
+
+#include "cusci/error.hpp"
+#include "cusci/io.hpp"
+#include "cusci/sparse/sparse.hpp"
+#include "testing.hpp"
+
+namespace t = cusci::testing;
+using namespace cusci;
+using namespace cusci::sparse;
+
+namespace {
+
+io::npz_file load_case(const std::string& name) {
+  return io::load_npz(std::string(CUSCI_GOLDEN_DIR) + "/sparse_products/" + name + ".npz");
+}
+
+shape2 shape_of(const io::npz_file& z) {
+  auto s = z["shape"].astype(dtype::int64).to_vector<std::int64_t>();
+  return {s[0], s[1]};
+}
+
+spmatrix build(const io::npz_file& z, format f, dtype it) {
+  const shape2 s = shape_of(z);
+  const matrix_options o{.shape = s, .index_dtype = it};
+  switch (f) {
+    case format::csr:
+      return csr_matrix(asarray(z["csr_data"]), asarray(z["csr_indices"]), asarray(z["csr_indptr"]), o);
+    case format::csc:
+      return csc_matrix(asarray(z["csc_data"]), asarray(z["csc_indices"]), asarray(z["csc_indptr"]), o);
+    default: break;
+  }
+  coo_matrix A(asarray(z["data"]), {asarray(z["row"]), asarray(z["col"])}, o);
+  if (f == format::dia) return A.todia();
+  if (f == format::bsr) return A.tobsr();
+  return A;
+}
+
+// Compares when SciPy produced the key; returns whether it did.
+bool check(const ndarray& a, const io::npz_file& z, const std::string& key, double rtol, double atol,
+           bool check_dtype = true) {
+  if (!z.contains(key)) return false;
+  INFO("key ", key);
+  t::check_allclose(a, z[key], rtol, atol, check_dtype);
+  return true;
+}
+
+std::int64_t golden_int(const io::npz_file& z, const std::string& key) {
+  return z[key].astype(dtype::int64).to_vector<std::int64_t>()[0];
+}
+
+void check_reductions(const spmatrix& A, const io::npz_file& z, double rtol, double atol, bool expect_errors) {
+  check(sum(A), z, "sum", rtol, atol);
+  check(sum(A, 0), z, "sum0", rtol, atol);
+  check(sum(A, 1), z, "sum1", rtol, atol);
+  check(sum(A, -1), z, "sum1", rtol, atol);
+  check(mean(A), z, "mean", rtol, atol);
+  check(mean(A, 0), z, "mean0", rtol, atol);
+  check(mean(A, 1), z, "mean1", rtol, atol);
+  auto maybe = [&](const std::string& key, auto&& fn) {
+    if (z.contains(key)) fn();
+    else if (expect_errors) CHECK_THROWS_AS(fn(), value_error);
+  };
+  maybe("max", [&] { check(max(A), z, "max", rtol, atol); });
+  maybe("min", [&] { check(min(A), z, "min", rtol, atol); });
+  maybe("max0", [&] { check(max(A, 0).toarray(), z, "max0", rtol, atol); });
+  maybe("max1", [&] { check(max(A, 1).toarray(), z, "max1", rtol, atol); });
+  maybe("min0", [&] { check(min(A, 0).toarray(), z, "min0", rtol, atol); });
+  maybe("min1", [&] { check(min(A, 1).toarray(), z, "min1", rtol, atol); });
+  maybe("argmax", [&] { CHECK(argmax(A) == golden_int(z, "argmax")); });
+  maybe("argmin", [&] { CHECK(argmin(A) == golden_int(z, "argmin")); });
+  maybe("argmax0", [&] { check(argmax(A, 0), z, "argmax0", 0, 0); });
+  maybe("argmax1", [&] { check(argmax(A, 1), z, "argmax1", 0, 0); });
+  maybe("argmin0", [&] { check(argmin(A, 0), z, "argmin0", 0, 0); });
+  maybe("argmin1", [&] { check(argmin(A, 1), z, "argmin1", 0, 0); });
+  if (z.contains("cnz")) CHECK(count_nonzero(A) == golden_int(z, "cnz"));
+  check(count_nonzero(A, 0), z, "cnz0", 0, 0, false);
+  check(count_nonzero(A, 1), z, "cnz1", 0, 0, false);
+  for (int k : {0, 1, -2}) {
+    check(diagonal(A, k), z, "diag" + std::to_string(k), rtol, atol);
+    check(trace(A, k), z, "trace" + std::to_string(k), rtol, atol);
+  }
+  using linalg::norm;
+  const double inf = INFINITY;
+  check(norm(A), z, "nfro", rtol, atol);
+  if (z.contains("n1")) {
+    check(norm(A, 1.0), z, "n1", rtol, atol);
+    check(norm(A, -1.0), z, "nm1", rtol, atol);
+    check(norm(A, inf), z, "ninf", rtol, atol);
+    check(norm(A, -inf), z, "nminf", rtol, atol);
+  }
+  for (int ax : {0, 1}) {
+    const std::string s = "_ax" + std::to_string(ax);
+    check(norm(A, 0.0, ax), z, "v0" + s, 0, 0, false);
+    check(norm(A, 1.0, ax), z, "v1" + s, rtol, atol);
+    check(norm(A, 2.0, ax), z, "v2" + s, rtol, atol);
+    check(norm(A, inf, ax), z, "vinf" + s, rtol, atol);
+    check(norm(A, -inf, ax), z, "vminf" + s, rtol, atol);
+    check(norm(A, 3.0, ax), z, "v3" + s, std::max(rtol, 1e-6), std::max(atol, 1e-6));
+  }
+  if (z.contains("sd_vals")) {
+    const ndarray v = asarray(z["sd_vals"]);
+    check(setdiag(A, v, 1).toarray(), z, "setdiag1", rtol, atol);
+    check(setdiag(A, v[{slice{0, 2}}].copy(), -1).toarray(), z, "setdiagm1", rtol, atol);
+    check(setdiag(A, v[0], 0).toarray(), z, "setdiag0s", rtol, atol);
+  }
+}
+
+}  // namespace
+
+TEST_CASE("products and reductions: dtype x index dtype x format sweep vs SciPy") {
+  for (const auto& row : t::manifest("sparse_products")) {
+    if (row.at("kind") != "dtype") continue;
+    const std::string name = row.at("case");
+    const double rtol = std::stod(row.at("rtol")), atol = std::stod(row.at("atol"));
+    const io::npz_file z = load_case(name);
+    for (dtype it : {dtype::int32, dtype::int64}) {
+      for (format f : {format::coo, format::csr, format::csc, format::dia, format::bsr}) {
+        INFO(name, " index ", dtype_name(it), " format ", to_string(f));
+        const spmatrix A = build(z, f, it);
+        check(A.dot(asarray(z["x"])), z, "Ax", rtol, atol);
+        check(A * asarray(z["xf"]), z, "Axf", std::max(rtol, 1e-6), std::max(atol, 1e-6));
+        check(dot(A, asarray(z["X"])), z, "AX", rtol, atol);
+        check(spmv_batched(A, asarray(z["Xb"])), z, "AXb", rtol, atol);
+        if (f == format::dia || f == format::bsr) continue;  // SpMV only for these
+        const spmatrix B = coo_matrix(asarray(z["b_data"]), {asarray(z["b_row"]), asarray(z["b_col"])},
+                                      {.shape = shape2{5, 4}, .index_dtype = it});
+        const spmatrix C = A * B;
+        CHECK(C.format() == format::csr);
+        check(C.toarray(), z, "AB", rtol, atol);
+        if (!is_inexact(A.dtype())) CHECK(C.nnz() == golden_int(z, "AB_nnz"));
+        check(dot(A, B, {.algorithm = spgemm_algorithm::esc}).toarray(), z, "AB", rtol, atol);
+        check_reductions(A, z, rtol, atol, false);
+      }
+    }
+    const csr_matrix S(asarray(z["sq"]));
+    for (int p = 0; p <= 3; ++p) check(matrix_power(S, p).toarray(), z, "pow" + std::to_string(p), rtol, atol);
+  }
+}
+
+TEST_CASE("products and reductions: shapes (empty, 1 x n, n x 1, no entries, negative, full)") {
+  for (const auto& row : t::manifest("sparse_products")) {
+    if (row.at("kind") != "shape") continue;
+    const std::string name = row.at("case");
+    const io::npz_file z = load_case(name);
+    for (dtype it : {dtype::int32, dtype::int64}) {
+      for (format f : {format::coo, format::csr, format::csc}) {
+        INFO(name, " index ", dtype_name(it), " format ", to_string(f));
+        const spmatrix A = build(z, f, it);
+        check(A.dot(asarray(z["x"])), z, "Ax", 1e-12, 1e-12);
+        check(A.dot(asarray(z["X"])), z, "AX", 1e-12, 1e-12);
+        check_reductions(A, z, 1e-12, 1e-12, true);
+      }
+    }
+  }
+}
+
+TEST_CASE("real matrices: A @ x and A @ A vs SciPy") {
+  for (const auto& row : t::manifest("sparse_products")) {
+    if (row.at("kind") != "mtx") continue;
+    std::string path = std::string(CUSCI_EXAMPLE_DATA) + "/" + row.at("note");
+    if (!std::filesystem::exists(path)) {
+      const char* dir = std::getenv("CUSCI_MATRIX_DIR");
+      path = std::string(dir ? dir : "../shared/data/matrices") + "/" + row.at("note");
+    }
+    if (!std::filesystem::exists(path)) {
+      MESSAGE("skipping ", row.at("note"), ": not found (set CUSCI_MATRIX_DIR)");
+      continue;
+    }
+    INFO(row.at("note"));
+    const io::npz_file z = load_case(row.at("case"));
+    const csr_matrix A = io::mmread(path).tocsr();
+    check(A.dot(asarray(z["x"])), z, "Ax", 1e-10, 1e-10);
+    check(sum(A, 0), z, "A_sum0", 1e-10, 1e-10);
+    check(linalg::norm(A, 1.0), z, "A_n1", 1e-10, 1e-10);
+    check(linalg::norm(A, INFINITY), z, "A_ninf", 1e-10, 1e-10);
+    if (!z["square"].data_as<bool>()[0]) continue;
+    for (auto alg : {spgemm_algorithm::automatic, spgemm_algorithm::cusparse_alg3, spgemm_algorithm::esc}) {
+      const csr_matrix C = dot(A, A, {.algorithm = alg, .chunk_fraction = 0.3f});
+      check(sum(C, 0), z, "C_sum0", 1e-9, 1e-9);
+      check(sum(C, 1), z, "C_sum1", 1e-9, 1e-9);
+      check(linalg::norm(C), z, "C_fro", 1e-10, 1e-10);
+      const std::int64_t want = golden_int(z, "C_nnz"), got = count_nonzero(C);
+      CHECK(std::abs(got - want) <= want / 1000);
+    }
+  }
+}
+
+TEST_CASE("SpGEMM at size: 2-D Poisson 1024^2 squared matches the stencil formula") {
+  const std::int64_t k = 1024, n = k * k;
+  std::vector<std::int32_t> ptr{0}, ind;
+  std::vector<double> val;
+  ptr.reserve(n + 1);
+  for (std::int64_t i = 0; i < n; ++i) {
+    const std::int64_t r = i / k, c = i % k;
+    if (r > 0) ind.push_back(static_cast<std::int32_t>(i - k)), val.push_back(-1);
+    if (c > 0) ind.push_back(static_cast<std::int32_t>(i - 1)), val.push_back(-1);
+    ind.push_back(static_cast<std::int32_t>(i)), val.push_back(4);
+    if (c < k - 1) ind.push_back(static_cast<std::int32_t>(i + 1)), val.push_back(-1);
+    if (r < k - 1) ind.push_back(static_cast<std::int32_t>(i + k)), val.push_back(-1);
+    ptr.push_back(static_cast<std::int32_t>(ind.size()));
+  }
+  const csr_matrix A(asarray(val), asarray(ind), asarray(ptr), matrix_options{.shape = shape2{n, n}});
+  for (auto alg : {spgemm_algorithm::automatic, spgemm_algorithm::cusparse_alg3}) {
+    const csr_matrix C = dot(A, A, {.algorithm = alg});
+    REQUIRE(C.shape() == shape2{n, n});
+    const auto cp = to_host(C.indptr()).astype(dtype::int64).to_vector<std::int64_t>();
+    const auto ci = to_host(C.indices()).astype(dtype::int64).to_vector<std::int64_t>();
+    const auto cv = to_host(C.data()).to_vector<double>();
+    std::int64_t bad = 0, bad_count = 0;
+    auto deg = [&](std::int64_t r, std::int64_t c) { return (r > 0) + (r < k - 1) + (c > 0) + (c < k - 1); };
+    for (std::int64_t i = 0; i < n; ++i) {
+      const std::int64_t r = i / k, c = i % k;
+      // Stored entries of row i of A^2: every grid point within Manhattan distance 2.
+      std::int64_t expected_count = 0;
+      for (std::int64_t dr = -2; dr <= 2; ++dr)
+        for (std::int64_t dc = -2; dc <= 2; ++dc)
+          if (std::abs(dr) + std::abs(dc) <= 2 && r + dr >= 0 && r + dr < k && c + dc >= 0 && c + dc < k)
+            ++expected_count;
+      if (cp[i + 1] - cp[i] != expected_count) ++bad_count;
+      for (std::int64_t p = cp[i]; p < cp[i + 1]; ++p) {
+        const std::int64_t j = ci[p], rj = j / k, cj = j % k;
+        const std::int64_t dr = rj - r, dc = cj - c, dist = std::abs(dr) + std::abs(dc);
+        double want;
+        if (dist == 0) want = 16.0 + deg(r, c);
+        else if (dist == 1) want = -8.0;
+        else if (dr == 0 || dc == 0) want = 1.0;  // two steps in one direction: one common neighbour
+        else want = 2.0;                          // diagonal: two common neighbours
+        if (dist > 2 || cv[p] != want) ++bad;
+      }
+    }
+    CHECK(bad == 0);
+    CHECK(bad_count == 0);
+  }
+}
+
+TEST_CASE("bad input: dimension mismatch and invalid arguments") {
+  const csr_matrix A(ones({3, 4}));
+  CHECK_THROWS_WITH_AS(A.dot(ones({3})), doctest::Contains("dimension mismatch"), value_error);
+  CHECK_THROWS_WITH_AS(dot(A, ones({5, 2})), doctest::Contains("dimension mismatch"), value_error);
+  CHECK_THROWS_WITH_AS(spmv_batched(A, ones({2, 3})), doctest::Contains("dimension mismatch"), value_error);
+  CHECK_THROWS_WITH_AS(dot(A, A), doctest::Contains("dimension mismatch"), value_error);
+  CHECK_THROWS_AS(matrix_power(A, 2), type_error);
+  const csr_matrix S(ones({3, 3}));
+  CHECK_THROWS_AS(matrix_power(S, -1), value_error);
+  CHECK_THROWS_AS(setdiag(A, scalar(1.0), 4), value_error);
+  CHECK_THROWS_AS(setdiag(A, scalar(1.0), -3), value_error);
+  CHECK_THROWS_AS(sum(A, 2), index_error);
+  CHECK_THROWS_AS(linalg::norm(A, 2.0), not_implemented_error);
+  CHECK_THROWS_AS(linalg::norm(A, 5.0), value_error);
+  CHECK_THROWS_AS(dot(csr_matrix(ones({3, 3}, dtype::int32)), S, {.algorithm = spgemm_algorithm::cusparse_alg2}),
+                  type_error);
+}
