@@ -108,6 +108,7 @@ compressed_arrays compressed_from_arrays(const char* fn, const ndarray& data, co
     const std::int64_t mx = max_index(ind);
     CUSCI_EXPECTS(mx >= 0 || indices.size() > 0, value_error, std::string(fn) + ": unable to infer matrix dimensions");
     shape = csc ? shape2{mx + 1, indptr.size() - 1} : shape2{indptr.size() - 1, mx + 1};
+    check_shape(fn, shape);
   }
   const std::int64_t M = csc ? shape[1] : shape[0], N = csc ? shape[0] : shape[1];
   if (o.index_dtype) choose_index_dtype(fn, o.index_dtype, std::max(M, N));
