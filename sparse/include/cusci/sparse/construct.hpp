@@ -23,6 +23,7 @@
 #include <string_view>
 #include <vector>
 
+#include "cusci/error.hpp"
 #include "cusci/ndarray.hpp"
 #include "cusci/scalar.hpp"
 #include "cusci/sparse/matrix.hpp"
