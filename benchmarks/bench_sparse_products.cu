@@ -1,0 +1,167 @@
+// cusci::sparse products benchmarks (ids as in docs/sparse-products.md):
+//   SP1   SpMV fp64, 3-D Poisson 256^3 (7-point, n 16.8M, nnz 117M); SP1s: fp32
+//   SP2   SpMV fp64 on small real matrices: SP2-bcsstk16, SP2-cage10, SP2-nh2010 (us per call); read
+//         from the directory argv[1] (default examples/data, then ../shared/data/matrices)
+//   SP3   SpGEMM A @ A, 2-D Poisson 2048^2 (nnz 21M), fp64, automatic algorithm (cuSPARSE ALG2), with
+//         the pool's peak memory ("peak_bytes": highest bytes in use during the call, "extra_bytes":
+//         above what was in use before); SP3-alg3: CUSPARSE_SPGEMM_ALG3, chunk fraction 0.2;
+//         SP3-esc: cusci's expand-sort-compress
+//   SP4   SpMM 3-D Poisson 128^3 (fp64) x 8 dense columns (row-major)
+//   SP4b  batched SpMV: the same as 8 vectors ([8, n] -> [8, m], column-major SpMM)
+//   SP5   sum(axis=0) of 2-D Poisson 2048^2 (fp64)
+// The Poisson matrices are built on the device by the kernels below (canonical CSR, int32 indices).
+
+#include <cstdio>
+#include <filesystem>
+#include <string>
+
+#include <cub/device/device_scan.cuh>
+#include <cuda_runtime.h>
+
+#include "cusci/error.hpp"
+#include "cusci/memory.hpp"
+#include "cusci/ndarray.hpp"
+#include "cusci/sparse/sparse.hpp"
+#include "cusci/stream.hpp"
+#include "harness.hpp"
+
+using namespace cusci;
+
+namespace {
+
+// Row i of the d-dimensional Poisson matrix on a k^d grid: -1 at each grid neighbour, 2d on the
+// diagonal, columns increasing.
+__device__ int row_len(std::int64_t i, std::int64_t k, int d) {
+  int c = 1;
+  for (int a = 0; a < d; ++a) {
+    const std::int64_t x = i % k;
+    i /= k;
+    c += (x > 0) + (x < k - 1);
+  }
+  return c;
+}
+
+__global__ void k_len(std::int64_t n, std::int64_t k, int d, std::int32_t* len) {
+  for (std::int64_t i = blockIdx.x * static_cast<std::int64_t>(blockDim.x) + threadIdx.x; i < n;
+       i += static_cast<std::int64_t>(gridDim.x) * blockDim.x)
+    len[i] = row_len(i, k, d);
+}
+
+template <class T>
+__global__ void k_rows(std::int64_t n, std::int64_t k, int d, const std::int32_t* ptr, std::int32_t* ind, T* val) {
+  for (std::int64_t i = blockIdx.x * static_cast<std::int64_t>(blockDim.x) + threadIdx.x; i < n;
+       i += static_cast<std::int64_t>(gridDim.x) * blockDim.x) {
+    std::int64_t x[3] = {0, 0, 0};
+    const std::int64_t st[3] = {1, k, k * k};
+    std::int64_t r = i;
+    for (int a = 0; a < d; ++a) {
+      x[a] = r % k;
+      r /= k;
+    }
+    std::int64_t p = ptr[i];
+    for (int a = d - 1; a >= 0; --a)
+      if (x[a] > 0) ind[p] = static_cast<std::int32_t>(i - st[a]), val[p++] = T(-1);
+    ind[p] = static_cast<std::int32_t>(i), val[p++] = T(2 * d);
+    for (int a = 0; a < d; ++a)
+      if (x[a] < k - 1) ind[p] = static_cast<std::int32_t>(i + st[a]), val[p++] = T(-1);
+  }
+}
+
+sparse::csr_matrix poisson(std::int64_t k, int d, dtype vt) {
+  const std::int64_t n = d == 2 ? k * k : k * k * k;
+  cudaStream_t s = get_current_stream();
+  ndarray ptr = zeros({n + 1}, dtype::int32);
+  k_len<<<4096, 256, 0, s>>>(n, k, d, ptr.data_as<std::int32_t>() + 1);
+  CUSCI_CHECK_LAUNCH();
+  std::size_t bytes = 0;
+  std::int32_t* p1 = ptr.data_as<std::int32_t>() + 1;
+  CUSCI_CUDA_TRY(cub::DeviceScan::InclusiveSum(nullptr, bytes, p1, p1, n, s));
+  device_buffer<unsigned char> tmp(bytes > 0 ? bytes : 1, s);
+  CUSCI_CUDA_TRY(cub::DeviceScan::InclusiveSum(tmp.data(), bytes, p1, p1, n, s));
+  const std::int64_t nnz = ptr[{slice{n, n + 1}}].item<std::int64_t>();
+  ndarray ind = empty({nnz}, dtype::int32), val = empty({nnz}, vt);
+  if (vt == dtype::float32)
+    k_rows<float><<<4096, 256, 0, s>>>(n, k, d, ptr.data_as<std::int32_t>(), ind.data_as<std::int32_t>(),
+                                      val.data_as<float>());
+  else
+    k_rows<double><<<4096, 256, 0, s>>>(n, k, d, ptr.data_as<std::int32_t>(), ind.data_as<std::int32_t>(),
+                                       val.data_as<double>());
+  CUSCI_CHECK_LAUNCH();
+  return sparse::csr_matrix::from_valid(val, ind, ptr, {n, n}, true);
+}
+
+void spmv(const std::string& id, const std::string& name, const sparse::csr_matrix& A) {
+  ndarray x = ones({A.shape()[1]}, A.dtype());
+  const double vb = static_cast<double>(itemsize(A.dtype()));
+  // The issue's roofline traffic: (value + index) per entry, row pointer + x + y per row (12 nnz + 20 n
+  // for float64).
+  const double bytes = (vb + 4.0) * A.nnz() + (4.0 + 2.0 * vb) * A.shape()[0];
+  auto r = bench::time_it([&] { ndarray y = A.dot(x); }, 50, 5);
+  bench::report(id, name, r, bytes,
+                "\"nnz\":" + std::to_string(A.nnz()) + ",\"us_per_call\":" + std::to_string(r.median_ms * 1e3));
+}
+
+void spgemm(const std::string& id, const std::string& name, const sparse::csr_matrix& A,
+            const sparse::spgemm_options& o) {
+  auto& pool = get_default_memory_pool();
+  synchronize();
+  const std::size_t before = pool.statistics().used_bytes;
+  pool.reset_peak_used_bytes();
+  std::int64_t nnz = 0;
+  {
+    sparse::csr_matrix C = sparse::dot(A, A, o);
+    nnz = C.nnz();
+    synchronize();
+  }
+  const std::size_t peak = pool.peak_used_bytes();
+  auto r = bench::time_it([&] { sparse::csr_matrix C = sparse::dot(A, A, o); }, 10, 2);
+  bench::report(id, name, r, 0,
+                "\"nnz_c\":" + std::to_string(nnz) + ",\"peak_bytes\":" + std::to_string(peak) +
+                    ",\"extra_bytes\":" + std::to_string(peak - before));
+}
+
+std::string find_matrix(const std::string& dir, const std::string& file) {
+  for (const std::string& d : {dir, std::string("examples/data"), std::string("../shared/data/matrices")}) {
+    const std::string p = d + "/" + file;
+    if (std::filesystem::exists(p)) return p;
+  }
+  return {};
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  const std::string dir = argc > 1 ? argv[1] : "examples/data";
+  spmv("SP1", "spmv_f64_poisson3d_256", poisson(256, 3, dtype::float64));
+  spmv("SP1s", "spmv_f32_poisson3d_256", poisson(256, 3, dtype::float32));
+  for (const char* m : {"bcsstk16", "cage10", "nh2010"}) {
+    const std::string p = find_matrix(dir, std::string(m) + ".mtx");
+    if (p.empty()) {
+      std::fprintf(stderr, "SP2-%s skipped: %s.mtx not found\n", m, m);
+      continue;
+    }
+    const sparse::csr_matrix A = io::mmread(p).tocsr().astype(dtype::float64);
+    spmv(std::string("SP2-") + m, std::string("spmv_f64_") + m, A);
+  }
+  {
+    const sparse::csr_matrix A = poisson(2048, 2, dtype::float64);
+    spgemm("SP3", "spgemm_poisson2d_2048", A, {});
+    spgemm("SP3-alg3", "spgemm_poisson2d_2048_alg3", A,
+           {.algorithm = sparse::spgemm_algorithm::cusparse_alg3, .chunk_fraction = 0.2f});
+    spgemm("SP3-esc", "spgemm_poisson2d_2048_esc", A, {.algorithm = sparse::spgemm_algorithm::esc});
+    auto r = bench::time_it([&] { ndarray s = sparse::sum(A, 0); }, 30, 5);
+    bench::report("SP5", "sum_axis0_poisson2d_2048", r, 12.0 * A.nnz() + 8.0 * A.shape()[1]);
+  }
+  {
+    const sparse::csr_matrix A = poisson(128, 3, dtype::float64);
+    const std::int64_t n = A.shape()[0];
+    ndarray X = ones({n, 8});
+    const double bytes = 12.0 * A.nnz() + 4.0 * n + 2.0 * 8 * 8 * n;
+    auto r = bench::time_it([&] { ndarray Y = A.dot(X); }, 30, 5);
+    bench::report("SP4", "spmm_poisson3d_128_k8", r, bytes);
+    ndarray Xb = ones({8, n});
+    auto rb = bench::time_it([&] { ndarray Y = sparse::spmv_batched(A, Xb); }, 30, 5);
+    bench::report("SP4b", "spmv_batched_poisson3d_128_k8", rb, bytes);
+  }
+  return 0;
+}
