@@ -94,7 +94,6 @@ csr_matrix spgemm_cusparse(const csr_matrix& A, const csr_matrix& B, spgemm_algo
   // 3. compute (the structure and values of C live in cuSPARSE's buffers until copied)
   CUSCI_CUSPARSE_TRY(
       cusparseSpGEMM_compute(h, opA, opB, alpha, g.a, g.b, beta, g.c, vt, alg, g.g, &b2, buf2->ptr()));
-  buf1.reset();  // work estimation buffer no longer needed after compute
   std::int64_t crows = 0, ccols = 0, cnnz = 0;
   CUSCI_CUSPARSE_TRY(cusparseSpMatGetSize(g.c, &crows, &ccols, &cnnz));
   CUSCI_EXPECTS(cnnz <= int32_max, value_error,
@@ -103,8 +102,11 @@ csr_matrix spgemm_cusparse(const csr_matrix& A, const csr_matrix& B, spgemm_algo
   CUSCI_CUSPARSE_TRY(cusparseCsrSetPointers(g.c, cptr.data(), cind.data(), cval.data()));
   // 4. copy into C's arrays
   CUSCI_CUSPARSE_TRY(cusparseSpGEMM_copy(h, opA, opB, alpha, g.a, g.b, beta, g.c, vt, alg, g.g));
+  // Buffers 1 and 2 are referenced by the SpGEMM descriptor until the copy; they go back to the pool
+  // (stream-ordered) only now, so that C's arrays can never be carved from them.
   buf2.reset();
-  return csr_matrix::from_valid(cval, cind, cptr, {m, n}, true);
+  buf1.reset();
+  return csr_matrix::from_valid(cval, cind, cptr, {m, n}, false);  // sortedness computed on demand
 }
 
 // A canonical CSR form of M in value dtype t and index dtype it (none: M's own), on a private handle.
