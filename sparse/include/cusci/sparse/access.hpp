@@ -25,6 +25,7 @@
 #include <variant>
 #include <vector>
 
+#include "cusci/error.hpp"
 #include "cusci/ndarray.hpp"
 #include "cusci/scalar.hpp"
 #include "cusci/sparse/matrix.hpp"

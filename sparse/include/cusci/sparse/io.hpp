@@ -21,6 +21,7 @@
 #include <variant>
 #include <vector>
 
+#include "cusci/error.hpp"
 #include "cusci/ndarray.hpp"
 #include "cusci/sparse/matrix.hpp"
 
