@@ -703,8 +703,9 @@ void check_symmetry_request(mm_symmetry sym, mm_field field, std::int64_t rows, 
 
 }  // namespace
 
-void mmwrite_host(const std::string& path, std::int64_t rows, std::int64_t cols, const std::vector<std::int64_t>& row,
-                  const std::vector<std::int64_t>& col, const host_array& data, const mmwrite_options& o) {
+void mmwrite_host_typed(const std::string& path, std::int64_t rows, std::int64_t cols,
+                        const std::vector<std::int64_t>& row, const std::vector<std::int64_t>& col,
+                        const host_array& data, const mmwrite_options& o) {
   check_precision(o.precision);
   const mm_field field = o.field.value_or(default_field(data.dtype()));
   check_symmetry_request(o.symmetry, field, rows, cols);
@@ -801,7 +802,7 @@ void mmwrite_host(const std::string& path, std::int64_t rows, std::int64_t cols,
   check_precision(o.precision);
   CUSCI_EXPECTS(row.size() == col.size() && row.size() == data.size(), value_error,
                 std::string(wfn) + ": row, col and data must have the same length");
-  mmwrite_host(path, rows, cols, row, col, host_array::from(data), o);
+  mmwrite_host_typed(path, rows, cols, row, col, host_array::from(data), o);
 }
 
 void mmwrite_host(const std::string& path, const host_array& dense, const mmwrite_options& o) {
@@ -855,7 +856,7 @@ void mmwrite(const std::string& path, const sparse::spmatrix& A, const mmwrite_o
   host_array d = to_host(C.data());
   host_array r = to_host(C.row()).astype(dtype::int64);
   host_array c = to_host(C.col()).astype(dtype::int64);
-  mmwrite_host(path, C.shape()[0], C.shape()[1], r.to_vector<std::int64_t>(), c.to_vector<std::int64_t>(), d, o);
+  mmwrite_host_typed(path, C.shape()[0], C.shape()[1], r.to_vector<std::int64_t>(), c.to_vector<std::int64_t>(), d, o);
 }
 
 void mmwrite(const std::string& path, const ndarray& dense, const mmwrite_options& o) {

@@ -175,7 +175,7 @@ TEST_CASE("mmwrite_host output reads back equal (coordinate and array, every fie
     io::mmwrite_options o{.comment = "cusci " + c};
     if (h.field == io::mm_field::pattern) o.field = io::mm_field::pattern;
     if (h.format == io::mm_format::coordinate) {
-      io::mmwrite_host(p, h.rows, h.cols, h.row, h.col, vals, o);
+      io::mmwrite_host_typed(p, h.rows, h.cols, h.row, h.col, vals, o);
     } else {
       // Column-major values -> C-order [rows, cols].
       host_array dense(vals.dtype(), {h.rows, h.cols});
@@ -200,16 +200,16 @@ TEST_CASE("mmwrite_host: SciPy's field from the dtype, explicit fields and symme
   const std::string d = out_dir();
   const std::string p = d + "/w_fields.mtx";
   const std::vector<std::int64_t> r{0, 1, 1}, c{0, 0, 1};
-  io::mmwrite_host(p, 2, 2, r, c, host_array::from(std::vector<std::uint8_t>{1, 2, 3}));
+  io::mmwrite_host_typed(p, 2, 2, r, c, host_array::from(std::vector<std::uint8_t>{1, 2, 3}));
   CHECK(io::mminfo(p).field == io::mm_field::integer);
-  io::mmwrite_host(p, 2, 2, r, c, host_array::from(std::vector<float>{0.1f, 2, 3}));
+  io::mmwrite_host_typed(p, 2, 2, r, c, host_array::from(std::vector<float>{0.1f, 2, 3}));
   CHECK(io::mminfo(p).field == io::mm_field::real);
   CHECK(io::mmread_host(p).data[0] == 0.1);  // float32 written in its shortest form, as SciPy
-  io::mmwrite_host(p, 2, 2, r, c, host_array::from(std::vector<std::complex<double>>{{1, 0}, {2, 1}, {3, 0}}));
+  io::mmwrite_host_typed(p, 2, 2, r, c, host_array::from(std::vector<std::complex<double>>{{1, 0}, {2, 1}, {3, 0}}));
   CHECK(io::mminfo(p).field == io::mm_field::complex);
   CHECK(io::mminfo(p).symmetry == io::mm_symmetry::general);
   // hermitian: (1,0) = conj((0,1)) with a real diagonal; written as its lower triangle.
-  io::mmwrite_host(p, 2, 2, {0, 1, 0}, {1, 0, 0}, host_array::from(std::vector<std::complex<double>>{{2, -1}, {2, 1}, {3, 0}}));
+  io::mmwrite_host_typed(p, 2, 2, {0, 1, 0}, {1, 0, 0}, host_array::from(std::vector<std::complex<double>>{{2, -1}, {2, 1}, {3, 0}}));
   CHECK(io::mminfo(p).symmetry == io::mm_symmetry::hermitian);
   CHECK(io::mminfo(p).entries == 2);
   io::mmwrite_host(p, host_array::from(std::vector<double>{0, 2, -2, 0}, {2, 2}));
@@ -218,10 +218,10 @@ TEST_CASE("mmwrite_host: SciPy's field from the dtype, explicit fields and symme
   CHECK(io::mmread_host(p).data == std::vector<double>{0, -2, 2, 0});
   CHECK_THROWS_AS(io::mmwrite_host(p, host_array::from(std::vector<double>{1, 2}), {.field = io::mm_field::pattern}),
                   value_error);
-  CHECK_THROWS_AS(io::mmwrite_host(p, 2, 2, r, c, host_array::from(std::vector<double>{1, 2, 3}),
+  CHECK_THROWS_AS(io::mmwrite_host_typed(p, 2, 2, r, c, host_array::from(std::vector<double>{1, 2, 3}),
                                    {.symmetry = io::mm_symmetry::hermitian}),
                   value_error);
-  CHECK_THROWS_AS(io::mmwrite_host(p, 2, 2, r, c, host_array::from(std::vector<std::uint64_t>{1, 2, ~0ULL})),
+  CHECK_THROWS_AS(io::mmwrite_host_typed(p, 2, 2, r, c, host_array::from(std::vector<std::uint64_t>{1, 2, ~0ULL})),
                   value_error);
 }
 
@@ -282,7 +282,7 @@ TEST_CASE("mmread_host: the shared real matrices match SciPy (shape, nnz, sums) 
       for (std::size_t k = 0; k < z.size(); ++k) z[k] = {h.data[k], h.imag[k]};
       vals = host_array::from(z);
     }
-    io::mmwrite_host(q, h.rows, h.cols, h.row, h.col, vals,
+    io::mmwrite_host_typed(q, h.rows, h.cols, h.row, h.col, vals,
                      {.field = h.field == io::mm_field::pattern ? std::optional(io::mm_field::pattern) : std::nullopt,
                       .symmetry = io::mm_symmetry::general});
     const io::mm_host_matrix b = io::mmread_host(q);

@@ -164,7 +164,8 @@ void mmwrite(const std::string& path, const ndarray& dense, const mmwrite_option
 /// only (no device needed). Nothing is written when an argument is rejected.
 /// @param rows, cols  shape, both >= 0.
 /// @param row, col    [nnz] 0-based indices, in [0, rows) and [0, cols).
-/// @param data        [nnz] values (ignored for field pattern): a host_array of any dtype, or doubles.
+/// @param data        [nnz] values (ignored for field pattern): doubles here; any dtype (a host_array,
+///                    whose dtype also picks the default field) with `mmwrite_host_typed`.
 /// @throws as mmwrite; also cusci::value_error for a negative dimension, row/col/data of different
 ///         lengths, or an index out of range ("row index 5 of entry 0 out of range [0, 2)").
 /// SciPy: `scipy.io.mmwrite(target, coo_matrix((data, (row, col)), shape=(rows, cols)), ...)`, with
@@ -172,9 +173,9 @@ void mmwrite(const std::string& path, const ndarray& dense, const mmwrite_option
 void mmwrite_host(const std::string& path, std::int64_t rows, std::int64_t cols,
                   const std::vector<std::int64_t>& row, const std::vector<std::int64_t>& col,
                   const std::vector<double>& data, const mmwrite_options& options = {});
-void mmwrite_host(const std::string& path, std::int64_t rows, std::int64_t cols,
-                  const std::vector<std::int64_t>& row, const std::vector<std::int64_t>& col,
-                  const host_array& data, const mmwrite_options& options = {});
+void mmwrite_host_typed(const std::string& path, std::int64_t rows, std::int64_t cols,
+                        const std::vector<std::int64_t>& row, const std::vector<std::int64_t>& col,
+                        const host_array& data, const mmwrite_options& options = {});
 /// Writes a host [rows, cols] (or [n] -> (1, n)) array as an array file. Host only.
 /// SciPy: `scipy.io.mmwrite(target, ndarray, ...)`.
 void mmwrite_host(const std::string& path, const host_array& dense, const mmwrite_options& options = {});
