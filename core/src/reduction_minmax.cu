@@ -35,9 +35,7 @@ ndarray order_reduce(kind k, const char* fn, const ndarray& a, const axis_arg& a
                      ": numpy boolean subtract, the `-` operator, is not supported (a has dtype bool)");
   i64 n_red = 0;
   const shape_t out_shape = reduced_shape(a, mask, keepdims, n_red);
-  i64 n_out = 1;
-  for (i64 v : out_shape) n_out *= v;
-  if (n_out > 0 && n_red == 0) {
+  if (n_red == 0) {  // NumPy raises even when the output is empty too, e.g. min of (0, 0) over axis 0
     const char* name = k == kind::min ? "minimum" : k == kind::nanmin ? "fmin" : k == kind::nanmax ? "fmax" : "maximum";
     throw value_error(std::string(fn) + ": zero-size array to reduction operation " + name +
                       " which has no identity");

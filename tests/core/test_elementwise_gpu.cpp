@@ -27,7 +27,9 @@ const char* const kDtypes[13] = {"bool", "int8", "int16", "int32", "int64", "uin
                                  "uint32", "uint64", "float32", "float64", "complex64", "complex128"};
 constexpr int kN = 9;  // elements per sweep input
 
-dtype dt_at(int i) { return static_cast<dtype>(i); }
+/// The dtype at index `i` of kDtypes: the generator's 13-entry list (no float16), whose codes are
+/// indices into that list, not values of the dtype enum (float16 sits between uint64 and float32).
+dtype dt_at(int i) { return dtype_from_string(kDtypes[i]); }
 
 /// Tolerance of a result dtype in the exact-arithmetic sweeps.
 std::pair<double, double> tol_of(dtype t) {
