@@ -49,7 +49,7 @@ __global__ void fill(void* p, std::int64_t n, std::uint32_t seed, int kind) {
   }
 }
 
-cusci::ndarray random(const cusci::shape_t& shape, cusci::dtype dt, int kind, std::uint32_t seed) {
+cusci::ndarray random_input(const cusci::shape_t& shape, cusci::dtype dt, int kind, std::uint32_t seed) {
   cusci::ndarray a = cusci::empty(shape, dt);
   fill<<<2048, 256, 0, cusci::get_current_stream()>>>(a.data(), a.size(), seed, kind);
   CUSCI_CHECK_LAUNCH();
@@ -64,37 +64,37 @@ int main() {
   using bench::time_it;
   const std::int64_t n28 = 1LL << 28, n27 = 1LL << 27, n26 = 1LL << 26, n24 = 1LL << 24;
   {
-    ndarray x = random({n28}, dtype::float32, 0, 1);
+    ndarray x = random_input({n28}, dtype::float32, 0, 1);
     report("T1", "sort f32 2^28", time_it([&] { sort(x); }, 20, 3), 2.0 * 4 * n28);
     report("T2", "argsort f32 2^28", time_it([&] { argsort(x); }, 20, 3), 12.0 * n28);
   }
   {
-    ndarray x = random({n27}, dtype::int64, 1, 2);
+    ndarray x = random_input({n27}, dtype::int64, 1, 2);
     report("T3", "sort int64 2^27", time_it([&] { sort(x); }, 20, 3), 2.0 * 8 * n27);
   }
   {
-    ndarray x = random({n26}, dtype::int32, 2, 3);
+    ndarray x = random_input({n26}, dtype::int32, 2, 3);
     report("T4", "unique int32 2^26 in [0, 2^20)", time_it([&] { unique(x); }, 20, 3), 4.0 * n26);
   }
   {
-    ndarray x = random({1 << 14, 1 << 14}, dtype::float32, 0, 4);
+    ndarray x = random_input({1 << 14, 1 << 14}, dtype::float32, 0, 4);
     report("T5", "sort axis -1 of (2^14, 2^14) f32", time_it([&] { sort(x, -1); }, 20, 3), 2.0 * 4 * n28);
   }
   {
-    ndarray a = sort(random({n24}, dtype::float32, 0, 5));
-    ndarray v = random({n24}, dtype::float32, 0, 6);
+    ndarray a = sort(random_input({n24}, dtype::float32, 0, 5));
+    ndarray v = random_input({n24}, dtype::float32, 0, 6);
     report("T6", "searchsorted 2^24 into 2^24 f32", time_it([&] { searchsorted(a, v); }), 12.0 * n24);
   }
   {
-    ndarray x = random({n28}, dtype::bool_, 3, 7);
+    ndarray x = random_input({n28}, dtype::bool_, 3, 7);
     report("T7", "nonzero 2^28 bool 50%", time_it([&] { nonzero(x); }, 20, 3), 1.0 * n28 + 4.0 * n28);
   }
   {
-    ndarray x = random({n28}, dtype::int64, 4, 8);
+    ndarray x = random_input({n28}, dtype::int64, 4, 8);
     report("T8", "bincount 2^28 int64 in [0, 1024)", time_it([&] { bincount(x); }, 20, 3), 8.0 * n28);
   }
   {
-    ndarray x = random({n26}, dtype::float32, 0, 9);
+    ndarray x = random_input({n26}, dtype::float32, 0, 9);
     report("T9", "histogram 2^26 f32 1000 bins", time_it([&] { histogram(x, 1000); }), 4.0 * n26);
   }
   return 0;
