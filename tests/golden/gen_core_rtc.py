@@ -22,7 +22,9 @@ rows = []
 
 
 def save(name, arr, rtol=0.0, atol=0.0):
-    np.save(os.path.join(OUT, name + ".npy"), np.ascontiguousarray(arr))
+    # np.array, not np.ascontiguousarray: the latter returns at least 1-D, turning a 0-d result
+    # (a full reduction without keepdims) into shape (1,).
+    np.save(os.path.join(OUT, name + ".npy"), np.array(arr, order="C", copy=True))
     rows.append((name, rtol, atol, str(arr.dtype), "x".join(map(str, arr.shape))))
 
 
