@@ -15,7 +15,7 @@
 #include <unistd.h>
 
 #include "cusci/error.hpp"
-#include "cusci/rtc_detail.hpp"
+#include "cusci/detail/rtc.hpp"
 
 namespace cusci::rtc::detail {
 

@@ -18,7 +18,7 @@
 #include "cusci/memory.hpp"
 #include "cusci/ndarray.hpp"
 #include "cusci/rtc.hpp"
-#include "cusci/rtc_detail.hpp"
+#include "cusci/detail/rtc.hpp"
 #include "cusci/stream.hpp"
 
 #ifndef CUSCI_RTC_CUDA_INCLUDE_DIRS

@@ -12,7 +12,7 @@
 
 #include "cusci/core.hpp"
 #include "cusci/rtc.hpp"
-#include "cusci/rtc_detail.hpp"
+#include "cusci/detail/rtc.hpp"
 #include "testing.hpp"
 
 using namespace cusci;

@@ -11,7 +11,7 @@
 #include <string>
 
 #include "cusci/rtc.hpp"
-#include "cusci/rtc_detail.hpp"
+#include "cusci/detail/rtc.hpp"
 
 using namespace cusci;
 using namespace cusci::rtc::detail;

@@ -1,5 +1,5 @@
 #pragma once
-/// @file rtc_detail.hpp
+/// @file detail/rtc.hpp
 /// Internals of cusci/rtc.hpp that need no GPU, exposed for tests: CuPy's parameter-list parser,
 /// type-placeholder binding, the generated kernel sources, the cache-key hash and the disk-cache file
 /// format. Not a stable API.
