@@ -105,6 +105,23 @@ __global__ void complex_to_real_kernel(const cuda::std::complex<T>* __restrict__
     out[i] = in[i].real();
 }
 
+// Copies the box [outer, len, inner] between two strided layouts (element strides), for the staging
+// buffers of real transforms (see run_axis). Thread i handles element i of the box in C order.
+struct box_desc {
+  std::int64_t outer, len, inner;
+  std::int64_t s_outer, s_len, s_inner;  // source strides
+  std::int64_t d_outer, d_len, d_inner;  // destination strides
+};
+template <class E>
+__global__ void box_copy_kernel(const E* __restrict__ src, E* __restrict__ dst, box_desc b, std::int64_t n) {
+  for (std::int64_t t = static_cast<std::int64_t>(blockIdx.x) * blockDim.x + threadIdx.x; t < n;
+       t += static_cast<std::int64_t>(gridDim.x) * blockDim.x) {
+    const std::int64_t i = t % b.inner, q = t / b.inner;
+    const std::int64_t j = q % b.len, o = q / b.len;
+    dst[o * b.d_outer + j * b.d_len + i * b.d_inner] = src[o * b.s_outer + j * b.s_len + i * b.s_inner];
+  }
+}
+
 // Makes the zero-frequency (and for even n the Nyquist) columns along axis `la` of the contiguous
 // half spectrum W Hermitian over the other transformed axes: W[j] = (W[j] + conj(W[-j])) / 2, so that
 // every C2R algorithm gives pocketfft's answer (which ignores their anti-Hermitian part, e.g. the
@@ -174,6 +191,10 @@ struct alignas(8) bytes16 {
   std::uint64_t a, b;
 };
 
+// cuFFT requires its data aligned to the size of the complex type of the transform (CUFFT_INVALID_VALUE
+// otherwise): an input view used in place of a copy must pass this (alignment in bytes).
+bool aligned_to(const ndarray& x, std::size_t a) { return reinterpret_cast<std::uintptr_t>(x.data()) % a == 0; }
+
 bool is_fft_dtype(dtype t) {
   return t == dtype::float32 || t == dtype::float64 || t == dtype::complex64 || t == dtype::complex128;
 }
@@ -207,7 +228,7 @@ void exec(cufftHandle h, int type, const void* in, void* out, int dir) {
 
 std::size_t in_elem(int type) {
   switch (type) {
-    case CUFFT_C2C: case CUFFT_D2Z: return 8;
+    case CUFFT_C2C: case CUFFT_C2R: case CUFFT_D2Z: return 8;
     case CUFFT_R2C: return 4;
     default: return 16;  // Z2Z, Z2D
   }
@@ -220,6 +241,20 @@ std::size_t out_elem(int type) {
     default: return 16;  // Z2Z, D2Z
   }
 }
+void box_copy(const void* src, void* dst, const box_desc& b, std::size_t es) {
+  const std::int64_t n = b.outer * b.len * b.inner;
+  if (n == 0) return;
+  const cudaStream_t s = get_current_stream();
+  const unsigned g = cusci::detail::grid_for(n);
+  if (es == 4)
+    box_copy_kernel<std::uint32_t><<<g, 256, 0, s>>>(static_cast<const std::uint32_t*>(src),
+                                                     static_cast<std::uint32_t*>(dst), b, n);
+  else
+    box_copy_kernel<std::uint64_t><<<g, 256, 0, s>>>(static_cast<const std::uint64_t*>(src),
+                                                     static_cast<std::uint64_t*>(dst), b, n);
+  CUSCI_CHECK_LAUNCH();
+}
+
 int c2c_type(bool dbl) { return dbl ? CUFFT_Z2Z : CUFFT_C2C; }
 int r2c_type(bool dbl) { return dbl ? CUFFT_D2Z : CUFFT_R2C; }
 int c2r_type(bool dbl) { return dbl ? CUFFT_Z2D : CUFFT_C2R; }
@@ -466,8 +501,59 @@ void run_axis(int type, std::int64_t n, std::int64_t in_len, std::int64_t out_le
     CUSCI_CHECK_LAUNCH();
     return;
   }
-  // Input element strides: the given layout, or the contiguous [outer, in_len, inner] one.
-  const in_layout L = lay ? *lay : in_layout{inner, in_len * inner, 1};
+  // Element strides as {axis, outer, inner}: the input's (given, or the contiguous [outer, in_len, inner])
+  // and the output's (contiguous [outer, out_len, inner]).
+  in_layout L = lay ? *lay : in_layout{inner, in_len * inner, 1};
+  const in_layout Oc{inner, out_len * inner, 1};
+  in_layout O = Oc;
+  const std::int64_t ie = static_cast<std::int64_t>(in_elem(type)), oe = static_cast<std::int64_t>(out_elem(type));
+  // Batch over the outer lines (inner == 1: a single call); else batch over the inner (interleaved)
+  // lines and loop over the outer blocks, or batch over the outer blocks and loop over the inner
+  // lines, whichever loops less.
+  enum class mode { one, batch_inner, batch_outer };
+  const mode m = inner == 1 ? mode::one : (outer <= inner ? mode::batch_inner : mode::batch_outer);
+  const std::int64_t loops = m == mode::one ? 1 : (m == mode::batch_inner ? outer : inner);
+  auto in_step_of = [&](const in_layout& l) { return m == mode::batch_inner ? l.outer : l.inner; };  // elements
+  // cuFFT refuses (CUFFT_INVALID_VALUE) real data that is not aligned to the size of the complex type:
+  // the real side's base pointer and every per-loop offset must be multiples of 2 * (real size) bytes.
+  // Where they are not (odd block lengths, offset views), the real side goes through a staging buffer
+  // whose block stride is rounded up to an even number of elements.
+  const bool real_in = type == CUFFT_R2C || type == CUFFT_D2Z;
+  const bool real_out = type == CUFFT_C2R || type == CUFFT_Z2D;
+  auto misaligned = [&](const void* p, const in_layout& l, std::int64_t es) {
+    const std::int64_t a = 2 * es;
+    return reinterpret_cast<std::uintptr_t>(p) % static_cast<std::uintptr_t>(a) != 0 ||
+           (loops > 1 && (in_step_of(l) * es) % a != 0);
+  };
+  // The staging layout of a [outer, len, inner] box for the chosen mode, and its element count.
+  auto staging = [&](std::int64_t len, in_layout& st) {
+    auto even = [](std::int64_t v) { return v + (v & 1); };
+    switch (m) {
+      case mode::one: st = {1, len, 1}; return outer * len;
+      case mode::batch_inner: st = {inner, even(len * inner), 1}; return outer * st.outer;
+      default: st = {1, len, even(outer * len)}; return inner * st.inner;
+    }
+  };
+  const dtype real_dt = (real_in ? ie : oe) == 8 ? dtype::float64 : dtype::float32;
+  ndarray in_stage, out_stage;
+  const void* src = in;
+  void* dst = out;
+  if (real_in && misaligned(in, L, ie)) {
+    in_layout st{};
+    const std::int64_t cnt = staging(in_len, st);
+    in_stage = empty(shape_t{cnt}, real_dt);
+    box_copy(in, in_stage.data(), box_desc{outer, in_len, inner, L.outer, L.axis, L.inner, st.outer, st.axis, st.inner},
+             static_cast<std::size_t>(ie));
+    L = st;
+    src = in_stage.data();
+  }
+  if (real_out && misaligned(out, O, oe)) {
+    in_layout st{};
+    const std::int64_t cnt = staging(out_len, st);
+    out_stage = empty(shape_t{cnt}, real_dt);
+    O = st;
+    dst = out_stage.data();
+  }
   cusci::detail::fft_plan_key k;
   k.rank = 1;
   k.n[0] = n;
@@ -475,33 +561,35 @@ void run_axis(int type, std::int64_t n, std::int64_t in_len, std::int64_t out_le
   k.onembed[0] = out_len;
   k.type = type;
   k.istride = L.axis;
-  std::int64_t loops = 1, in_step = 0, out_step = 0;  // bytes
-  const std::int64_t ie = static_cast<std::int64_t>(in_elem(type)), oe = static_cast<std::int64_t>(out_elem(type));
-  if (inner == 1) {  // one batch over the outer lines
-    k.idist = L.outer;
-    k.ostride = 1;
-    k.odist = out_len;
-    k.batch = outer;
-  } else if (outer <= inner) {  // batch over the inner (interleaved) lines, loop over the outer blocks
-    k.idist = L.inner;
-    k.ostride = inner;
-    k.odist = 1;
-    k.batch = inner;
-    loops = outer;
-    in_step = L.outer * ie;
-    out_step = out_len * inner * oe;
-  } else {  // batch over the outer blocks, loop over the inner lines
-    k.idist = L.outer;
-    k.ostride = inner;
-    k.odist = out_len * inner;
-    k.batch = outer;
-    loops = inner;
-    in_step = L.inner * ie;
-    out_step = oe;
+  k.ostride = O.axis;
+  std::int64_t in_step = 0, out_step = 0;  // bytes
+  switch (m) {
+    case mode::one:
+      k.idist = L.outer;
+      k.odist = O.outer;
+      k.batch = outer;
+      break;
+    case mode::batch_inner:
+      k.idist = L.inner;
+      k.odist = O.inner;
+      k.batch = inner;
+      in_step = L.outer * ie;
+      out_step = O.outer * oe;
+      break;
+    case mode::batch_outer:
+      k.idist = L.outer;
+      k.odist = O.outer;
+      k.batch = outer;
+      in_step = L.inner * ie;
+      out_step = O.inner * oe;
+      break;
   }
   cusci::detail::fft_plan_lease l = cusci::detail::acquire_fft_plan(k);
   for (std::int64_t i = 0; i < loops; ++i)
-    exec(l.handle, type, static_cast<const char*>(in) + i * in_step, static_cast<char*>(out) + i * out_step, dir);
+    exec(l.handle, type, static_cast<const char*>(src) + i * in_step, static_cast<char*>(dst) + i * out_step, dir);
+  if (dst != out)
+    box_copy(dst, out, box_desc{outer, out_len, inner, O.outer, O.axis, O.inner, Oc.outer, Oc.axis, Oc.inner},
+             static_cast<std::size_t>(oe));
 }
 
 // x's element strides as [outer, axis, inner] around axis a, when the dims before a (and after a)
@@ -569,7 +657,7 @@ ndarray run_c2c(const ndarray& x0, const request& r) {
   if (out.size() == 0) return out;
   const double scale = norm_factor(r.norm, n, r.forward);
   const int dir = r.forward ? CUFFT_FORWARD : CUFFT_INVERSE;
-  const bool same = x.dtype() == cd && os == x.shape();
+  const bool same = x.dtype() == cd && os == x.shape() && aligned_to(x, itemsize(cd));
   in_layout lay{};
   const int a0 = r.axes.front();
   if (same && x.is_c_contiguous()) {
@@ -623,7 +711,7 @@ ndarray run_r2c(const ndarray& x0, const request& r) {
     scale_inplace(out, scale, r.conj);
     return out;
   }
-  if (!(x.is_c_contiguous() && rs == x.shape())) {
+  if (!(x.is_c_contiguous() && rs == x.shape() && aligned_to(x, itemsize(cd)))) {
     rin = empty(rs, rd);
     pad_copy(x, rin, scale, false);
     scaled = true;
