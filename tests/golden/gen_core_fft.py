@@ -7,7 +7,7 @@ MANIFEST.tsv columns:
   case    name; inputs in <case>_x.npy (for layout 'strided'/'reversed': the base array, see below),
           expected output in <case>_y.npy (absent for error cases)
   func    scipy.fft function name (fft, ..., idstn, fftshift, ifftshift)
-  layout  C | F | strided (x = base[..., ::2]) | reversed (x = base[..., ::-1])
+  layout  C | F | strided (x = base[..., ::2]) | reversed (x = base[..., ::-1]) | offset (x = base[1:])
   n       1-D length or 'none';  s: N-D lengths 'a,b' or 'none'
   axis    1-D axis;  axes: 'a,b', 'none' (default) or 'empty'
   norm    backward | ortho | forward
@@ -63,6 +63,8 @@ def layout_of(base, layout):
         return base[..., ::2]
     if layout == "reversed":
         return base[..., ::-1]
+    if layout == "offset":
+        return base[1:]
     raise ValueError(layout)
 
 
@@ -84,8 +86,10 @@ def case(name, func, shape, dt, layout="C", n=None, s=None, axis=-1, axes=None, 
         bshape = list(shape)
         if layout == "strided" and bshape:
             bshape[-1] = 2 * bshape[-1]
+        if layout == "offset":
+            bshape[0] += 1
         base = make(dt, tuple(bshape))
-    x = layout_of(base, layout) if layout in ("strided", "reversed") else base
+    x = layout_of(base, layout) if layout in ("strided", "reversed", "offset") else base
     save(name + "_x", base)
     f = getattr(sf, func)
     kw = {}
@@ -280,6 +284,45 @@ for func in ["fftshift", "ifftshift"]:
                  axes=axes)
     case(f"{func}_F", func, (4, 5), "complex64", layout="F", axes=(1,))
     case(f"{func}_strided", func, (4, 5), "float64", layout="strided")
+
+# --- alignment: cuFFT needs real data aligned to the complex type's size. Real transforms along a middle
+# axis loop over blocks of odd length (R2C inputs / C2R outputs staged), and views that start one element
+# (or one odd row) into their base.
+for func, shape, dt, axes, s, layout in [
+        ("rfftn", (3, 5, 3), "float64", (1,), None, "C"),      # batch the inner lines, odd input blocks
+        ("rfftn", (3, 5, 3), "float32", (1,), None, "C"),
+        ("rfftn", (5, 4, 3), "float64", (1,), None, "C"),      # batch the outer blocks, loop the inner lines
+        ("rfftn", (5, 4, 3), "float32", (1,), None, "C"),
+        ("rfftn", (3, 5, 4), "float64", (1,), None, "F"),      # strided input read in place, odd loop step
+        ("rfftn", (3, 5, 3), "float64", (0, 2), None, "offset"),
+        ("rfftn", (3, 5, 3), "float64", (2, 1), None, "C"),
+        ("irfftn", (3, 4, 3), "complex128", (1,), (5,), "C"),  # odd output blocks
+        ("irfftn", (3, 4, 3), "complex64", (1,), (5,), "C"),
+        ("irfftn", (5, 3, 3), "complex128", (1,), (5,), "C"),  # loop over the inner lines
+        ("irfftn", (5, 3, 3), "complex64", (1,), (5,), "C"),
+        ("irfftn", (3, 4, 3), "complex128", (2, 1), (4, 7), "C"),
+        ("rfft2", (3, 7), "float64", None, None, "offset"),
+        ("rfft2", (3, 7), "float32", None, None, "offset"),
+        ("fftn", (3, 5, 3), "complex64", (1,), None, "offset"),
+        ("fftn", (3, 5, 3), "complex128", (0, 1), None, "offset")]:
+    case(f"align_{func}_{dt}_{'x'.join(map(str, shape))}_{fmt(axes).replace(',', '_')}_{layout}", func, shape, dt,
+         layout=layout, axes=axes, s=s, norm=NORMS[k % 3])
+    k += 1
+for func, shape, dt, axis, n, layout in [
+        ("rfft", (9,), "float64", -1, None, "offset"),
+        ("rfft", (9,), "float32", -1, None, "offset"),
+        ("rfft", (4, 7), "float64", -1, None, "offset"),
+        ("ihfft", (3, 5, 3), "float64", 1, None, "C"),
+        ("rfft", (5, 4, 3), "float32", 1, None, "C"),
+        ("irfft", (3, 5, 3), "complex64", 1, 7, "C"),
+        ("hfft", (3, 5, 3), "complex128", 1, 7, "C"),
+        ("hfft", (5, 4, 3), "complex64", 1, 5, "C"),
+        ("fft", (9,), "complex64", -1, None, "offset"),
+        ("fft", (9,), "complex128", -1, None, "offset")]:
+    case(f"align_{func}_{dt}_{'x'.join(map(str, shape))}_ax{axis}_{layout}", func, shape, dt, layout=layout,
+         axis=axis, n=n, norm=NORMS[k % 3])
+    k += 1
+case("align_dct_t2_offset", "dct", (9,), "float64", layout="offset", type_=2)
 
 # --- host tables ------------------------------------------------------------------------------
 targets = list(range(0, 130)) + [211, 1000, 1021, 1025, 2049, 4095, 9973, 65537, 100001, 123456789,
