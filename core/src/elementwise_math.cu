@@ -32,6 +32,8 @@ struct f_math {
     if constexpr (is_complex_v<C>) {
       using R = typename C::value_type;
       constexpr R ln2 = R(0.693147180559945309417232121458176568);
+      constexpr R log2e = R(1.442695040888963407359924681001892137);
+      constexpr R log10e = R(0.434294481903251827651128918916605082);
       if constexpr (Op == mf::sqrt) return s::sqrt(x);
       else if constexpr (Op == mf::exp) return s::exp(x);
       else if constexpr (Op == mf::exp2) return s::exp(C(x.real() * ln2, x.imag() * ln2));
@@ -41,9 +43,13 @@ struct f_math {
         return C(s::expm1(a) * s::cos(b) - R(2) * h * h, s::exp(a) * s::sin(b));
       } else if constexpr (Op == mf::log) return s::log(x);
       else if constexpr (Op == mf::log2) {
+        // NumPy: log(z) * log2(e) (a product, not a quotient by ln 2: they differ in the last bit).
         const C l = s::log(x);
-        return C(l.real() / ln2, l.imag() / ln2);
-      } else if constexpr (Op == mf::log10) return s::log10(x);
+        return C(l.real() * log2e, l.imag() * log2e);
+      } else if constexpr (Op == mf::log10) {
+        const C l = s::log(x);
+        return C(l.real() * log10e, l.imag() * log10e);
+      }
       else if constexpr (Op == mf::log1p) {
         // NumPy's nc_log1p: log|1 + z| + i arg(1 + z).
         const R re = x.real() + R(1), im = x.imag();
@@ -141,7 +147,10 @@ CUSCI_DEFINE_MATH_(rint, mf::rint)
 ndarray angle(const ndarray& a, bool deg, ndarray* out) {
   using namespace detail::ew;
   const arg args[1] = {A(a)};
-  return run<1>("cusci::angle", "angle", float_loop(a.dtype()), args, out, f_angle{deg});
+  // NumPy computes arctan2(0, z) for real z: the weak Python int 0 makes a bool input int64, so
+  // bool gives float64 (int8/uint8 stay float16).
+  const dtype l = a.dtype() == dtype::bool_ ? dtype::float64 : float_loop(a.dtype());
+  return run<1>("cusci::angle", "angle", l, args, out, f_angle{deg});
 }
 
 }  // namespace cusci

@@ -14,6 +14,23 @@ namespace {
 template <class T>
 using wide_u = std::conditional_t<(sizeof(T) <= 4), std::uint32_t, std::uint64_t>;
 
+/// NumPy's complex absolute value (its SIMD loop, bit for bit): with a = max(|re|, |im|) and
+/// b = min(|re|, |im|), |z| = a * sqrt(fma(b/a, b/a, 1)); an infinite part gives inf even beside a
+/// NaN, a NaN otherwise gives NaN, 0 gives 0. Not libm's hypot (which differs in the last bit for
+/// about a third of inputs).
+template <class C>
+__device__ __forceinline__ typename C::value_type complex_abs(C x) {
+  namespace s = cuda::std;
+  using R = typename C::value_type;
+  const R re = s::fabs(x.real()), im = s::fabs(x.imag());
+  const R inf = s::numeric_limits<R>::infinity();
+  if (re == inf || im == inf) return inf;
+  if (re != re || im != im) return s::numeric_limits<R>::quiet_NaN();
+  const R big = re > im ? re : im, small = re > im ? im : re;
+  const R ratio = big == R(0) ? R(0) : small / big;
+  return s::sqrt(s::fma(ratio, ratio, R(1))) * big;
+}
+
 enum class uf { abs, negative, positive, square, reciprocal, sign, floor, ceil, trunc, conj };
 
 template <uf Op>
@@ -29,7 +46,7 @@ struct f_unary {
   template <class C> __device__ __forceinline__ auto operator()(C x) const {
     namespace s = cuda::std;
     if constexpr (Op == uf::abs) {
-      if constexpr (is_complex_v<C>) return s::hypot(x.real(), x.imag());
+      if constexpr (is_complex_v<C>) return complex_abs(x);
       else if constexpr (is_bool_v<C> || std::is_unsigned_v<C>) return x;
       else if constexpr (is_int_v<C>) return x < 0 ? static_cast<C>(wide_u<C>(0) - static_cast<wide_u<C>>(x)) : x;
       else return s::fabs(x);
@@ -45,7 +62,12 @@ struct f_unary {
       else return x * x;
     } else if constexpr (Op == uf::reciprocal) {
       if constexpr (is_int_v<C>) {
-        if (x == 0) return C(0);
+        // NumPy computes 1.0 / x in double and converts (x86): 1/0 = inf becomes the "integer
+        // indefinite" INT_MIN for 32- and 64-bit signed types and 0 (its low bits) for the others.
+        if (x == 0) {
+          if constexpr (std::is_signed_v<C> && sizeof(C) >= 4) return s::numeric_limits<C>::min();
+          else return C(0);
+        }
         return static_cast<C>(1.0 / static_cast<double>(x));
       } else if constexpr (is_complex_v<C>) {
         // NumPy's complex reciprocal (Smith's scaling).
@@ -62,20 +84,26 @@ struct f_unary {
       }
     } else if constexpr (Op == uf::sign) {
       if constexpr (is_complex_v<C>) {
+        // NumPy 2's z / |z|: one infinite part gives that part's direction even beside a NaN
+        // (sign(nan - inf j) = -1j); two infinite parts or a NaN without an infinity give NaN.
         using R = typename C::value_type;
-        if (x.real() != x.real() || x.imag() != x.imag()) {
-          const R nan = s::numeric_limits<R>::quiet_NaN();
-          return C(nan, nan);
-        }
+        const R nan = s::numeric_limits<R>::quiet_NaN();
+        const bool ri = s::isinf(x.real()), ii = s::isinf(x.imag());
+        if (ri && ii) return C(nan, nan);
+        if (ri) return C(s::copysign(R(1), x.real()), R(0));
+        if (ii) return C(R(0), s::copysign(R(1), x.imag()));
+        if (x.real() != x.real() || x.imag() != x.imag()) return C(nan, nan);
         if (x.real() == R(0) && x.imag() == R(0)) return C(0, 0);
-        const R m = s::hypot(x.real(), x.imag());
-        if (s::isinf(m)) {  // z/|z| for infinite z: the direction of the infinite parts
-          const R re = s::isinf(x.real()) ? s::copysign(R(1), x.real()) : R(0);
-          const R im = s::isinf(x.imag()) ? s::copysign(R(1), x.imag()) : R(0);
-          const R n = s::hypot(re, im);
-          return C(re / n, im / n);
+        const R m = complex_abs(x);
+        if (s::isinf(m)) {  // |z| overflows: scale by the larger part first
+          const R big = s::fmax(s::fabs(x.real()), s::fabs(x.imag()));
+          const C y(x.real() / big, x.imag() / big);
+          const R my = complex_abs(y);
+          return C(y.real() / my, y.imag() / my);
         }
         return C(x.real() / m, x.imag() / m);
+      } else if constexpr (std::is_unsigned_v<C>) {
+        return static_cast<C>(x != 0);
       } else if constexpr (is_int_v<C>) {
         return static_cast<C>(x > 0 ? 1 : (x < 0 ? -1 : 0));
       } else {
@@ -130,9 +158,19 @@ struct f_invert {
 struct f_around {
   int decimals;
   double factor;  // 10**|decimals|
+  bool half;      // float16 loop: NumPy scales, rounds and unscales in float16 steps
   template <class L> using out = L;
   template <class L> static constexpr bool ok() { return true; }
   template <class R> __device__ __forceinline__ R round_real(R x) const {
+    if constexpr (std::is_same_v<R, float>) {
+      if (half) {
+        // float16: the factor, the scaled value and the result each round to float16 (the factor
+        // 1e5 is already inf); x * 1e3 overflowing to inf gives inf as in NumPy.
+        const float f = __half2float(__float2half_rn(static_cast<float>(factor)));
+        if (decimals >= 0) return cuda::std::rint(__half2float(__float2half_rn(x * f))) / f;
+        return cuda::std::rint(__half2float(__float2half_rn(x / f))) * f;
+      }
+    }
     const R f = static_cast<R>(factor);
     if (decimals >= 0) return cuda::std::rint(x * f) / f;
     return cuda::std::rint(x / f) * f;
@@ -211,7 +249,7 @@ ndarray imag(const ndarray& a) {
 ndarray around(const ndarray& a, int decimals, ndarray* out) {
   double f = 1.0;
   for (int i = 0; i < (decimals < 0 ? -decimals : decimals); ++i) f *= 10.0;
-  return unary<f_around>("cusci::around", "round", a.dtype(), a, out, f_around{decimals, f});
+  return unary<f_around>("cusci::around", "round", a.dtype(), a, out, f_around{decimals, f, a.dtype() == dtype::float16});
 }
 ndarray round(const ndarray& a, int decimals, ndarray* out) { return around(a, decimals, out); }
 
