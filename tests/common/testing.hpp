@@ -45,8 +45,9 @@ inline std::vector<std::map<std::string, std::string>> manifest(const std::strin
   while (std::getline(f, line)) {
     if (line.empty()) continue;
     auto v = split(line);
+    v.resize(cols.size());  // getline drops trailing empty fields: those columns are "" in the file
     std::map<std::string, std::string> row;
-    for (std::size_t i = 0; i < cols.size() && i < v.size(); ++i) row[cols[i]] = v[i];
+    for (std::size_t i = 0; i < cols.size(); ++i) row[cols[i]] = v[i];
     rows.push_back(std::move(row));
   }
   return rows;
