@@ -128,26 +128,6 @@ __global__ void k_expand_rows(const I* __restrict__ indptr, std::int64_t m, std:
     row[j] = static_cast<I>(row_of(indptr, m, j));
 }
 
-template <class T, class I>
-__global__ void k_scatter_dense(const T* __restrict__ data, const I* __restrict__ row, const I* __restrict__ col,
-                                std::int64_t nnz, std::int64_t n, T* __restrict__ out) {
-  for (std::int64_t j = blockIdx.x * (std::int64_t)blockDim.x + threadIdx.x; j < nnz;
-       j += (std::int64_t)gridDim.x * blockDim.x)
-    atomicAdd(out + static_cast<std::int64_t>(row[j]) * n + static_cast<std::int64_t>(col[j]), data[j]);
-}
-
-template <class T, class I>
-__global__ void k_diagonal(const T* __restrict__ data, const I* __restrict__ indices, const I* __restrict__ indptr,
-                           std::int64_t k, T* __restrict__ out) {
-  for (std::int64_t i = blockIdx.x * (std::int64_t)blockDim.x + threadIdx.x; i < k;
-       i += (std::int64_t)gridDim.x * blockDim.x) {
-    T s = T(0);
-    for (std::int64_t j = indptr[i]; j < static_cast<std::int64_t>(indptr[i + 1]); ++j)
-      if (static_cast<std::int64_t>(indices[j]) == i) s += data[j];
-    out[i] = s;
-  }
-}
-
 int bits_for(std::int64_t v) {  // number of bits to represent values in [0, v]
   int b = 0;
   while (b < 63 && (v >> b) != 0) ++b;
@@ -293,38 +273,5 @@ ndarray csr_expand_rows(const ndarray& indptr, std::int64_t nnz) {
   return row;
 }
 
-ndarray coo_todense(const ndarray& data, const ndarray& row, const ndarray& col, shape2 shape) {
-  ndarray out = zeros({shape[0], shape[1]}, data.dtype());
-  const std::int64_t nnz = data.size();
-  if (nnz == 0) return out;
-  cudaStream_t s = get_current_stream();
-  dispatch_index(row.dtype(), [&](auto itag) {
-    using I = typename decltype(itag)::type;
-    dispatch_value(data.dtype(), [&](auto vtag) {
-      using T = typename decltype(vtag)::type;
-      k_scatter_dense<T, I><<<grid_for(nnz), 256, 0, s>>>(data.data_as<T>(), row.data_as<I>(), col.data_as<I>(),
-                                                          nnz, shape[1], out.data_as<T>());
-      CUSCI_CHECK_LAUNCH();
-    });
-  });
-  return out;
-}
-
-ndarray csr_diagonal(const ndarray& data, const ndarray& indices, const ndarray& indptr, shape2 shape) {
-  const std::int64_t k = shape[0] < shape[1] ? shape[0] : shape[1];
-  ndarray out = empty({k}, data.dtype());
-  if (k == 0) return out;
-  cudaStream_t s = get_current_stream();
-  dispatch_index(indices.dtype(), [&](auto itag) {
-    using I = typename decltype(itag)::type;
-    dispatch_value(data.dtype(), [&](auto vtag) {
-      using T = typename decltype(vtag)::type;
-      k_diagonal<T, I><<<grid_for(k), 256, 0, s>>>(data.data_as<T>(), indices.data_as<I>(), indptr.data_as<I>(), k,
-                                                   out.data_as<T>());
-      CUSCI_CHECK_LAUNCH();
-    });
-  });
-  return out;
-}
 
 }  // namespace cusci::sparse::detail

@@ -40,11 +40,7 @@ void coo_to_csr(const ndarray& data, const ndarray& row, const ndarray& col, sha
 /// Row index of each of the nnz entries of a CSR matrix (index dtype of indptr). Asynchronous.
 ndarray csr_expand_rows(const ndarray& indptr, std::int64_t nnz);
 
-/// Dense C-order [m, n] array, duplicates summed. Asynchronous.
-ndarray coo_todense(const ndarray& data, const ndarray& row, const ndarray& col, shape2 shape);
 
-/// Main diagonal [min(m, n)] of a CSR matrix, duplicates summed. Asynchronous.
-ndarray csr_diagonal(const ndarray& data, const ndarray& indices, const ndarray& indptr, shape2 shape);
 
 /// y = d * x elementwise (d [n], x [n] or [n, 1], same float dtype, contiguous). Asynchronous.
 ndarray diag_multiply(const ndarray& d, const ndarray& x);

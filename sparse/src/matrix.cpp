@@ -572,6 +572,10 @@ coo_matrix coo_matrix::copy() const {
 
 CUSCI_COMPRESSED_IMPL(csr_matrix, false, "csr_matrix", tocsr)
 CUSCI_COMPRESSED_IMPL(csc_matrix, true, "csc_matrix", tocsc)
+
+csr_matrix::csr_matrix(const ndarray& data, const ndarray& indices, const ndarray& indptr, shape2 shape,
+                       std::optional<cusci::dtype> index_dtype, bool check)
+    : csr_matrix(data, indices, indptr, matrix_options{.shape = shape, .index_dtype = index_dtype, .check = check}) {}
 #undef CUSCI_COMPRESSED_IMPL
 
 csr_matrix csr_matrix::tocsr(bool copy) const { return copy ? this->copy() : *this; }
@@ -600,6 +604,5 @@ coo_matrix csc_matrix::tocoo(bool copy) const {
 
 bsr_matrix csc_matrix::tobsr(std::optional<shape2> blocksize, bool copy) const { return tocsr().tobsr(blocksize, copy); }
 
-ndarray csr_matrix::diagonal() const { return csr_diagonal(data_, indices_, indptr_, shape_); }
 
 }  // namespace cusci::sparse

@@ -362,7 +362,6 @@ ndarray norm(const spmatrix& A0, norm_ord ord, std::optional<int> axis) {
 }  // namespace cusci::sparse::linalg
 
 namespace cusci::sparse {
-// csr_matrix::diagonal() for every dtype. Weak: a definition elsewhere in the library (the original
-// float-only one in matrix.cpp) takes precedence while it exists.
-__attribute__((weak)) ndarray csr_matrix::diagonal() const { return sparse::diagonal(*this, 0); }
+// csr_matrix::diagonal() (the main diagonal), for every dtype.
+ndarray csr_matrix::diagonal() const { return sparse::diagonal(*this, 0); }
 }  // namespace cusci::sparse

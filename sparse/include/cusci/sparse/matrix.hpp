@@ -324,8 +324,8 @@ class csr_matrix {
   csr_matrix astype(cusci::dtype t, bool copy = true) const;
   csr_matrix copy() const;
 
-  /// [min(rows, cols)] main diagonal, duplicates summed, dtype(). Asynchronous. float32/float64 only
-  /// for now (the products family generalizes diagonal to every format, dtype and offset).
+  /// [min(rows, cols)] main diagonal, duplicates summed, dtype(), every value dtype. Asynchronous.
+  /// Other offsets and formats: `sparse::diagonal(A, k)` (products.hpp).
   /// SciPy: `csr_matrix.diagonal()` (k = 0 only).
   ndarray diagonal() const;
 
