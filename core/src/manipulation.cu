@@ -238,6 +238,15 @@ __device__ __forceinline__ T from_acc(const acc_t<T>& x, bool round_int, bool fl
   }
 }
 
+/// `i * step + start` rounded after each operation as NumPy's linspace computes it (no fused
+/// multiply-add: its single rounding can move a value that NumPy lands exactly on an integer below
+/// it, and the integer dtypes floor).
+template <class A>
+__device__ __forceinline__ A ramp_at(double i, const A& step, const A& start) {
+  if constexpr (std::is_same_v<A, double>) return __dadd_rn(__dmul_rn(i, step), start);
+  else return A(__dadd_rn(__dmul_rn(i, step.real()), start.real()), __dadd_rn(__dmul_rn(i, step.imag()), start.imag()));
+}
+
 template <class T>
 __device__ __forceinline__ bool is_nan_v(const T& v) {
   if constexpr (std::is_same_v<T, __half>) return __hisnan(v);
@@ -335,7 +344,7 @@ __global__ void pad_line_kernel(T* __restrict__ out, std::int64_t n_lines, const
         else start = A(p.end_l_re);
         const A step_l = (to_acc(x[b * st]) - start) / static_cast<double>(b);
         for (std::int64_t i = 0; i < b; ++i)
-          x[i * st] = from_acc<T>(static_cast<double>(i) * step_l + start, false, true);
+          x[i * st] = from_acc<T>(ramp_at(static_cast<double>(i), step_l, start), false, true);
       }
       if (a > 0) {
         A start;
@@ -343,7 +352,7 @@ __global__ void pad_line_kernel(T* __restrict__ out, std::int64_t n_lines, const
         else start = A(p.end_r_re);
         const A step_r = (to_acc(x[(b + n - 1) * st]) - start) / static_cast<double>(a);
         for (std::int64_t j = 0; j < a; ++j)
-          x[(b + n + j) * st] = from_acc<T>(static_cast<double>(a - 1 - j) * step_r + start, false, true);
+          x[(b + n + j) * st] = from_acc<T>(ramp_at(static_cast<double>(a - 1 - j), step_r, start), false, true);
       }
     } else if (p.mode == l_odd_reflect || p.mode == l_odd_symmetric) {
       if constexpr (!std::is_same_v<T, bool>) {

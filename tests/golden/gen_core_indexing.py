@@ -473,6 +473,24 @@ add("pad_stat0_err", "pad", [rnd((3,), "float64")], ["C"], {"pw": pw_str([(1, 1)
 add("pad_width_len_err", "pad", [rnd((3, 3), "float64")], ["C"], {"pw": "1,1,1,1,1,1", "mode": "edge"}, [], "value_error")
 add("pad_bool_mean_err", "pad", [rnd((3,), "bool")], ["C"], {"pw": pw_str([(1, 1)]), "mode": "mean"}, [], "type_error")
 
+# Added after the first GPU run (kept last so every earlier case keeps its random data).
+# NumPy's result_type over a sequence is not a left-to-right pairwise promotion.
+mix = [rnd((2, 3), "int8"), rnd((1, 3), "uint16"), rnd((2, 3), "float16")]
+add("concat_promote_f16", "concatenate", mix, ["C", "C", "C"], {"axis": 0}, [np.concatenate(mix, 0)])
+mix = [rnd((2,), "int32"), rnd((3,), "float16"), rnd((1,), "complex64")]
+add("concat_promote_f16c", "concatenate", mix, ["C", "C", "C"], {"axis": 0}, [np.concatenate(mix, 0)])
+mix = [rnd((2, 3), "int8"), rnd((2, 3), "uint16"), rnd((2, 3), "float32")]
+add("stack_promote", "stack", mix, ["C", "C", "C"], {"axis": 1}, [np.stack(mix, 1)])
+mix = [rnd((2,), "uint32"), rnd((2,), "int8"), rnd((2,), "float32")]
+add("vstack_promote", "vstack", mix, ["C", "C", "C"], {}, [np.vstack(mix)])
+# linear_ramp from a negative end value into unsigned dtypes wraps around (NumPy's float -> uint cast).
+for dt in ["uint8", "uint32", "uint64"]:
+    a = rnd((4, 3), dt)
+    ev = [(-7, -200), (-5, 3)]
+    pw = [(2, 3), (3, 2)]
+    add(f"pad_linear_ramp_wrap_{dt}", "pad", [a], ["C"], {"pw": pw_str(pw), "mode": "linear_ramp", "ev": pw_str(ev)},
+        [np.pad(a, pw, mode="linear_ramp", end_values=ev)])
+
 with open(os.path.join(OUT, "MANIFEST.tsv"), "w") as f:
     f.write("case\top\tinputs\tlayout\targs\tout\terror\trtol\tatol\n")
     for r in rows:
