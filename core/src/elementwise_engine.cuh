@@ -183,6 +183,39 @@ L scalar_value(const scalar& s) {
   return scalar_as<L>(s);
 }
 
+/// The strided map of K operands (arrays broadcast to `shape`; a null entry is a scalar, stride 0),
+/// built on the stack without heap allocation: length-1 axes dropped, axes contiguous in every
+/// operand merged (the rule of detail::coalesce).
+template <int K>
+nd_map<K> map_of(const shape_t& shape, const ndarray* const (&arrs)[K]) {
+  nd_map<K> m;
+  const int nd = static_cast<int>(shape.size());
+  for (int d = 0; d < nd; ++d) {
+    const i64 n = shape[d];
+    if (n == 1) continue;
+    i64 st[K];
+    for (int k = 0; k < K; ++k) {
+      st[k] = 0;
+      if (!arrs[k]) continue;
+      const int ad = d - (nd - arrs[k]->ndim());  // the operand's own axis (right-aligned)
+      if (ad >= 0 && arrs[k]->shape()[ad] != 1) st[k] = arrs[k]->strides()[ad];
+    }
+    bool merge = m.ndim > 0;
+    for (int k = 0; merge && k < K; ++k) merge = st[k] * n == m.stride[k][m.ndim - 1];
+    if (merge) {
+      m.shape[m.ndim - 1] *= n;
+      for (int k = 0; k < K; ++k) m.stride[k][m.ndim - 1] = st[k];
+      continue;
+    }
+    CUSCI_EXPECTS(m.ndim < max_kernel_dims, value_error,
+                  "cusci: arrays of more than 16 non-mergeable dimensions are not supported by kernels");
+    m.shape[m.ndim] = n;
+    for (int k = 0; k < K; ++k) m.stride[k][m.ndim] = st[k];
+    ++m.ndim;
+  }
+  return m;
+}
+
 /// Runs functor F over loop device type L with N inputs into `res` (shape = broadcast shape).
 template <class L, int N, class F>
 void launch(const arg* args, ndarray& res, F f) {
@@ -217,13 +250,10 @@ void launch(const arg* args, ndarray& res, F f) {
     CUSCI_CHECK_LAUNCH();
     return;
   }
-  const shape_t& shape = res.shape();
-  std::vector<shape_t> st;
-  st.reserve(N + 1);
-  for (int k = 0; k < N; ++k)
-    st.push_back(args[k].arr ? broadcast_strides(*args[k].arr, shape) : shape_t(shape.size(), 0));
-  st.push_back(res.strides());
-  const nd_map<N + 1> m = make_map<N + 1>(shape, std::move(st));
+  const ndarray* arrs[N + 1];
+  for (int k = 0; k < N; ++k) arrs[k] = args[k].arr;
+  arrs[N] = &res;
+  const nd_map<N + 1> m = map_of<N + 1>(res.shape(), arrs);
   static const int per_sm = occupancy_blocks(ew_strided<L, O, N, F>);
   ew_strided<L, O, N, F><<<grid_blocks(n, per_sm), block_threads, 0, stream>>>(
       m, n, in, static_cast<char*>(res.data()), res.dtype(), res.dtype() == dtype_of_host<O>(), f);
