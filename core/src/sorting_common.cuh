@@ -13,7 +13,7 @@
 #include <type_traits>
 #include <vector>
 
-#include <cub/cub.cuh>
+#include <cub/util_type.cuh>  // DoubleBuffer; each .cu includes the CUB algorithms it uses
 #include <cuda/std/complex>
 #include <cuda/std/limits>
 #include <cuda/std/tuple>

@@ -4,6 +4,8 @@
 
 #include <string>
 
+#include <cub/device/device_scan.cuh>
+#include <cub/device/device_select.cuh>
 #include <thrust/iterator/counting_iterator.h>
 
 #include "sorting_common.cuh"

@@ -13,7 +13,9 @@
 /// Stream behaviour: asynchronous on the current stream unless a function says "synchronizes";
 /// the functions that synchronize are those whose output size depends on the data (unique, nonzero,
 /// argwhere, flatnonzero, bincount) or whose errors depend on it (histogram's range and bins checks,
-/// searchsorted with a sorter); each synchronizes once, to read the count or flag it needs.
+/// searchsorted with a sorter); each synchronizes once, to read the count or flag it needs. sort,
+/// argsort, partition and argpartition over more than 300 rows synchronize once inside CUB's
+/// segmented sort.
 /// cusci core mirrors NumPy/CuPy (not SciPy).
 
 #include <cstdint>
@@ -51,10 +53,12 @@ struct sort_options {
 ///         other than the last is sorted as the last axis of a moved copy, then copied back).
 ///         NaN payloads and signs are not kept: each NaN comes out as the canonical quiet NaN
 ///         (NumPy keeps the bits).
-/// Asynchronous on the current stream; never synchronizes.
-/// Algorithm: CUB radix sort (DeviceRadixSort over one row, DeviceSegmentedSort over many rows),
-/// keys-only for real dtypes; complex values through an argsort with composite radix keys and a
-/// gather.
+/// Asynchronous on the current stream, except over more than 300 rows, where CUB's segmented sort
+/// synchronizes once (it reads its segment-size groups back to the host).
+/// Algorithm: CUB radix sort (DeviceRadixSort over one row, DeviceSegmentedSort over many rows) of
+/// ordered unsigned keys of the element's width (-0.0 and +0.0 one key, every NaN one key), decoded
+/// in place; the signs of zeros are then restored in input order (a pass that runs only when the
+/// input holds a -0.0). Complex values through an argsort with composite radix keys and a gather.
 /// @throws cusci::index_error for an axis out of range (a 0-d array with an integer axis included);
 ///         cusci::out_of_memory.
 /// NumPy: `np.sort(a, axis, kind, order=None, stable)` (no `order=` for structured arrays).
@@ -64,7 +68,7 @@ ndarray sort(const ndarray& a, std::optional<int> axis = -1, sort_options opts =
 /// @param a     input [any shape], any dtype, any layout.
 /// @param axis  as `sort`; `std::nullopt` gives indices into the flattened array.
 /// @return int64, `a`'s shape ((a.size,) for axis=None), laid out as `sort`'s result.
-/// Asynchronous; never synchronizes.
+/// Stream behaviour as `sort` (synchronizes once over more than 300 rows of a real dtype).
 /// @throws cusci::index_error for an axis out of range; cusci::out_of_memory.
 /// NumPy: `np.argsort(a, axis, kind, order=None, stable)`.
 ndarray argsort(const ndarray& a, std::optional<int> axis = -1, sort_options opts = {});
@@ -77,7 +81,7 @@ ndarray argsort(const ndarray& a, std::optional<int> axis = -1, sort_options opt
 /// @param kth   positions along `axis`, each in [-n, n) (negative counts from the end).
 /// @param axis  as `sort` (`std::nullopt` flattens).
 /// @return as `sort`.
-/// Asynchronous; never synchronizes.
+/// Stream behaviour as `sort`.
 /// @throws cusci::value_error for a kth out of range ("kth(=7) out of bounds (5)", as NumPy) or an
 ///         empty kth list; cusci::index_error for an axis out of range; cusci::out_of_memory.
 /// NumPy: `np.partition(a, kth, axis, kind='introselect')`.

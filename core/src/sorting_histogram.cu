@@ -1,12 +1,16 @@
-/// @file sorting_count.cu
-/// nonzero / argwhere / flatnonzero (count with a CUB reduction, one synchronization, then an exact
-/// CUB select of the flat indices and an unravel kernel), bincount and histogram (block-private
-/// shared-memory histograms merged into the result with atomics).
+/// @file sorting_histogram.cu
+/// histogram: NumPy's edges computed on the host, per-element bin indices (NumPy's uniform-bin
+/// arithmetic in the edges' dtype, or a binary search against explicit edges), then block-private
+/// shared-memory histograms merged with global atomics. Weights are summed as float64 (NumPy's
+/// bincount does the same) and the density is computed in float64, so the CUB reductions are
+/// instantiated for a few types only.
 
 #include <cmath>
+#include <cstdio>
 #include <limits>
 #include <string>
 
+#include <cub/device/device_reduce.cuh>
 #include <thrust/iterator/counting_iterator.h>
 #include <thrust/iterator/transform_iterator.h>
 
@@ -20,127 +24,6 @@ namespace {
 using namespace detail::srt;
 using detail::dispatch;
 using detail::strided_indexer;
-
-// --- nonzero -------------------------------------------------------------------------------------
-
-template <class T>
-__device__ __forceinline__ bool nz(T v) {
-  if constexpr (is_complex_v<T>) return v.real() != 0 || v.imag() != 0 || v.real() != v.real() || v.imag() != v.imag();
-  else if constexpr (is_half_v<T>) { const float f = __half2float(v); return f != 0.0f; }
-  else return v != T(0);
-}
-
-/// flag of element i (C order) of a strided array.
-template <class T>
-struct nz_flag {
-  const char* base;
-  strided_indexer ix;
-  bool contiguous;
-  __host__ __device__ std::int64_t operator()(std::int64_t i) const {
-#ifdef __CUDA_ARCH__
-    const T v = contiguous ? reinterpret_cast<const T*>(base)[i] : *reinterpret_cast<const T*>(base + ix.offset(i));
-    return nz(v) ? 1 : 0;
-#else
-    return 0;
-#endif
-  }
-};
-
-/// Flat C indices of the non-zero elements of `a`. Synchronizes once.
-ndarray flat_indices(const ndarray& a) {
-  const i64 n = a.size();
-  cudaStream_t st = get_current_stream();
-  if (n == 0) return empty({0}, dtype::int64);
-  return dispatch(a.dtype(), [&](auto tag) -> ndarray {
-    using T = typename decltype(tag)::type;
-    nz_flag<T> f{static_cast<const char*>(a.data()), indexer_of(a), a.is_c_contiguous()};
-    thrust::counting_iterator<std::int64_t> it(0);
-    auto flags = thrust::make_transform_iterator(it, f);
-    device_buffer<std::int64_t> cnt(1);
-    std::int64_t* c = cnt.data();
-    cub_run([&](void* t, std::size_t& b) { return cub::DeviceReduce::Sum(t, b, flags, c, n, st); });
-    std::int64_t k = 0;
-    CUSCI_CUDA_TRY(cudaMemcpyAsync(&k, c, sizeof(k), cudaMemcpyDeviceToHost, st));
-    CUSCI_CUDA_TRY(cudaStreamSynchronize(st));
-    ndarray out = empty({k}, dtype::int64);
-    if (k == 0) return out;
-    std::int64_t* o = out.data_as<std::int64_t>();
-    cub_run([&](void* t, std::size_t& b) { return cub::DeviceSelect::Flagged(t, b, it, flags, o, c, n, st); });
-    return out;
-  });
-}
-
-/// Writes the multi-index of each flat index: out[j * ostride + d * dstride].
-__global__ void unravel(const std::int64_t* flat, i64 k, int nd, detail::strided_indexer shape, std::int64_t* out,
-                        i64 jstride, i64 dstride) {
-  for (i64 j = static_cast<i64>(blockIdx.x) * blockDim.x + threadIdx.x; j < k; j += static_cast<i64>(gridDim.x) * blockDim.x) {
-    i64 i = flat[j];
-    for (int d = nd - 1; d >= 0; --d) {
-      const i64 s = shape.shape[d];
-      const i64 q = i / s;
-      out[j * jstride + d * dstride] = i - q * s;
-      i = q;
-    }
-  }
-}
-
-// --- bincount --------------------------------------------------------------------------------------
-
-struct minmax_i {
-  std::int64_t mn, mx;
-};
-struct minmax_i_op {
-  __host__ __device__ minmax_i operator()(const minmax_i& a, const minmax_i& b) const {
-    return {a.mn < b.mn ? a.mn : b.mn, a.mx > b.mx ? a.mx : b.mx};
-  }
-};
-template <class T>
-struct to_minmax_i {
-  const char* base;
-  strided_indexer ix;
-  __host__ __device__ minmax_i operator()(std::int64_t i) const {
-#ifdef __CUDA_ARCH__
-    const std::int64_t v = static_cast<std::int64_t>(*reinterpret_cast<const T*>(base + ix.offset(i)));
-    return {v, v};
-#else
-    return {0, 0};
-#endif
-  }
-};
-
-/// Counts (W = void) or weight sums of bin values x in [0, nbins); shared-memory bins when `smem`.
-template <class T, class W, class Acc>
-__global__ void bin_kernel(const char* xb, strided_indexer xi, const char* wb, strided_indexer wi, i64 n, Acc* out,
-                           i64 nbins, bool smem) {
-  extern __shared__ unsigned char sh_raw[];
-  using SAcc = std::conditional_t<std::is_same_v<Acc, double>, double, unsigned int>;
-  SAcc* sh = reinterpret_cast<SAcc*>(sh_raw);
-  if (smem) {
-    for (i64 b = threadIdx.x; b < nbins; b += blockDim.x) sh[b] = 0;
-    __syncthreads();
-  }
-  for (i64 i = static_cast<i64>(blockIdx.x) * blockDim.x + threadIdx.x; i < n; i += static_cast<i64>(gridDim.x) * blockDim.x) {
-    const i64 b = static_cast<i64>(*reinterpret_cast<const T*>(xb + xi.offset(i)));
-    if constexpr (std::is_same_v<W, void>) {
-      if (smem) atomicAdd(&sh[b], 1u);
-      else atomicAdd(reinterpret_cast<unsigned long long*>(out) + b, 1ull);
-    } else {
-      const double w = static_cast<double>(cval(*reinterpret_cast<const W*>(wb + wi.offset(i))));
-      if (smem) atomicAdd(&sh[b], w);
-      else atomicAdd(out + b, w);
-    }
-  }
-  if (smem) {
-    __syncthreads();
-    for (i64 b = threadIdx.x; b < nbins; b += blockDim.x) {
-      const SAcc v = sh[b];
-      if (v != SAcc(0)) {
-        if constexpr (std::is_same_v<Acc, double>) atomicAdd(out + b, v);
-        else atomicAdd(reinterpret_cast<unsigned long long*>(out) + b, static_cast<unsigned long long>(v));
-      }
-    }
-  }
-}
 
 inline constexpr i64 smem_count_bins = 12288;  // 48 KiB of 32-bit counters
 inline constexpr i64 smem_sum_bins = 6144;     // 48 KiB of float64 sums
@@ -180,6 +63,7 @@ __global__ void index_hist(const std::int64_t* bins, const char* wb, strided_ind
     }
   }
 }
+
 
 // --- histogram ------------------------------------------------------------------------------------
 
@@ -249,17 +133,6 @@ __global__ void density_kernel(const H* hist, const E* e, const double* total, d
   }
 }
 
-template <class H>
-struct to_double {
-  __host__ __device__ double operator()(const H& v) const {
-#ifdef __CUDA_ARCH__
-    return static_cast<double>(cval(v));
-#else
-    return 0.0;
-#endif
-  }
-};
-
 /// (min, max, any NaN) of a real array, as doubles.
 struct mm_d {
   double mn, mx;
@@ -292,7 +165,7 @@ void check_real(dtype t, const char* fn, const char* what) {
 
 /// hist (zeros of the result dtype) from bin indices, weights optional, density applied.
 ndarray hist_from_bins(const ndarray& bins, i64 nb, const std::optional<ndarray>& weights, bool density,
-                       const ndarray& edges, const char* fn) {
+                       const ndarray& edges) {
   cudaStream_t st = get_current_stream();
   const i64 n = bins.size();
   const bool weighted = weights.has_value();
@@ -302,43 +175,27 @@ ndarray hist_from_bins(const ndarray& bins, i64 nb, const std::optional<ndarray>
     const std::size_t shb = smem ? static_cast<std::size_t>(nb) * (weighted ? 8 : 4) : 0;
     const unsigned g = grid(n, 132LL * 8);
     if (weighted) {
-      dispatch(weights->dtype(), [&](auto tag) {
-        using W = typename decltype(tag)::type;
-        if constexpr (!is_complex_v<W>) {
-          index_hist<W><<<g, block, shb, st>>>(bins.data_as<std::int64_t>(), static_cast<const char*>(weights->data()),
-                                               indexer_of(*weights), n, acc.data(), nb, smem);
-          CUSCI_CHECK_LAUNCH();
-        }
-      });
+      const ndarray wd = weights->astype(dtype::float64, false);
+      index_hist<double><<<g, block, shb, st>>>(bins.data_as<std::int64_t>(), static_cast<const char*>(wd.data()),
+                                                indexer_of(wd), n, acc.data(), nb, smem);
     } else {
-      index_hist<void><<<g, block, shb, st>>>(bins.data_as<std::int64_t>(), nullptr, strided_indexer{}, n, acc.data(), nb,
-                                              smem);
-      CUSCI_CHECK_LAUNCH();
+      index_hist<void><<<g, block, shb, st>>>(bins.data_as<std::int64_t>(), nullptr, strided_indexer{}, n, acc.data(),
+                                              nb, smem);
     }
+    CUSCI_CHECK_LAUNCH();
   }
   ndarray hist = weighted ? acc.astype(weights->dtype(), false) : acc;
   if (!density) return hist;
-  // density: hist / diff(edges) / hist.sum(), float64
+  // density: hist / diff(edges) / hist.sum(), in float64 (the hist values are exact in float64)
+  const ndarray hd = hist.astype(dtype::float64);
+  const ndarray ed = edges.astype(dtype::float64);
   device_buffer<double> total(1);
   double* tp = total.data();
+  const double* hp = hd.data_as<double>();
+  cub_run([&](void* t, std::size_t& b) { return cub::DeviceReduce::Sum(t, b, hp, tp, nb, st); });
   ndarray out = empty({nb}, dtype::float64);
-  dispatch(hist.dtype(), [&](auto htag) {
-    using H = typename decltype(htag)::type;
-    if constexpr (!is_complex_v<H>) {
-      const H* hp = hist.data_as<H>();
-      auto it = thrust::make_transform_iterator(hp, to_double<H>{});
-      cub_run([&](void* t, std::size_t& b) { return cub::DeviceReduce::Sum(t, b, it, tp, nb, st); });
-      dispatch(edges.dtype(), [&](auto etag) {
-        using E = typename decltype(etag)::type;
-        if constexpr (!is_complex_v<E>) {
-          ndarray ec = edges.is_c_contiguous() ? edges : edges.copy();
-          density_kernel<H, E><<<grid(nb), block, 0, st>>>(hp, ec.data_as<E>(), tp, out.data_as<double>(), nb);
-          CUSCI_CHECK_LAUNCH();
-        }
-      });
-    }
-  });
-  (void)fn;
+  density_kernel<double, double><<<grid(nb), block, 0, st>>>(hp, ed.data_as<double>(), tp, out.data_as<double>(), nb);
+  CUSCI_CHECK_LAUNCH();
   return out;
 }
 
@@ -414,120 +271,6 @@ std::string fmt(double v) {
 
 }  // namespace
 
-std::vector<ndarray> nonzero(const ndarray& a) {
-  CUSCI_EXPECTS(a.ndim() >= 1, value_error,
-                "cusci::nonzero: Calling nonzero on 0d arrays is not allowed. Use np.atleast_1d(scalar).nonzero() "
-                "instead.");
-  ndarray flat = flat_indices(a);
-  const int nd = a.ndim();
-  if (nd == 1) return {flat};
-  const i64 k = flat.size();
-  ndarray all = empty({nd, k}, dtype::int64);
-  std::vector<ndarray> out;
-  if (k > 0) {
-    detail::strided_indexer sh{};
-    sh.ndim = nd;
-    for (int d = 0; d < nd; ++d) sh.shape[d] = a.shape()[d];
-    CUSCI_EXPECTS(nd <= detail::max_kernel_dims, value_error, "cusci::nonzero: more than 16 dimensions");
-    unravel<<<grid(k), block, 0, get_current_stream()>>>(flat.data_as<std::int64_t>(), k, nd, sh,
-                                                        all.data_as<std::int64_t>(), 1, k);
-    CUSCI_CHECK_LAUNCH();
-  }
-  for (int d = 0; d < nd; ++d) out.push_back(all[d]);
-  return out;
-}
-
-ndarray argwhere(const ndarray& a) {
-  const int nd = a.ndim();
-  if (nd == 0) {
-    ndarray flat = flat_indices(a);
-    return empty({flat.size(), 0}, dtype::int64);
-  }
-  CUSCI_EXPECTS(nd <= detail::max_kernel_dims, value_error, "cusci::argwhere: more than 16 dimensions");
-  ndarray flat = flat_indices(a);
-  const i64 k = flat.size();
-  if (nd == 1) return flat.reshape({k, 1});
-  ndarray out = empty({k, nd}, dtype::int64);
-  if (k > 0) {
-    detail::strided_indexer sh{};
-    sh.ndim = nd;
-    for (int d = 0; d < nd; ++d) sh.shape[d] = a.shape()[d];
-    unravel<<<grid(k), block, 0, get_current_stream()>>>(flat.data_as<std::int64_t>(), k, nd, sh,
-                                                        out.data_as<std::int64_t>(), nd, 1);
-    CUSCI_CHECK_LAUNCH();
-  }
-  return out;
-}
-
-ndarray flatnonzero(const ndarray& a) { return flat_indices(a); }
-
-ndarray bincount(const ndarray& x, bincount_options opts) {
-  const char* fn = "cusci::bincount";
-  CUSCI_EXPECTS(is_integer(x.dtype()) || is_bool(x.dtype()), type_error,
-                std::string(fn) + ": Cannot cast array data from dtype('" + std::string(dtype_name(x.dtype())) +
-                    "') to dtype('int64') according to the rule 'safe'");
-  CUSCI_EXPECTS(x.ndim() == 1, value_error,
-                std::string(fn) + ": object too deep for desired array (x must be 1-D, got shape " +
-                    shape_str(x.shape()) + ")");
-  CUSCI_EXPECTS(opts.minlength >= 0, value_error,
-                std::string(fn) + ": minlength must be non-negative, got " + std::to_string(opts.minlength));
-  const i64 n = x.size();
-  if (opts.weights) {
-    check_real(opts.weights->dtype(), fn, "weights");
-    CUSCI_EXPECTS(opts.weights->size() == n && opts.weights->ndim() == 1, value_error,
-                  std::string(fn) + ": The weights and list don't have the same length (weights shape " +
-                      shape_str(opts.weights->shape()) + ", x shape " + shape_str(x.shape()) + ").");
-  }
-  const bool weighted = opts.weights.has_value();
-  cudaStream_t st = get_current_stream();
-  i64 nb = opts.minlength;
-  if (n > 0) {
-    device_buffer<minmax_i> mm(1);
-    minmax_i* mp = mm.data();
-    dispatch(x.dtype(), [&](auto tag) {
-      using T = typename decltype(tag)::type;
-      if constexpr (std::is_integral_v<T>) {
-        thrust::counting_iterator<std::int64_t> it(0);
-        auto tr = thrust::make_transform_iterator(it, to_minmax_i<T>{static_cast<const char*>(x.data()), indexer_of(x)});
-        const minmax_i init{std::numeric_limits<std::int64_t>::max(), std::numeric_limits<std::int64_t>::min()};
-        cub_run([&](void* t, std::size_t& b) { return cub::DeviceReduce::Reduce(t, b, tr, mp, n, minmax_i_op{}, init, st); });
-      }
-    });
-    minmax_i h{};
-    CUSCI_CUDA_TRY(cudaMemcpyAsync(&h, mp, sizeof(h), cudaMemcpyDeviceToHost, st));
-    CUSCI_CUDA_TRY(cudaStreamSynchronize(st));
-    CUSCI_EXPECTS(h.mn >= 0, value_error, std::string(fn) + ": 'list' argument must have no negative elements");
-    nb = std::max<i64>(nb, h.mx + 1);
-  }
-  ndarray acc = zeros({nb}, weighted ? dtype::float64 : dtype::int64);
-  if (n == 0) return acc;
-  const bool smem = nb <= (weighted ? smem_sum_bins : smem_count_bins);
-  const std::size_t shb = smem ? static_cast<std::size_t>(nb) * (weighted ? 8 : 4) : 0;
-  const unsigned g = grid(n, 132LL * 8);
-  dispatch(x.dtype(), [&](auto tag) {
-    using T = typename decltype(tag)::type;
-    if constexpr (std::is_integral_v<T>) {
-      if (weighted) {
-        dispatch(opts.weights->dtype(), [&](auto wtag) {
-          using W = typename decltype(wtag)::type;
-          if constexpr (!is_complex_v<W>) {
-            bin_kernel<T, W, double><<<g, block, shb, st>>>(static_cast<const char*>(x.data()), indexer_of(x),
-                                                            static_cast<const char*>(opts.weights->data()),
-                                                            indexer_of(*opts.weights), n, acc.data_as<double>(), nb, smem);
-            CUSCI_CHECK_LAUNCH();
-          }
-        });
-      } else {
-        bin_kernel<T, void, std::int64_t><<<g, block, shb, st>>>(static_cast<const char*>(x.data()), indexer_of(x),
-                                                                 nullptr, strided_indexer{}, n,
-                                                                 acc.data_as<std::int64_t>(), nb, smem);
-        CUSCI_CHECK_LAUNCH();
-      }
-    }
-  });
-  return acc;
-}
-
 histogram_result histogram(const ndarray& a, std::int64_t bins, histogram_options opts) {
   const char* fn = "cusci::histogram";
   check_real(a.dtype(), fn, "a");
@@ -552,15 +295,18 @@ histogram_result histogram(const ndarray& a, std::int64_t bins, histogram_option
     autodetected = true;
     device_buffer<mm_d> mm(1);
     mm_d* mp = mm.data();
-    dispatch(a.dtype(), [&](auto tag) {
+    // floats read as they are; bool and integers through a float64 copy (exact for |v| <= 2^53; the
+    // min/max are compared as float64 values anyway): three instantiations of the reduction
+    auto minmax = [&](auto tag, const ndarray& src) {
       using T = typename decltype(tag)::type;
-      if constexpr (!is_complex_v<T>) {
-        thrust::counting_iterator<std::int64_t> it(0);
-        auto tr = thrust::make_transform_iterator(it, to_mm_d<T>{static_cast<const char*>(a.data()), indexer_of(a)});
-        const mm_d init{std::numeric_limits<double>::infinity(), -std::numeric_limits<double>::infinity(), 0};
-        cub_run([&](void* t, std::size_t& b) { return cub::DeviceReduce::Reduce(t, b, tr, mp, n, mm_d_op{}, init, st); });
-      }
-    });
+      thrust::counting_iterator<std::int64_t> it(0);
+      auto tr = thrust::make_transform_iterator(it, to_mm_d<T>{static_cast<const char*>(src.data()), indexer_of(src)});
+      const mm_d init{std::numeric_limits<double>::infinity(), -std::numeric_limits<double>::infinity(), 0};
+      cub_run([&](void* t, std::size_t& b) { return cub::DeviceReduce::Reduce(t, b, tr, mp, n, mm_d_op{}, init, st); });
+    };
+    if (a.dtype() == dtype::float16) minmax(detail::type_tag<__half>{}, a);
+    else if (a.dtype() == dtype::float32) minmax(detail::type_tag<float>{}, a);
+    else minmax(detail::type_tag<double>{}, a.astype(dtype::float64, false));
     mm_d h{};
     CUSCI_CUDA_TRY(cudaMemcpyAsync(&h, mp, sizeof(h), cudaMemcpyDeviceToHost, st));
     CUSCI_CUDA_TRY(cudaStreamSynchronize(st));
@@ -613,7 +359,7 @@ histogram_result histogram(const ndarray& a, std::int64_t bins, histogram_option
       }
     }
   });
-  res.hist = hist_from_bins(binidx, bins, opts.weights, opts.density, res.bin_edges, fn);
+  res.hist = hist_from_bins(binidx, bins, opts.weights, opts.density, res.bin_edges);
   return res;
 }
 
@@ -663,7 +409,7 @@ histogram_result histogram(const ndarray& a, const ndarray& bins, histogram_opti
   }
   histogram_result res;
   res.bin_edges = bins;
-  res.hist = hist_from_bins(binidx, m, opts.weights, opts.density, bins, fn);
+  res.hist = hist_from_bins(binidx, m, opts.weights, opts.density, bins);
   return res;
 }
 
