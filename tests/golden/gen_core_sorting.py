@@ -107,8 +107,10 @@ def main():
             s = stored_for(dt, shape, layout)
             x = apply_layout(s, layout)
             store_input(case, s)
-            save(case, "sorted", np.sort(x, axis=np_axis(axis)).astype(np.float32) if dt == "float16" else
-                 np.sort(x, axis=np_axis(axis)))
+            # kind="stable": NumPy's default (SIMD) sort of floats does not keep -0.0 / +0.0 in input
+            # order, so only the stable sort defines the zero signs that are compared bit for bit
+            srt = np.sort(x, axis=np_axis(axis), kind="stable")
+            save(case, "sorted", srt.astype(np.float32) if dt == "float16" else srt)
             save(case, "argsorted", np.argsort(x, axis=np_axis(axis), kind="stable"))
             add(case, "sort", dt, layout, axis)
     # many ties, larger sizes (stable order of equal keys; a few rows long enough for CUB's large paths)
@@ -118,7 +120,7 @@ def main():
             n_case += 1
             s = values(dt, shape)
             store_input(case, s)
-            save(case, "sorted", np.sort(s, axis=np_axis(axis)))
+            save(case, "sorted", np.sort(s, axis=np_axis(axis), kind="stable"))
             save(case, "argsorted", np.argsort(s, axis=np_axis(axis), kind="stable"))
             add(case, "sort", dt, "C", axis)
 
@@ -132,7 +134,7 @@ def main():
         store_input(case, s)
         ks = [int(k) for k in kth.split(",")]
         np.partition(s, ks, axis=np_axis(axis))  # NumPy accepts these kth
-        save(case, "sorted", np.sort(s, axis=np_axis(axis)))
+        save(case, "sorted", np.sort(s, axis=np_axis(axis), kind="stable"))
         add(case, "partition", dt, "C", axis, f"kth={kth}")
 
     # --- searchsorted ---------------------------------------------------------------------------
