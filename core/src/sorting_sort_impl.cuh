@@ -57,16 +57,17 @@ __global__ void __launch_bounds__(zt_threads) zero_counts(const char* base, stri
 }
 
 /// Exclusive scans of both tile-count arrays (one block; the gate as above).
-__global__ void __launch_bounds__(1024) zero_scan(const int* cin, const int* cout, i64* sin, i64* sout, i64 tiles,
-                                                  const int* gate) {
+template <int threads>
+__global__ void __launch_bounds__(threads) zero_scan(const int* cin, const int* cout, i64* sin, i64* sout, i64 tiles,
+                                                     const int* gate) {
   if (*gate == 0) return;
-  using scan_t = cub::BlockScan<i64, 1024>;
+  using scan_t = cub::BlockScan<i64, threads>;
   __shared__ typename scan_t::TempStorage tmp;
   for (int which = 0; which < 2; ++which) {
     const int* c = which ? cout : cin;
     i64* s = which ? sout : sin;
     i64 carry = 0;
-    for (i64 b0 = 0; b0 < tiles; b0 += 1024) {
+    for (i64 b0 = 0; b0 < tiles; b0 += threads) {
       const i64 i = b0 + threadIdx.x;
       const i64 v = i < tiles ? c[i] : 0;
       i64 ex, agg;
@@ -119,7 +120,7 @@ void restore_zero_signs(const rows_view& r, U* sorted, const int* gate, cudaStre
   device_buffer<std::uint8_t> sign(static_cast<std::size_t>(n));
   zero_counts<U><<<static_cast<unsigned>(tiles), zt_threads, 0, st>>>(base, ix, sorted, n, gate, cin.data(), cout.data());
   CUSCI_CHECK_LAUNCH();
-  zero_scan<<<1, 1024, 0, st>>>(cin.data(), cout.data(), sin.data(), sout.data(), tiles, gate);
+  zero_scan<1024><<<1, 1024, 0, st>>>(cin.data(), cout.data(), sin.data(), sout.data(), tiles, gate);
   CUSCI_CHECK_LAUNCH();
   zero_ranks<U, false><<<static_cast<unsigned>(tiles), zt_threads, 0, st>>>(base, ix, sorted, n, gate, sin.data(),
                                                                           sign.data());
