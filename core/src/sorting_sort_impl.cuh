@@ -56,9 +56,11 @@ __global__ void __launch_bounds__(zt_threads) zero_counts(const char* base, stri
   }
 }
 
-/// Exclusive scans of both tile-count arrays (one block; the gate as above).
+/// Exclusive scans of both tile-count arrays (one block; the gate as above). Internal linkage: nvcc
+/// emits this instantiation's host stub without its template argument, so every TU that includes
+/// the header would otherwise define the same symbol.
 template <int threads>
-__global__ void __launch_bounds__(threads) zero_scan(const int* cin, const int* cout, i64* sin, i64* sout, i64 tiles,
+static __global__ void __launch_bounds__(threads) zero_scan(const int* cin, const int* cout, i64* sin, i64* sout, i64 tiles,
                                                      const int* gate) {
   if (*gate == 0) return;
   using scan_t = cub::BlockScan<i64, threads>;
