@@ -134,7 +134,7 @@ __global__ void encode_keys(const char* base, strided_indexer ix, U* out, i64 n,
     nz |= (m == key_mode::real && b == top_bit<U>());
     out[i] = encode_key<U>(b, m);
   }
-  if (nz) *negzero = 1;
+  if (nz && negzero != nullptr) *negzero = 1;
 }
 
 /// idx[i] = i mod len (position inside its row).
