@@ -9,6 +9,5 @@ target_sources(cusci_core PRIVATE
 # dlpack.h is needed only to build dlpack.cpp (the public header forward-declares its structs).
 set_source_files_properties(${CMAKE_CURRENT_LIST_DIR}/dlpack.cpp PROPERTIES
   COMPILE_DEFINITIONS "CUSCI_DLPACK_HEADER=\"${CUSCI_DLPACK_HEADER}\"")
-# zlib for .npz. The static library exports a plain `z` link item, so that consumers of the installed
-# package need no ZLIB target.
-target_link_libraries(cusci_core PRIVATE $<BUILD_INTERFACE:ZLIB::ZLIB> $<INSTALL_INTERFACE:z>)
+# zlib for .npz (cusciConfig.cmake finds it again for consumers of the installed package).
+target_link_libraries(cusci_core PRIVATE ZLIB::ZLIB)
