@@ -69,7 +69,7 @@ def run_cusci(build, data):
     return rows
 
 
-def cupy_cases(data):
+def cupy_cases(data, families=None, base=True):
     import cupy as cp
     import cupyx.scipy.ndimage as cnd
     import cupyx.scipy.signal as csig
@@ -85,6 +85,8 @@ def cupy_cases(data):
 
     rng = cp.random.default_rng(0)
     out = {}
+    if not base:
+        return family_cases(data, families, gpu_ms, out)
 
     n = 1 << 28
     a = rng.random(n, dtype=cp.float32)
@@ -177,9 +179,15 @@ def cupy_cases(data):
     M = rng.random((10000, 32, 32))
     M = M @ M.transpose(0, 2, 1) + 32 * cp.eye(32)
     out["A2b"] = gpu_ms(lambda: cp.linalg.cholesky(M))
+    return family_cases(data, families, gpu_ms, out)
+
+
+def family_cases(data, families, gpu_ms, out):
     here = os.path.dirname(os.path.abspath(__file__))
     sys.path.insert(0, here)
     for mod in MODULES:
+        if families is not None and mod not in families:
+            continue
         if os.path.exists(os.path.join(here, f"peers_{mod}.py")):
             try:
                 peer = __import__(f"peers_{mod}")
@@ -194,11 +202,16 @@ def main():
     ap.add_argument("--build", default="build-gpu")
     ap.add_argument("--data", default="examples/data")
     ap.add_argument("--json", default=None)
+    ap.add_argument("--families", default=None,
+                    help="comma-separated families whose peers_<family>.py run (default: all)")
+    ap.add_argument("--no-base", action="store_true",
+                    help="skip the cases of the five original modules (core, sparse, ndimage, signal, linalg)")
     ap.add_argument("--results", default=None,
                     help="read cusci's results from bench_<module>.jsonl files in this folder instead of running them")
     args = ap.parse_args()
     mine = read_results(args.results) if args.results else run_cusci(args.build, args.data)
-    theirs = cupy_cases(args.data)
+    families = args.families.split(",") if args.families else None
+    theirs = cupy_cases(args.data, families, not args.no_base)
     ids = list(dict.fromkeys(list(mine.keys()) + list(theirs.keys())))
     print(f"{'id':6} {'case':48} {'cusci ms':>10} {'CuPy ms':>10} {'CuPy/cusci':>10} {'% roof':>7}")
     lines = []
