@@ -134,11 +134,25 @@ TEST_CASE("get, paired get, masks, getrow/getcol, reshape, resize, setitem vs Sc
     sparse::setitem(W, std::vector<std::int64_t>{0, 5, 0}, std::vector<std::int64_t>{1, 1, 1}, asarray(v3));
     sparse::setitem(W, cusci::slice{2, 4}, cusci::slice{1, 7, 3}, scalar(2));
     t::check_allclose(W.toarray(), g(c, "set"), 0, 0);
-    // Writing an existing entry only keeps the structure; raise mode refuses new entries.
+    // Writing an existing entry only keeps the structure; raise mode refuses new entries. The positions come from
+    // the dense golden: the first stored (nonzero) entry and the first absent (zero) one, in C order.
+    const host_array& dense = g(c, "a");
+    std::int64_t nz = -1, zero = -1;
+    for (std::int64_t k = 0; k < 6 * 8; ++k) {
+      const bool is_zero = t::element(dense, k) == std::complex<double>{};
+      if (is_zero && zero < 0) zero = k;
+      if (!is_zero && nz < 0) nz = k;
+    }
+    REQUIRE(nz >= 0);
+    REQUIRE(zero >= 0);
     sparse::spmatrix V = A.copy();
-    CHECK_THROWS_AS(sparse::setitem(V, std::vector<std::int64_t>{0, 1}, std::vector<std::int64_t>{0, 1}, scalar(1),
-                                    sparse::new_entries::raise),
+    const std::int64_t nnz0 = V.nnz();
+    CHECK_NOTHROW(sparse::setitem(V, nz / 8, nz % 8, scalar(1), sparse::new_entries::raise));
+    CHECK(V.nnz() == nnz0);
+    CHECK_THROWS_AS(sparse::setitem(V, std::vector<std::int64_t>{nz / 8, zero / 8},
+                                    std::vector<std::int64_t>{nz % 8, zero % 8}, scalar(1), sparse::new_entries::raise),
                     value_error);
+    CHECK(V.nnz() == nnz0);
   }
 }
 
