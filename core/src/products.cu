@@ -57,12 +57,17 @@ constexpr bool is_half_dtype(E t) {
 bool is_blas_dtype(dtype t) { return is_inexact(t) || is_half_dtype(t); }
 
 /// cuBLAS data type, compute type and the alpha = 1 / beta = 0 scalars for a BLAS dtype.
+/// The scalars are read by cuBLAS on the host (host pointer mode) as the type of the computation:
+/// cuDoubleComplex is double2, declared 16-byte aligned, and cuBLAS loads it with aligned vector
+/// instructions on some paths (e.g. complex128 GEMMs with a 1-column operand), so storage aligned
+/// to 8 only (two doubles after two 4-byte enums) faults on the host. Hence alignas(16).
 struct blas_types {
+  alignas(16) double one[2] = {0, 0};   // storage for alpha (float, double, cuComplex or cuDoubleComplex)
+  alignas(16) double zero[2] = {0, 0};  // storage for beta
   cudaDataType data;
   cublasComputeType_t compute;
-  double one[2] = {0, 0};   // storage for alpha (float, double, cuComplex or cuDoubleComplex)
-  double zero[2] = {0, 0};  // storage for beta
 };
+static_assert(alignof(blas_types) >= 16, "cuBLAS complex128 scalars need 16-byte alignment");
 
 blas_types blas_types_for(dtype t) {
   blas_types b{};
@@ -213,6 +218,21 @@ bool element_strides(const ndarray& a, shape_t& out) {
   return true;
 }
 
+/// Sets the handle's pointer mode for the scope and restores the previous one on exit. The handle
+/// is shared by every module on this thread: the mode a call relies on is always set explicitly
+/// (host for the GEMMs' alpha/beta, device for the dot results) rather than assumed.
+struct pointer_mode_guard {
+  cublasHandle_t h;
+  cublasPointerMode_t old = CUBLAS_POINTER_MODE_HOST;
+  pointer_mode_guard(cublasHandle_t hh, cublasPointerMode_t mode) : h(hh) {
+    CUSCI_CUBLAS_TRY(cublasGetPointerMode(h, &old));
+    if (old != mode) CUSCI_CUBLAS_TRY(cublasSetPointerMode(h, mode));
+  }
+  ~pointer_mode_guard() { cublasSetPointerMode(h, old); }
+  pointer_mode_guard(const pointer_mode_guard&) = delete;
+  pointer_mode_guard& operator=(const pointer_mode_guard&) = delete;
+};
+
 /// The core of matmul: a [batch_a..., n, k], b [batch_b..., k, m] with ndim >= 2, the same dtype,
 /// k already checked; out [batch..., n, m] C-contiguous preallocated (size > 0, k > 0).
 void matmul_core(ndarray a, ndarray b, ndarray& out) {
@@ -279,6 +299,7 @@ void matmul_core(ndarray a, ndarray b, ndarray& out) {
 
   blas_types bt = blas_types_for(t);
   cublasHandle_t h = detail::cublas_handle();
+  const pointer_mode_guard mode(h, CUBLAS_POINTER_MODE_HOST);  // alpha/beta are host scalars
   check_int(m, "dimension");
   check_int(n, "dimension");
   check_int(k, "dimension");
@@ -327,17 +348,6 @@ void matmul_core(ndarray a, ndarray b, ndarray& out) {
                                        CUBLAS_GEMM_DEFAULT));
 }
 
-/// Restores the handle's pointer mode on scope exit.
-struct pointer_mode_guard {
-  cublasHandle_t h;
-  cublasPointerMode_t old;
-  explicit pointer_mode_guard(cublasHandle_t hh) : h(hh) {
-    CUSCI_CUBLAS_TRY(cublasGetPointerMode(h, &old));
-    CUSCI_CUBLAS_TRY(cublasSetPointerMode(h, CUBLAS_POINTER_MODE_DEVICE));
-  }
-  ~pointer_mode_guard() { cublasSetPointerMode(h, old); }
-};
-
 /// A 1-D view with a positive element stride, copying when needed.
 ndarray as_blas_vector(const ndarray& x, i64& inc) {
   shape_t es;
@@ -375,7 +385,7 @@ ndarray vector_dot(const ndarray& x, const ndarray& y, bool conj) {
                             : (t == dtype::complex64) ? CUDA_C_32F
                                                       : CUDA_R_32F;
   cublasHandle_t h = detail::cublas_handle();
-  pointer_mode_guard guard(h);
+  const pointer_mode_guard guard(h, CUBLAS_POINTER_MODE_DEVICE);  // the result is written on the device
   if (conj && is_complex(t))
     CUSCI_CUBLAS_TRY(cublasDotcEx(h, (int)n, xv.data(), bt.data, (int)incx, yv.data(), bt.data, (int)incy, out.data(),
                                   bt.data, exec));
