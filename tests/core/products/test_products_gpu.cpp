@@ -202,16 +202,24 @@ TEST_CASE("matmul: batch layouts that need a pointer array, a fold or strided ba
 
 TEST_CASE("matmul and dot on a non-blocking stream") {
   cusci::stream s(true);
-  cusci::stream_guard g(s);
-  const ndarray a = asarray(filled({33, 17}, 1.0)), b = asarray(filled({17, 9}, 1.0));
-  const ndarray r = matmul(a, b);
-  const ndarray d = dot(a[std::int64_t{0}], a[std::int64_t{1}]);
-  s.synchronize();
   const host_array ha = filled({1, 33, 17}, 1.0), hb = filled({1, 17, 9}, 1.0);
-  check_allclose(to_host(r.reshape({1, 33, 9})), ref_matmul(ha, hb), 1e-12, 1e-12);
-  double ref = 0;
-  for (int i = 0; i < 17; ++i) ref += ha.data_as<double>()[i] * ha.data_as<double>()[17 + i];
-  CHECK(d.item<double>() == doctest::Approx(ref).epsilon(1e-12));
+  {
+    cusci::stream_guard g(s);
+    const ndarray a = asarray(filled({33, 17}, 1.0)), b = asarray(filled({17, 9}, 1.0));
+    const ndarray r = matmul(a, b);
+    const ndarray d = dot(a[std::int64_t{0}], a[std::int64_t{1}]);
+    s.synchronize();
+    check_allclose(to_host(r.reshape({1, 33, 9})), ref_matmul(ha, hb), 1e-12, 1e-12);
+    double ref = 0;
+    for (int i = 0; i < 17; ++i) ref += ha.data_as<double>()[i] * ha.data_as<double>()[17 + i];
+    CHECK(d.item<double>() == doctest::Approx(ref).epsilon(1e-12));
+  }
+  // Back on the default stream while `s` still exists: the thread's cuBLAS handle (and its workspace)
+  // is rebound here rather than after `s` is destroyed, and the product is right there too.
+  const ndarray r0 = matmul(asarray(filled({3, 17}, 1.0)), asarray(filled({17, 2}, 1.0)));
+  check_allclose(to_host(r0.reshape({1, 3, 2})), ref_matmul(filled({1, 3, 17}, 1.0), filled({1, 17, 2}, 1.0)), 1e-12,
+                 1e-12);
+  s.synchronize();
 }
 
 TEST_CASE("TF32 switch: off by default, float32 products stay float32-accurate") {
