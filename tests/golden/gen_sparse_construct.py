@@ -87,7 +87,15 @@ def rand_sparse(m, n, density, dt, idx="int32", dups=False, unsorted=False, zero
 
 
 def store_input(case, name, A, fmt):
-    """Stores A (a csr_matrix) as `fmt`; returns (the SciPy object in that format, manifest text)."""
+    """Stores A (a csr_matrix) as `fmt`; returns (the SciPy object in that format, manifest text).
+
+    Works on a copy: SciPy canonicalizes matrices in place (`_deduped_data`, `sum_duplicates`, via
+    abs/astype/power), so an operation must neither see another case's in-place changes nor alter the
+    arrays stored for this one."""
+    idx = A.indices.dtype  # csr_matrix.copy() would shrink int64 indices to int32
+    A = sp.csr_matrix((A.data.copy(), A.indices.copy(), A.indptr.copy()), shape=A.shape)
+    A.indices = A.indices.astype(idx)
+    A.indptr = A.indptr.astype(idx)
     if fmt == "csr":
         M = A
         arrays[f"{case}__{name}_data"], arrays[f"{case}__{name}_i1"], arrays[f"{case}__{name}_i2"] = \
@@ -109,6 +117,8 @@ def store_input(case, name, A, fmt):
         arrays[f"{case}__{name}_data"], arrays[f"{case}__{name}_i1"], arrays[f"{case}__{name}_i2"] = \
             A.data, A.indices, A.indptr
         M = A.todia() if fmt == "dia" else A.tobsr((2, 2))
+    for key in ("data", "i1", "i2"):  # snapshot: M may share (and later mutate) these arrays
+        arrays[f"{case}__{name}_{key}"] = np.array(arrays[f"{case}__{name}_{key}"], copy=True)
     return M, f"{name}_fmt={fmt};{name}_shape={A.shape[0]},{A.shape[1]}"
 
 
@@ -206,9 +216,13 @@ for i, (m, nn, dens, fmt, dt) in enumerate([(10, 20, 0.1, "coo", None), (7, 3, 0
                                             (0, 5, 0.3, "coo", None), (6, 4, 0.0, "csr", "bool"),
                                             (9, 9, 0.25, "dia", "uint8")]):
     R = sp.random(m, nn, density=dens, format=fmt, dtype=dt, rng=1)
+    k = int(round(dens * m * nn))  # SciPy's count of sampled positions
+    assert R.tocoo().nnz <= k and (fmt == "dia" or R.nnz == k)
+    # A dia result stores whole diagonals, so its nnz depends on where the k positions fell (the
+    # random stream): only k is comparable; out_nnz is -1 there and the test checks nnz >= k.
     rows.append([f"random{i}", "random", "0", "0",
-                 f"m={m};n={nn};density={dens};format={fmt};dtype={dt or 'float64'}", "random", R.format,
-                 str(int(round(dens * m * nn))), ""])
+                 f"m={m};n={nn};density={dens};format={fmt};dtype={dt or 'float64'};k={k}", "random", R.format,
+                 str(R.nnz if fmt != "dia" else -1), ""])
 run_error("random_err_density", "random", "m=3;n=3;density=1.5;format=coo;dtype=float64",
           lambda: sp.random(3, 3, density=1.5))
 
