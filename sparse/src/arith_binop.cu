@@ -41,6 +41,17 @@ __device__ __forceinline__ bool le(const T& a, const T& b) {
   else return a <= b;
 }
 
+// SciPy's sparsetools divides complex values by the textbook formula
+// (a.re*b.re + a.im*b.im, a.im*b.re - a.re*b.im) * (1 / |b|^2), the reciprocal taken in double and
+// rounded to the value type, not by a scaled (Smith) division: a / 0 is therefore nan+nanj for every
+// a (cuda::std::complex would give infinities). Kept verbatim so csr_eldiv_csr's answers match.
+template <class T>
+__device__ __forceinline__ T sparsetools_complex_div(const T& a, const T& b) {
+  using V = typename T::value_type;
+  const V denom = static_cast<V>(1.0 / static_cast<double>(b.real() * b.real() + b.imag() * b.imag()));
+  return T((a.real() * b.real() + a.imag() * b.imag()) * denom, (a.imag() * b.real() - a.real() * b.imag()) * denom);
+}
+
 template <class T>
 __device__ __forceinline__ T arith(binop op, T a, T b) {
   if constexpr (std::is_same_v<T, bool>) {
@@ -73,7 +84,9 @@ __device__ __forceinline__ T arith(binop op, T a, T b) {
       case binop::plus: return a + b;
       case binop::minus: return a - b;
       case binop::elmul: return a * b;
-      case binop::eldiv: return a / b;
+      case binop::eldiv:
+        if constexpr (is_complex_v<T>) return sparsetools_complex_div(a, b);
+        else return a / b;
       case binop::maximum: return lt(a, b) ? b : a;
       default: return lt(b, a) ? b : a;
     }

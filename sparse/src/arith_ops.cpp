@@ -88,6 +88,14 @@ spmatrix binopt(const spmatrix& A, const spmatrix& B, detail::binop op, bool csc
   return csr_matrix::from_valid(r.data, r.indices, r.indptr, A.shape(), true);
 }
 
+/// SciPy's bsr `_binopt` (used by +, - and the same-shape `multiply`) converts the other operand
+/// to A's blocksize and returns a bsr matrix holding every block with a nonzero result entry: the
+/// blocks that the (zero-free) compressed result touches, so converting it gives the same matrix.
+spmatrix as_bsr_like(const spmatrix& A, spmatrix r) {
+  if (A.format() != format::bsr) return r;
+  return r.tobsr(A.get<bsr_matrix>().blocksize());
+}
+
 void check_same_shape(const spmatrix& A, const spmatrix& B, const char* fn) {
   if (A.shape() != B.shape())
     throw value_error(std::string("cusci::sparse::") + fn + ": inconsistent shapes " + shape_str(A.shape()) +
@@ -184,7 +192,7 @@ ndarray broadcast_dense(const spmatrix& A, const ndarray& D) {
 spmatrix add(const spmatrix& A, const spmatrix& B) {
   check_same_shape(A, B, "add");
   const bool csc = A.format() == format::csc || (A.format() == format::dia && B.format() == format::csc);
-  return binopt(A, B, detail::binop::plus, csc);
+  return as_bsr_like(A, binopt(A, B, detail::binop::plus, csc));
 }
 
 ndarray add(const spmatrix& A, const ndarray& D) { return cusci::add(A.toarray(), broadcast_dense(A, D)); }
@@ -196,7 +204,7 @@ spmatrix add(const spmatrix& A, const scalar& s) {
 
 spmatrix subtract(const spmatrix& A, const spmatrix& B) {
   check_same_shape(A, B, "subtract");
-  return binopt(A, B, detail::binop::minus, A.format() == format::csc);
+  return as_bsr_like(A, binopt(A, B, detail::binop::minus, A.format() == format::csc));
 }
 
 ndarray subtract(const spmatrix& A, const ndarray& D) { return cusci::subtract(A.toarray(), broadcast_dense(A, D)); }
@@ -214,7 +222,7 @@ spmatrix multiply(const spmatrix& A, const scalar& s) { return with_data(A, cusc
 
 spmatrix multiply(const spmatrix& A, const spmatrix& B) {
   const bool csc = cs_is_csc(A);
-  if (A.shape() == B.shape()) return binopt(A, B, detail::binop::elmul, csc);
+  if (A.shape() == B.shape()) return as_bsr_like(A, binopt(A, B, detail::binop::elmul, csc));
   spmatrix cs = csc ? spmatrix(A.tocsc()) : spmatrix(A.tocsr());
   if (B.shape() == shape2{1, 1}) {
     const auto v = B.toarray().item<std::complex<double>>();
@@ -292,9 +300,18 @@ spmatrix divide(const spmatrix& A, const ndarray& D) { return multiply(A, cusci:
 // ----- maximum / minimum ---------------------------------------------------------------------------
 
 namespace {
+/// Whether NumPy's `np.maximum(0, s)` (`np.minimum` when !is_max) is truthy: SciPy then densifies.
+/// NaN propagates (nan is truthy); complex values order lexicographically.
+bool zero_op_truthy(const scalar& s, bool is_max) {
+  const auto v = value_of(s);
+  if (std::isnan(v.real()) || std::isnan(v.imag())) return true;
+  const bool zero_lt_v = 0.0 < v.real() || (0.0 == v.real() && 0.0 < v.imag());
+  const bool v_lt_zero = v.real() < 0.0 || (v.real() == 0.0 && v.imag() < 0.0);
+  return is_max ? zero_lt_v : v_lt_zero;  // the result is s (nonzero) exactly then
+}
+
 spmatrix max_min(const spmatrix& A, const scalar& s, bool is_max) {
-  const double v = value_of(s).real();
-  const bool densifies = is_max ? (0.0 < v) : (v < 0.0);  // np_op(0, other) is truthy
+  const bool densifies = zero_op_truthy(s, is_max);
   if (densifies) {
     ndarray dense = is_max ? cusci::maximum(A.toarray(), s) : cusci::minimum(A.toarray(), s);
     check_supported(dense.dtype(), is_max ? "maximum" : "minimum");
@@ -329,6 +346,11 @@ spmatrix power(const spmatrix& A, const scalar& p, std::optional<cusci::dtype> d
   if (dtype) {
     check_supported(*dtype, "power");
     data = data.astype(*dtype, false);
+  } else if (data.dtype() == cusci::dtype::bool_ && p.is_weak() &&
+             (p.dtype() == cusci::dtype::bool_ || is_integer(p.dtype()))) {
+    // NumPy's np.power resolves bool ** (Python int/bool) to int8 (its first integer loop), unlike
+    // add/multiply, which give int64; core's power follows the add rule, so cast first.
+    data = data.astype(cusci::dtype::int8, false);
   }
   return with_data(B, cusci::power(data, p));
 }

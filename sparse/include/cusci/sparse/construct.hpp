@@ -189,8 +189,9 @@ find_result find(const spmatrix& A);
 
 /// Sum of two sparse matrices of one shape. Entries are `A + B` over the union of the patterns
 /// (duplicates summed first), zero results dropped; sorted, canonical. dtype result_type(A, B)
-/// (bool + bool is logical or). Format: csc when A is csc (or A dia and B csc), dia when both are
-/// dia (deviation: cusci returns csr there; values equal), else csr.
+/// (bool + bool is logical or). Format: csc when A is csc (or A dia and B csc), bsr of A's blocksize
+/// when A is bsr (every block holding a nonzero result entry, zeros inside it stored), dia when both
+/// are dia (deviation: cusci returns csr there; values equal), else csr.
 /// Kernel: per row, a count pass of the merged sorted rows, an exclusive scan (CUB) and a fill pass.
 /// Synchronizes (canonical checks, the result's entry count).
 /// @throws cusci::value_error "inconsistent shapes".
@@ -203,7 +204,8 @@ ndarray add(const spmatrix& A, const ndarray& D);
 /// `A + s`: s == 0 gives a copy of A. @throws cusci::not_implemented_error "adding a nonzero scalar to
 /// a sparse array is not supported". SciPy: `A + s`.
 spmatrix add(const spmatrix& A, const scalar& s);
-/// Difference (as `add`; bool - bool is logical xor, as SciPy's sparsetools). SciPy: `A - B`.
+/// Difference (as `add`, bsr A included; bool - bool is logical xor, as SciPy's sparsetools).
+/// SciPy: `A - B`.
 spmatrix subtract(const spmatrix& A, const spmatrix& B);
 /// Dense A - D / D - A. @throws cusci::type_error for bool - bool (NumPy). SciPy: `A - D`, `D - A`.
 ndarray subtract(const spmatrix& A, const ndarray& D);
@@ -214,8 +216,8 @@ spmatrix subtract(const spmatrix& A, const scalar& s);
 /// Every stored value times s (explicit zeros and duplicates kept), A's format; dtype NumPy's
 /// `A.data * s` (weak scalar rules). Asynchronous. SciPy: `A * s` / `s * A`.
 spmatrix multiply(const spmatrix& A, const scalar& s);
-/// Elementwise product with a sparse matrix of the same shape: csr (csc when A is csc) over the
-/// intersection, zeros dropped; B of shape (1, 1) scales A; A of shape (1, 1) scales B by A's sum.
+/// Elementwise product with a sparse matrix of the same shape: csr (csc when A is csc, bsr of A's
+/// blocksize when A is bsr, as `add`) over the intersection, zeros dropped; B of shape (1, 1) scales A; A of shape (1, 1) scales B by A's sum.
 /// Synchronizes. @throws cusci::value_error "inconsistent shapes (3, 4) and (2, 4)";
 /// cusci::not_implemented_error for row/column broadcasting between sparse operands (SciPy: a
 /// matrix product with a diagonal matrix; not provided).
@@ -235,7 +237,9 @@ spmatrix multiply(const spmatrix& A, const ndarray& D);
 spmatrix divide(const spmatrix& A, const scalar& s);
 /// Elementwise A / B of sparse matrices: a DENSE array (SciPy returns np.matrix) of dtype
 /// float64 for bool/integer/float A (complex A: A's dtype), NaN where both are zero (0/0), as
-/// SciPy's `_divide_sparse`. Synchronizes. @throws cusci::value_error "inconsistent shapes".
+/// SciPy's `_divide_sparse`; complex quotients by sparsetools' formula (re, im of a * conj(b)) *
+/// (1 / |b|^2), so a complex a / 0 is nan+nanj (NumPy's own division would give infinities), and a
+/// real A over a complex B keeps the real part. Synchronizes. @throws cusci::value_error "inconsistent shapes".
 /// SciPy: `A / B`.
 ndarray divide(const spmatrix& A, const spmatrix& B);
 /// A times 1/D elementwise: `multiply(A, 1 / D)` (sparse COO). SciPy: `A / D`.
@@ -245,19 +249,21 @@ spmatrix divide(const spmatrix& A, const ndarray& D);
 /// dropped; NaN handling as SciPy's sparsetools: `a < b ? b : a`). Synchronizes.
 /// @throws cusci::value_error "inconsistent shapes". SciPy: `A.maximum(B)`.
 spmatrix maximum(const spmatrix& A, const spmatrix& B);
-/// With a scalar: s > 0 gives the dense result made sparse again (A's format, SciPy warns); else
+/// With a scalar: s > 0 or s NaN (np.maximum(0, s) nonzero; complex s ordered lexicographically)
+/// gives the dense result made sparse again (A's format, SciPy warns); else
 /// max(A.data, s) over the stored entries with zeros removed (csr/csc). Synchronizes.
 /// SciPy: `A.maximum(s)`.
 spmatrix maximum(const spmatrix& A, const scalar& s);
 /// With a dense array: dense `np.maximum(A.todense(), D)`. SciPy: `A.maximum(D)`.
 ndarray maximum(const spmatrix& A, const ndarray& D);
-/// Minimum, as maximum (the scalar path densifies for s < 0). SciPy: `A.minimum(...)`.
+/// Minimum, as maximum (the scalar path densifies for s < 0 or NaN). SciPy: `A.minimum(...)`.
 spmatrix minimum(const spmatrix& A, const spmatrix& B);
 spmatrix minimum(const spmatrix& A, const scalar& s);
 ndarray minimum(const spmatrix& A, const ndarray& D);
 
 /// Elementwise power of the stored values (duplicates summed first, A's format), optionally cast
-/// to `dtype` first; dtype NumPy's `data ** p`. Asynchronous except for the duplicate sum.
+/// to `dtype` first; dtype NumPy's `data ** p` (a bool A with a weak int/bool p gives int8, as
+/// np.power). Asynchronous except for the duplicate sum.
 /// @throws cusci::not_implemented_error for p == 0 ("zero power is not supported as it would
 ///         densify the matrix."); cusci::value_error "Integers to negative integer powers are not
 ///         allowed." for integer data with a negative integer p.
