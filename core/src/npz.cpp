@@ -98,12 +98,11 @@ std::string shape_repr(const shape_t& s) {  // Python's tuple repr
 
 // ---- .npy bytes -----------------------------------------------------------------------------------
 
-/// The preamble and header `np.save` writes for a C-order array of `a`'s dtype and shape.
-std::string npy_header(const host_array& a) {
-  std::string h = "{'descr': '" + dtype_descr(a.dtype()) + "', 'fortran_order': False, 'shape': " +
-                  shape_repr(a.shape()) + ", }";
-  if (a.ndim() > 0) {  // NumPy 2: room to grow the first axis' length in place (21 digits)
-    const std::size_t digits = std::to_string(a.shape()[0]).size();
+/// The preamble and header `np.save` writes for a C-order array of this descr and shape.
+std::string npy_header(const std::string& descr, const shape_t& shape) {
+  std::string h = "{'descr': '" + descr + "', 'fortran_order': False, 'shape': " + shape_repr(shape) + ", }";
+  if (!shape.empty()) {  // NumPy 2: room to grow the first axis' length in place (21 digits)
+    const std::size_t digits = std::to_string(shape[0]).size();
     if (digits < 21) h.append(21 - digits, ' ');
   }
   const std::size_t hlen = h.size() + 1;  // + '\n'
@@ -149,11 +148,19 @@ class npy_sink {
     }
   }
 
+  /// True when the member is a single-element string (`|S<n>` / `<U<n>`); its text is `text()`.
+  bool is_text() const noexcept { return text_kind_ != 0; }
+  const std::string& text() const noexcept { return text_; }
+
   host_array finish() {
     if (!parsed_) fail("the member ends inside the .npy header");
     if (got_ < data_need_)
       fail("data is truncated: shape " + shape_repr(shape_) + " of " + std::string(dtype_name(dt_)) + " needs " +
            std::to_string(data_need_) + " bytes, found " + std::to_string(got_));
+    if (text_kind_ != 0) {
+      decode_text();
+      return host_array();
+    }
     if (fortran_ && shape_.size() > 1) {
       host_array c(dt_, shape_);
       f_to_c(reinterpret_cast<const std::byte*>(ftmp_.data()), static_cast<std::byte*>(c.data()));
@@ -262,6 +269,7 @@ class npy_sink {
     }
     if (!have_descr || !have_fortran || !have_shape)
       fail("the header must have the keys 'descr', 'fortran_order' and 'shape'");
+    if (parse_text_descr(descr)) return;
     try {
       dt_ = dtype_from_string(descr);
     } catch (const type_error&) {
@@ -293,6 +301,67 @@ class npy_sink {
       dst_ = static_cast<unsigned char*>(out_.data());
     }
     parsed_ = true;
+  }
+
+  // NumPy's bytes (`|S<n>`, `S<n>`) and unicode (`<U<n>`, `|U<n>`, `=U<n>`) descrs: one element only,
+  // buffered whole and decoded by finish(). Returns false for any other descr.
+  bool parse_text_descr(const std::string& descr) {
+    std::size_t i = 0;
+    if (i < descr.size() && (descr[i] == '|' || descr[i] == '<' || descr[i] == '=' || descr[i] == '>')) ++i;
+    if (i >= descr.size() || (descr[i] != 'S' && descr[i] != 'U')) return false;
+    const char kind = descr[i++];
+    if (i >= descr.size() || descr.find_first_not_of("0123456789", i) != std::string::npos) return false;
+    if (descr.size() - i > 9) fail("string width too large in '" + descr + "'");
+    const std::uint64_t width = std::stoull(descr.substr(i));
+    if (kind == 'U' && descr[0] == '>' && width > 0)
+      throw type_error(ctx_ + "big-endian unicode ('" + descr + "') is not supported");
+    std::uint64_t n = 1;
+    for (std::int64_t d : shape_) n *= static_cast<std::uint64_t>(d);
+    if (n != 1)
+      throw type_error(ctx_ + "string members ('" + descr + "') are read only when they hold one element, got shape " +
+                       shape_repr(shape_));
+    data_need_ = width * (kind == 'U' ? 4 : 1);
+    if (data_need_ > member_size_ - need_)
+      fail("data is truncated: '" + descr + "' needs " + std::to_string(data_need_) + " bytes");
+    ftmp_.resize(static_cast<std::size_t>(data_need_));
+    dst_ = reinterpret_cast<unsigned char*>(ftmp_.data());
+    text_kind_ = kind;
+    parsed_ = true;
+    return true;
+  }
+
+  // Bytes: as stored, trailing NULs dropped (as NumPy's item()). Unicode: UTF-32LE code points,
+  // trailing NULs dropped, encoded as UTF-8.
+  void decode_text() {
+    const auto* b = reinterpret_cast<const unsigned char*>(ftmp_.data());
+    text_.clear();
+    if (text_kind_ == 'S') {
+      std::size_t n = ftmp_.size();
+      while (n > 0 && b[n - 1] == 0) --n;
+      text_.assign(ftmp_.data(), n);
+      return;
+    }
+    std::size_t n = ftmp_.size() / 4;
+    while (n > 0 && rd32(b + 4 * (n - 1)) == 0) --n;
+    for (std::size_t k = 0; k < n; ++k) {
+      const std::uint32_t c = rd32(b + 4 * k);
+      if (c > 0x10ffff || (c >= 0xd800 && c <= 0xdfff)) fail("invalid unicode code point in a string member");
+      if (c < 0x80) {
+        text_ += static_cast<char>(c);
+      } else if (c < 0x800) {
+        text_ += static_cast<char>(0xc0 | (c >> 6));
+        text_ += static_cast<char>(0x80 | (c & 0x3f));
+      } else if (c < 0x10000) {
+        text_ += static_cast<char>(0xe0 | (c >> 12));
+        text_ += static_cast<char>(0x80 | ((c >> 6) & 0x3f));
+        text_ += static_cast<char>(0x80 | (c & 0x3f));
+      } else {
+        text_ += static_cast<char>(0xf0 | (c >> 18));
+        text_ += static_cast<char>(0x80 | ((c >> 12) & 0x3f));
+        text_ += static_cast<char>(0x80 | ((c >> 6) & 0x3f));
+        text_ += static_cast<char>(0x80 | (c & 0x3f));
+      }
+    }
   }
 
   void f_to_c(const std::byte* src, std::byte* dst) const {
@@ -331,6 +400,8 @@ class npy_sink {
   unsigned char* dst_ = nullptr;
   host_array out_;
   std::vector<char> ftmp_;
+  char text_kind_ = 0;  // 'S' or 'U' for a string member
+  std::string text_;
 };
 
 // ---- reading the archive ---------------------------------------------------------------------------
@@ -357,7 +428,13 @@ struct member_info {
   std::uint64_t csize = 0, usize = 0, offset = 0;
 };
 
-host_array read_member(const reader& r, const member_info& m, std::uint64_t concat) {
+struct member_value {
+  host_array array;
+  std::string text;
+  bool is_text = false;
+};
+
+member_value read_member(const reader& r, const member_info& m, std::uint64_t concat) {
   const std::string ctx = "cusci::io::load_npz: '" + r.path + "', member '" + m.name + "': ";
   unsigned char lh[30];
   r.read_at(m.offset + concat, lh, 30);
@@ -418,7 +495,11 @@ host_array read_member(const reader& r, const member_info& m, std::uint64_t conc
     throw value_error(ctx + "size mismatch: " + std::to_string(produced) + " bytes instead of the recorded " +
                       std::to_string(m.usize));
   if (crc != m.crc) throw value_error(ctx + "CRC-32 mismatch (corrupt data)");
-  return sink.finish();
+  member_value v;
+  v.array = sink.finish();
+  v.is_text = sink.is_text();
+  v.text = sink.text();
+  return v;
 }
 
 // ---- writing ------------------------------------------------------------------------------------
@@ -489,17 +570,17 @@ std::string local_header(const central_rec& e) {
   return h;
 }
 
-/// Writes one member (npy header + element bytes) and returns its central directory record.
-central_rec write_member(writer& w, const std::string& name, const host_array& a, bool compressed,
-                         std::uint64_t limit) {
+/// Writes one member (npy header `head` + `nbytes` element bytes at `payload`) and returns its
+/// central directory record.
+central_rec write_member(writer& w, const std::string& name, const std::string& head, const void* payload,
+                         std::size_t nbytes, bool compressed, std::uint64_t limit) {
   central_rec e{};
   e.name = name + ".npy";
   e.method = compressed ? 8 : 0;
   e.flags = ascii(e.name) ? 0 : 0x800;  // bit 11: UTF-8 name
   dos_time_now(e.dostime, e.dosdate);
   e.offset = w.tell();
-  const std::string head = npy_header(a);
-  e.usize = head.size() + a.nbytes();
+  e.usize = head.size() + nbytes;
   // Sizes are only known after compression: reserve the ZIP64 form of the local header whenever the
   // (worst-case deflated) size could reach the limit, as Python's zipfile does when it must guess.
   e.zip64_local = compressBound(static_cast<uLong>(std::min<std::uint64_t>(e.usize, std::numeric_limits<uLong>::max()))) >= limit ||
@@ -507,11 +588,11 @@ central_rec write_member(writer& w, const std::string& name, const host_array& a
   w.write(local_header(e));
   const std::uint64_t data_start = w.tell();
   std::uint32_t crc = crc_update(0, head.data(), head.size());
-  crc = crc_update(crc, a.data(), a.nbytes());
+  crc = crc_update(crc, payload, nbytes);
   e.crc = crc;
   if (!compressed) {
     w.write(head);
-    w.write(a.data(), a.nbytes());
+    w.write(payload, nbytes);
     e.csize = e.usize;
   } else {
     z_stream zs{};
@@ -539,7 +620,7 @@ central_rec write_member(writer& w, const std::string& name, const host_array& a
       } while (n > 0);
     };
     pump(head.data(), head.size(), false);
-    pump(a.data(), a.nbytes(), true);
+    pump(payload, nbytes, true);
     e.csize = w.tell() - data_start;
   }
   const std::uint64_t end = w.tell();
@@ -551,10 +632,16 @@ central_rec write_member(writer& w, const std::string& name, const host_array& a
   return e;
 }
 
-void write_archive(const std::string& path, const std::vector<std::pair<std::string, const host_array*>>& arrays,
-                   bool compressed) {
+// One member to write: an array, or (array == nullptr) a byte string as a 0-d |S<n> array.
+struct out_member {
+  std::string key;
+  const host_array* array = nullptr;
+  const std::string* bytes = nullptr;
+};
+
+void write_archive(const std::string& path, const std::vector<out_member>& arrays, bool compressed) {
   std::set<std::string> seen;
-  for (const auto& [k, a] : arrays) {
+  for (const auto& [k, a, b] : arrays) {
     CUSCI_EXPECTS(!k.empty(), value_error, "cusci::io::savez: array names must not be empty");
     CUSCI_EXPECTS(seen.insert(k).second, value_error, "cusci::io::savez: the name '" + k + "' is used twice");
   }
@@ -566,7 +653,17 @@ void write_archive(const std::string& path, const std::vector<std::pair<std::str
   const std::uint64_t limit = zip64_limit.load();
   std::vector<central_rec> recs;
   recs.reserve(arrays.size());
-  for (const auto& [k, a] : arrays) recs.push_back(write_member(w, k, *a, compressed, limit));
+  for (const auto& [k, a, b] : arrays) {
+    if (a) {
+      recs.push_back(write_member(w, k, npy_header(dtype_descr(a->dtype()), a->shape()), a->data(), a->nbytes(),
+                                  compressed, limit));
+    } else {
+      // np.array(b'') has dtype |S1 holding one NUL byte.
+      const std::string body = b->empty() ? std::string(1, '\0') : *b;
+      recs.push_back(write_member(w, k, npy_header("|S" + std::to_string(body.size()), {}), body.data(), body.size(),
+                                  compressed, limit));
+    }
+  }
 
   const std::uint64_t cd_start = w.tell();
   for (const auto& e : recs) {
@@ -641,20 +738,37 @@ void write_archive(const std::string& path, const std::vector<std::pair<std::str
 namespace io {
 
 std::vector<std::string> npz_file::files() const {
+  if (!order_.empty()) return order_;
   std::vector<std::string> out;
-  out.reserve(entries_.size());
+  out.reserve(entries_.size() + strings_.size());
   for (const auto& e : entries_) out.push_back(e.first);
+  for (const auto& e : strings_) out.push_back(e.first);
   return out;
 }
 
 const host_array& npz_file::operator[](const std::string& key) const {
   for (const auto& e : entries_)
     if (e.first == key) return e.second;
+  if (is_string(key))
+    throw type_error("cusci::io::npz_file: '" + key + "' is a string member: read it with member_string");
   throw index_error("cusci::io::npz_file: '" + key + "' is not a file in the archive");
 }
 
+const std::string& npz_file::member_string(const std::string& key) const {
+  for (const auto& e : strings_)
+    if (e.first == key) return e.second;
+  if (contains(key))
+    throw type_error("cusci::io::npz_file::member_string: '" + key + "' is an array member, not a string");
+  throw index_error("cusci::io::npz_file::member_string: '" + key + "' is not a file in the archive");
+}
+
+bool npz_file::is_string(const std::string& key) const noexcept {
+  return std::any_of(strings_.begin(), strings_.end(), [&](const auto& e) { return e.first == key; });
+}
+
 bool npz_file::contains(const std::string& key) const noexcept {
-  return std::any_of(entries_.begin(), entries_.end(), [&](const auto& e) { return e.first == key; });
+  return is_string(key) ||
+         std::any_of(entries_.begin(), entries_.end(), [&](const auto& e) { return e.first == key; });
 }
 
 npz_file load_npz(const std::string& path) {
@@ -769,21 +883,26 @@ npz_file load_npz(const std::string& path) {
   }
 
   std::vector<npz_file::entry> out;
+  std::vector<npz_file::string_entry> strings;
+  std::vector<std::string> order;
   std::set<std::string> keys;
   for (const auto& m : members) {
     if (!m.name.empty() && m.name.back() == '/' && m.usize == 0) continue;  // directory entry
     std::string key = m.name;
     if (key.size() > 4 && key.compare(key.size() - 4, 4, ".npy") == 0) key.resize(key.size() - 4);
     if (!keys.insert(key).second) r.bad("the name '" + key + "' appears twice");
-    out.emplace_back(key, read_member(r, m, concat));
+    member_value v = read_member(r, m, concat);
+    order.push_back(key);
+    if (v.is_text) strings.emplace_back(key, std::move(v.text));
+    else out.emplace_back(key, std::move(v.array));
   }
-  return npz_file(std::move(out));
+  return npz_file(std::move(out), std::move(strings), std::move(order));
 }
 
 void savez(const std::string& path, const std::vector<std::pair<std::string, host_array>>& arrays, bool compressed) {
-  std::vector<std::pair<std::string, const host_array*>> v;
+  std::vector<out_member> v;
   v.reserve(arrays.size());
-  for (const auto& [k, a] : arrays) v.emplace_back(k, &a);
+  for (const auto& [k, a] : arrays) v.push_back({k, &a, nullptr});
   write_archive(path, v, compressed);
 }
 
@@ -794,10 +913,18 @@ void savez(const std::string& path, const std::vector<std::pair<std::string, nda
   savez(path, h, compressed);
 }
 
+void savez(const std::string& path, const std::vector<npz_member>& members, bool compressed) {
+  std::vector<out_member> v;
+  v.reserve(members.size());
+  for (const auto& m : members)
+    v.push_back({m.key(), m.is_bytes() ? nullptr : &m.array_value(), m.is_bytes() ? &m.bytes_value() : nullptr});
+  write_archive(path, v, compressed);
+}
+
 void savez(const std::string& path, const std::vector<host_array>& arrays, bool compressed) {
-  std::vector<std::pair<std::string, const host_array*>> v;
+  std::vector<out_member> v;
   v.reserve(arrays.size());
-  for (std::size_t i = 0; i < arrays.size(); ++i) v.emplace_back("arr_" + std::to_string(i), &arrays[i]);
+  for (std::size_t i = 0; i < arrays.size(); ++i) v.push_back({"arr_" + std::to_string(i), &arrays[i], nullptr});
   write_archive(path, v, compressed);
 }
 

@@ -38,27 +38,83 @@ void write_npy(const std::string& path, const host_array& a, bool fortran_order 
 // descriptors, ZIP64 and members in any order. The `.npy` members are those `np.save` writes for the
 // same arrays (byte for byte), so NumPy reads cusci's archives and cusci reads NumPy's.
 
-/// The arrays of an `.npz` archive, in archive (central directory) order, keyed by member name
-/// without the `.npy` suffix. NumPy: `np.lib.npyio.NpzFile` (eagerly read, no lazy loading).
+// String members: cusci has no string dtype, but files such as SciPy's sparse `.npz` (whose `format`
+// member is `np.array(b'csr')`, dtype `|S3`) hold a single string. `load_npz` therefore also reads
+// members of NumPy's bytes (`|S<n>`, `S<n>`) or unicode (`<U<n>`, `|U<n>`) dtype that hold exactly
+// one element (0-d or any shape of size 1), decoded to a `std::string`: bytes as they are, without
+// the trailing NULs NumPy strips; unicode (UTF-32LE code points) encoded as UTF-8. They are reached
+// through `npz_file::member_string`, never as arrays. String members of more than one element, and
+// big-endian unicode, remain unsupported (type_error).
+
+/// The members of an `.npz` archive, keyed by member name without the `.npy` suffix: the arrays (in
+/// archive order) and the single-element string members (see above). NumPy: `np.lib.npyio.NpzFile`
+/// (eagerly read, no lazy loading).
 class npz_file {
  public:
   using entry = std::pair<std::string, host_array>;
+  using string_entry = std::pair<std::string, std::string>;
   npz_file() = default;
   explicit npz_file(std::vector<entry> entries) : entries_(std::move(entries)) {}
-  /// Keys in archive order. NumPy: `NpzFile.files`.
+  /// Arrays and string members; `order` lists every key in archive order (empty: arrays, then strings).
+  npz_file(std::vector<entry> entries, std::vector<string_entry> strings, std::vector<std::string> order = {})
+      : entries_(std::move(entries)), strings_(std::move(strings)), order_(std::move(order)) {}
+  /// Every key (arrays and string members) in archive order. NumPy: `NpzFile.files`.
   std::vector<std::string> files() const;
-  /// The array stored under `key`. @throws cusci::index_error (Python's KeyError) naming the key.
-  /// NumPy: `NpzFile[key]`.
+  /// The array stored under `key`. @throws cusci::index_error (Python's KeyError) naming the key;
+  /// cusci::type_error when `key` is a string member (use `member_string`). NumPy: `NpzFile[key]`.
   const host_array& operator[](const std::string& key) const;
-  /// True when `key` is in the archive. NumPy: `key in npz`.
+  /// The decoded string of the single-element `|S` / `<U` member `key` (UTF-8 for unicode).
+  /// @throws cusci::index_error naming the key when it is not in the archive; cusci::type_error when
+  ///         `key` is an array member. NumPy: `NpzFile[key].item()` (bytes or str).
+  const std::string& member_string(const std::string& key) const;
+  /// True when `key` (array or string member) is in the archive. NumPy: `key in npz`.
   bool contains(const std::string& key) const noexcept;
+  /// True when `key` is a string member.
+  bool is_string(const std::string& key) const noexcept;
+  /// Number of array members (string members are not counted; see `strings()`).
   std::size_t size() const noexcept { return entries_.size(); }
+  /// The array members, in archive order (iteration visits these only).
   const std::vector<entry>& entries() const noexcept { return entries_; }
+  /// The string members, in archive order.
+  const std::vector<string_entry>& strings() const noexcept { return strings_; }
   auto begin() const noexcept { return entries_.begin(); }
   auto end() const noexcept { return entries_.end(); }
 
  private:
   std::vector<entry> entries_;
+  std::vector<string_entry> strings_;
+  std::vector<std::string> order_;
+};
+
+/// One member for `savez(path, std::vector<npz_member>)`: an array, or a byte string written as the
+/// 0-d `|S<n>` array `np.array(b'...')` is (n = its length, at least 1 as NumPy's `|S0` becomes
+/// `|S1`). Build with `npz_member::array(key, a)` / `npz_member::bytes(key, s)`.
+class npz_member {
+ public:
+  static npz_member array(std::string key, host_array a) {
+    npz_member m;
+    m.key_ = std::move(key);
+    m.array_ = std::move(a);
+    return m;
+  }
+  static npz_member bytes(std::string key, std::string s) {
+    npz_member m;
+    m.key_ = std::move(key);
+    m.bytes_ = std::move(s);
+    m.is_bytes_ = true;
+    return m;
+  }
+  const std::string& key() const noexcept { return key_; }
+  bool is_bytes() const noexcept { return is_bytes_; }
+  const host_array& array_value() const noexcept { return array_; }
+  const std::string& bytes_value() const noexcept { return bytes_; }
+
+ private:
+  npz_member() = default;
+  std::string key_;
+  host_array array_;
+  std::string bytes_;
+  bool is_bytes_ = false;
 };
 
 /// Reads every array of an `.npz` archive into host memory (C order; Fortran-order members are
@@ -71,7 +127,7 @@ class npz_file {
 ///         inconsistent records, CRC-32 mismatch, a member that is not a valid .npy file, encrypted
 ///         members, multi-disk archives, duplicate names), or an unsupported compression method (only
 ///         stored = 0 and deflated = 8: bzip2 = 12, LZMA = 14, ... are refused); cusci::type_error
-///         for a member dtype cusci lacks.
+///         for a member dtype cusci lacks (string members of more than one element included).
 /// NumPy: `np.load(path)` of an `.npz` (deviations: members are read at once, not lazily; a member
 /// that is not a `.npy` file is an error, NumPy returns its bytes; no pickles).
 npz_file load_npz(const std::string& path);
@@ -90,6 +146,10 @@ void savez(const std::string& path, const std::vector<std::pair<std::string, hos
 /// @throws as above and as `to_host`.
 void savez(const std::string& path, const std::vector<std::pair<std::string, ndarray>>& arrays,
            bool compressed = false);
+/// Arrays and byte-string members (see `npz_member`), written in the given order. Host only.
+/// @throws as above. NumPy: `np.savez(path, indices=..., format=np.array(b'csr'), ...)` as
+/// `scipy.sparse.save_npz` calls it.
+void savez(const std::string& path, const std::vector<npz_member>& members, bool compressed = false);
 /// Positional arrays, named `arr_0`, `arr_1`, ... as NumPy names them. NumPy: `np.savez(path, *arrays)`.
 void savez(const std::string& path, const std::vector<host_array>& arrays, bool compressed = false);
 void savez(const std::string& path, const std::vector<ndarray>& arrays, bool compressed = false);
