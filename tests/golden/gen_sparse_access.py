@@ -254,6 +254,17 @@ def npz():
     np.save(os.path.join(OUT, "npz_coo_empty.npy"), np.zeros((0, 5)))
     rows.append(dict(case="npz_coo_empty", kind="npz", rtol=0, atol=0, fmt="coo", dtype="float64", index="int32",
                      rows=0, cols=5, compressed=1))
+    # `format` as a NumPy unicode scalar (<U3) instead of bytes: scipy.sparse.load_npz accepts both
+    # (it decodes bytes, keeps str), so the reader must too.
+    A = sp.csr_matrix(rand_dense(5, 3, "float64"))
+    p = os.path.join(d, "npz_csr_unicode.npz")
+    np.savez(p, indices=A.indices, indptr=A.indptr, format=np.array("csr"), shape=np.array(A.shape), data=A.data)
+    assert np.load(p)["format"].dtype.str == "<U3"
+    B = sp.load_npz(p)
+    assert B.format == "csr" and np.array_equal(B.toarray(), A.toarray())
+    np.save(os.path.join(OUT, "npz_csr_unicode.npy"), B.toarray())
+    rows.append(dict(case="npz_csr_unicode", kind="npz", rtol=0, atol=0, fmt="csr", dtype="float64", index="int32",
+                     rows=5, cols=3, compressed=0))
 
 
 def matrices():

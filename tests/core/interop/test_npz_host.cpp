@@ -303,3 +303,37 @@ TEST_CASE("savez and load_npz argument and file errors") {
   }
   fs::remove(path);
 }
+
+TEST_CASE("savez writes byte-string members as 0-d |S<n> arrays; load_npz reads them back as strings") {
+  const host_array a = testing::golden(mod, "small_x");
+  const std::string path = tmp_file("strings.npz");
+  for (bool compressed : {false, true}) {
+    CAPTURE(compressed);
+    io::savez(path,
+              std::vector<io::npz_member>{io::npz_member::array("x", a), io::npz_member::bytes("format", "csr"),
+                                          io::npz_member::bytes("empty", "")},
+              compressed);
+    if (!compressed) {  // stored members: the .npy header is readable in the file (np.array(b'csr') is |S3, 0-d)
+      std::ifstream in(path, std::ios::binary);
+      const std::string bytes((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+      CHECK(bytes.find("'descr': '|S3', 'fortran_order': False, 'shape': ()") != std::string::npos);
+      CHECK(bytes.find("'descr': '|S1', 'fortran_order': False, 'shape': ()") != std::string::npos);
+    }
+    const io::npz_file z = io::load_npz(path);
+    CHECK(z.files() == std::vector<std::string>{"x", "format", "empty"});
+    CHECK(z.size() == 1);
+    CHECK(z.contains("format"));
+    CHECK(z.is_string("format"));
+    CHECK_FALSE(z.is_string("x"));
+    CHECK(z.member_string("format") == "csr");
+    CHECK(z.member_string("empty").empty());
+    check_same(z["x"], a);
+    CHECK_THROWS_AS((void)z["format"], type_error);
+    CHECK_THROWS_AS((void)z.member_string("x"), type_error);
+    CHECK_THROWS_AS((void)z.member_string("nope"), index_error);
+  }
+  CHECK_THROWS_AS(io::savez(path, std::vector<io::npz_member>{io::npz_member::bytes("k", "a"),
+                                                              io::npz_member::array("k", a)}),
+                  value_error);
+  fs::remove(path);
+}
