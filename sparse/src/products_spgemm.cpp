@@ -50,10 +50,15 @@ csr_matrix spgemm_cusparse(const csr_matrix& A, const csr_matrix& B, spgemm_algo
   cusparseHandle_t h = cusci::detail::cusparse_handle();
   CUSCI_CUSPARSE_TRY(cusparseSetPointerMode(h, CUSPARSE_POINTER_MODE_HOST));
   cudaStream_t s = get_current_stream();
-  const double d1 = 1.0, d0 = 0.0;
-  const float f1 = 1.0f, f0 = 0.0f;
-  const std::complex<float> c1{1, 0}, c0{0, 0};
-  const std::complex<double> z1{1, 0}, z0{0, 0};
+  // Host scalars 16-byte aligned: cuSPARSE loads a complex128 scalar as an aligned double2.
+  alignas(16) const double d1 = 1.0;
+  alignas(16) const double d0 = 0.0;
+  alignas(16) const float f1 = 1.0f;
+  alignas(16) const float f0 = 0.0f;
+  alignas(16) const std::complex<float> c1{1, 0};
+  alignas(16) const std::complex<float> c0{0, 0};
+  alignas(16) const std::complex<double> z1{1, 0};
+  alignas(16) const std::complex<double> z0{0, 0};
   const void* alpha = vt_d == dtype::float32 ? static_cast<const void*>(&f1)
                       : vt_d == dtype::float64 ? static_cast<const void*>(&d1)
                       : vt_d == dtype::complex64 ? static_cast<const void*>(&c1)

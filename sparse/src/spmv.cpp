@@ -36,12 +36,19 @@ cudaDataType value_type(dtype t) {
 }
 cusparseIndexType_t index_type(dtype t) { return t == dtype::int32 ? CUSPARSE_INDEX_32I : CUSPARSE_INDEX_64I; }
 
-// 1 and 0 in each cuSPARSE value type, host memory (pointer mode host).
+// 1 and 0 in each cuSPARSE value type, host memory (pointer mode host). cuSPARSE reads a complex128
+// scalar as cuDoubleComplex (double2, 16-byte aligned) with aligned vector loads: std::complex<double>
+// is only 8-byte aligned, and a scalar at an odd multiple of 8 faults on the host. Every scalar is
+// therefore 16-byte aligned.
 struct unit_scalars {
-  float f1 = 1.0f, f0 = 0.0f;
-  double d1 = 1.0, d0 = 0.0;
-  std::complex<float> c1{1.0f, 0.0f}, c0{0.0f, 0.0f};
-  std::complex<double> z1{1.0, 0.0}, z0{0.0, 0.0};
+  alignas(16) float f1 = 1.0f;
+  alignas(16) float f0 = 0.0f;
+  alignas(16) double d1 = 1.0;
+  alignas(16) double d0 = 0.0;
+  alignas(16) std::complex<float> c1{1.0f, 0.0f};
+  alignas(16) std::complex<float> c0{0.0f, 0.0f};
+  alignas(16) std::complex<double> z1{1.0, 0.0};
+  alignas(16) std::complex<double> z0{0.0, 0.0};
   const void* one(dtype t) const {
     switch (t) {
       case dtype::float32: return &f1;
@@ -249,6 +256,18 @@ ndarray contiguous(const ndarray& a, dtype t) {
 
 }  // namespace
 
+// Checks x of `A.dot(x)` for an (m, n) matrix whose values are `data` (before any conversion of the
+// matrix, so a bad x throws without touching the device).
+void check_dot_operand(const char* fn, const ndarray& data, shape2 shape, const ndarray& x) {
+  cusci::detail::check_same_device(fn, {&data, &x});
+  const std::int64_t m = shape[0], n = shape[1];
+  CUSCI_EXPECTS(x.ndim() == 1 || x.ndim() == 2, value_error,
+                std::string(fn) + ": dimension mismatch: x must be 1-D or 2-D, got shape " + shape_str(x.shape()));
+  CUSCI_EXPECTS(x.shape(0) == n, value_error,
+                std::string(fn) + ": dimension mismatch: A has shape (" + std::to_string(m) + ", " +
+                    std::to_string(n) + "), x has shape " + shape_str(x.shape()));
+}
+
 // The product of a compressed matrix with x (batched: x is [kb, n], result [kb, m]). For CSR
 // `transposed` is false; for CSC the arrays are the CSR form of A^T and `transposed` is true (only
 // float/complex results reach here for CSC).
@@ -261,11 +280,7 @@ ndarray compressed_dot(const char* fn, const ndarray& data, const ndarray& indic
                   std::string(fn) + ": dimension mismatch: A has shape (" + std::to_string(m) + ", " +
                       std::to_string(n) + "), X must be [k, " + std::to_string(n) + "], got " + shape_str(x.shape()));
   } else {
-    CUSCI_EXPECTS(x.ndim() == 1 || x.ndim() == 2, value_error,
-                  std::string(fn) + ": dimension mismatch: x must be 1-D or 2-D, got shape " + shape_str(x.shape()));
-    CUSCI_EXPECTS(x.shape(0) == n, value_error,
-                  std::string(fn) + ": dimension mismatch: A has shape (" + std::to_string(m) + ", " +
-                      std::to_string(n) + "), x has shape " + shape_str(x.shape()));
+    check_dot_operand(fn, data, shape, x);
   }
   const dtype rt = result_dtype(data.dtype(), x.dtype());
   const bool vec = !batched && x.ndim() == 1;
@@ -328,14 +343,35 @@ ndarray csr_matrix::dot(const ndarray& x) const {
 }
 
 ndarray csc_matrix::dot(const ndarray& x) const {
+  detail::check_dot_operand("cusci::sparse::csc_matrix::dot", data_, shape_, x);
   if (needs_row_kernel(dtype(), x.dtype())) return tocsr().dot(x);
   return detail::compressed_dot("cusci::sparse::csc_matrix::dot", data_, indices_, indptr_, shape_, true,
                                 cache_.get(), x, false);
 }
 
-ndarray coo_matrix::dot(const ndarray& x) const { return tocsr().dot(x); }
-ndarray dia_matrix::dot(const ndarray& x) const { return tocsr().dot(x); }
-ndarray bsr_matrix::dot(const ndarray& x) const { return tocsr().dot(x); }
+namespace detail {
+// The CSR form of a COO matrix with its duplicates kept (SciPy's coo_matvec adds every stored entry:
+// summing duplicates first would change bool results, where True + True is True, and integer results
+// whose duplicates wrap around in the value dtype).
+csr_matrix csr_keeping_duplicates(const coo_matrix& A) {
+  if (A.nnz() == 0 || A.has_canonical_format()) return A.tocsr();
+  const sorted_entries s = sort_entries(A.data(), A.row(), A.col(), A.shape()[0], A.shape()[1], false, true);
+  return csr_matrix::from_valid(s.data, s.minor, s.indptr, A.shape(), false);
+}
+}  // namespace detail
+
+ndarray coo_matrix::dot(const ndarray& x) const {
+  detail::check_dot_operand("cusci::sparse::coo_matrix::dot", data_, shape_, x);
+  return detail::csr_keeping_duplicates(*this).dot(x);
+}
+ndarray dia_matrix::dot(const ndarray& x) const {
+  detail::check_dot_operand("cusci::sparse::dia_matrix::dot", data_, shape_, x);
+  return tocsr().dot(x);
+}
+ndarray bsr_matrix::dot(const ndarray& x) const {
+  detail::check_dot_operand("cusci::sparse::bsr_matrix::dot", data_, shape_, x);
+  return tocsr().dot(x);
+}
 
 ndarray spmatrix::dot(const ndarray& x) const {
   return visit([&](const auto& M) { return M.dot(x); });
@@ -350,7 +386,9 @@ ndarray spmv_batched(const spmatrix& A, const ndarray& X) {
     return detail::compressed_dot(fn, C.data(), C.indices(), C.indptr(), C.shape(), true, C.spmv_cache().get(), X,
                                   true);
   }
-  const csr_matrix C = A.holds<csr_matrix>() ? A.get<csr_matrix>() : A.tocsr();
+  const csr_matrix C = A.holds<csr_matrix>()   ? A.get<csr_matrix>()
+                       : A.holds<coo_matrix>() ? detail::csr_keeping_duplicates(A.get<coo_matrix>())
+                                               : A.tocsr();
   return detail::compressed_dot(fn, C.data(), C.indices(), C.indptr(), C.shape(), false, C.spmv_cache().get(), X,
                                 true);
 }

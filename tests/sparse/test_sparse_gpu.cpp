@@ -10,6 +10,7 @@
 
 #include <unistd.h>
 
+#include "cusci/elementwise.hpp"
 #include "cusci/error.hpp"
 #include "cusci/sparse/sparse.hpp"
 #include "cusci/stream.hpp"
@@ -230,7 +231,16 @@ TEST_CASE("dot: dimension mismatch and bad x") {
   CHECK_THROWS_WITH_AS(A.dot(zeros({n + 1})), doctest::Contains("dimension mismatch"), value_error);
   CHECK_THROWS_AS(A.dot(zeros({n + 1, 2})), value_error);
   CHECK_THROWS_AS(A.dot(zeros({n, 2, 2})), value_error);
-  CHECK_THROWS_AS(A.dot(zeros({n}, dtype::complex128)), type_error);
+  CHECK_THROWS_AS(A.dot(zeros({})), value_error);   // 0-d: SciPy's scalar multiplication, not a product
+  CHECK_THROWS_AS(A.dot(zeros({0})), value_error);  // n = 5 columns
+  CHECK_THROWS_AS(A.tocoo().dot(zeros({n + 1})), value_error);
+  CHECK_THROWS_AS(A.tocsc().dot(zeros({n - 1, 3})), value_error);
+  // A complex x into a real matrix is no error: NumPy's promotion gives a complex128 result
+  // (SciPy: csr_matrix(float64) @ complex128 vector), whose real part is A @ real(x).
+  const ndarray yc = A.dot(dev(c + "_x").astype(dtype::complex128));
+  CHECK(yc.dtype() == dtype::complex128);
+  t::check_allclose(cusci::real(yc), t::golden("sparse", c + "_y_f64"), 1e-12, 1e-12);
+  t::check_allclose(cusci::imag(yc), to_host(zeros({shape_of(r)[0]})), 0, 0);
 }
 
 TEST_CASE("mmread of real matrices -> SpMV vs SciPy") {
