@@ -48,10 +48,14 @@ spmatrix map_data(const spmatrix& A, const data_fn& f) {
   });
 }
 
-// A CSR form (DIA and BSR converted), keeping CSR/CSC/COO as they are.
+// A CSR form (DIA and BSR converted), keeping CSR/CSC/COO as they are, with duplicates summed in the
+// value dtype (bool: or; integers wrap) on a private handle (A is not changed). SciPy reduces the
+// deduplicated data (`_deduped_data`, `abs`, `power`, `astype` and `sum` canonicalize first), so a
+// duplicated bool entry counts once and the norms see |a + b|, not |a| + |b|.
 spmatrix sum_form(const spmatrix& A) {
-  if (A.holds<dia_matrix>() || A.holds<bsr_matrix>()) return A.tocsr();
-  return A;
+  spmatrix c = (A.holds<dia_matrix>() || A.holds<bsr_matrix>()) ? spmatrix(A.tocsr()) : A;
+  if (c.nnz() > 0) c.sum_duplicates();
+  return c;
 }
 
 // Sum of f(data) (f returns the accumulator dtype: int64, uint64, float32/64, complex64/128) over all
@@ -219,9 +223,7 @@ ndarray sum(const spmatrix& A, std::optional<int> axis, std::optional<cusci::dty
   if (axis) axis = norm_axis(fn, *axis);
   if (dt) {
     const dtype acc = sum_dtype(*dt);
-    spmatrix c = A.copy();
-    c.sum_duplicates();
-    return sum_impl(c, axis, acc, [&](const ndarray& d) { return d.astype(*dt, false).astype(acc, false); })
+    return sum_impl(A, axis, acc, [&](const ndarray& d) { return d.astype(*dt, false).astype(acc, false); })
         .astype(*dt, false);
   }
   const dtype acc = sum_dtype(A.dtype());
@@ -237,10 +239,15 @@ ndarray mean(const spmatrix& A, std::optional<int> axis, std::optional<cusci::dt
   const shape2 s = A.shape();
   const double denom = !axis ? static_cast<double>(s[0]) * static_cast<double>(s[1])
                              : static_cast<double>(s[*axis == 0 ? 0 : 1]);
+  // SciPy multiplies by 1.0 / denom, a ZeroDivisionError for an empty reduction.
+  CUSCI_EXPECTS(denom != 0, value_error,
+                std::string(fn) + ": division by zero: mean over an empty axis of a matrix of shape (" +
+                    std::to_string(s[0]) + ", " + std::to_string(s[1]) + ")");
   const dtype acc = sum_dtype(res);
   return sum_impl(A, axis, acc,
                   [&](const ndarray& d) {
-                    return cusci::divide(d.astype(inter, false), scalar(denom)).astype(acc, false);
+                    // SciPy: (A.astype(inter) * (1.0 / denom)).sum(): a product with the reciprocal.
+                    return cusci::multiply(d.astype(inter, false), scalar(1.0 / denom)).astype(acc, false);
                   })
       .astype(res, false);
 }
@@ -329,12 +336,17 @@ ndarray norm(const spmatrix& A0, norm_ord ord, std::optional<int> axis) {
   }
   // SciPy: values castable to float64 are cast first; abs of complex gives the real dtype.
   const dtype at = is_complex(t) ? real_dtype(t) : dtype::float64;
-  const spmatrix A = A0.holds<dia_matrix>() ? spmatrix(A0.tocsr()) : A0;
+  const spmatrix A = sum_form(A0);  // abs(x) and x.power(p) act on the deduplicated data
   const data_fn absf = [&](const ndarray& d) { return cusci::abs(d).astype(at, false); };
   if (!axis) {
     if (ord.p == 2 || ord.p == -2)
       throw not_implemented_error(std::string(fn) + ": matrix norm ord=" + (ord.p > 0 ? "2" : "-2") +
                                   " is not implemented (SciPy: svds / NotImplementedError)");
+    // max/min over the column (ord +-1) or row (ord +-inf) sums: none for a matrix with no columns / rows.
+    const bool by_cols = ord.p == 1 || ord.p == -1;
+    if ((ord.p == 1 || ord.p == -1 || ord.p == inf || ord.p == -inf) && A.shape()[by_cols ? 1 : 0] == 0)
+      throw value_error(std::string(fn) + ": zero-size array to reduction operation " +
+                        (ord.p > 0 ? "maximum" : "minimum") + " which has no identity");
     const spmatrix B = map_data(A, absf);
     if (ord.p == 1) return cusci::max(sum(B, 0));
     if (ord.p == -1) return cusci::min(sum(B, 0));

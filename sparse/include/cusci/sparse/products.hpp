@@ -115,7 +115,10 @@ csr_matrix matrix_power(const spmatrix& A, std::int64_t n);
 // Reductions
 // ===================================================================================================
 
-/// Sum of all entries or along an axis (duplicates summed).
+/// Sum of all entries or along an axis. Duplicate entries are first summed in A's dtype, as SciPy's
+/// canonical form (bool: or, so a duplicated True counts once; integers wrap), then the distinct
+/// entries are summed in the result dtype. A is not changed (private handle); a matrix not known to
+/// be canonical is checked (synchronizes) and, with duplicates, sorted and summed first.
 /// @param axis none (all), 0/-2 (over rows -> [1, n]) or 1/-1 (over columns -> [m, 1]).
 /// @param dt result dtype (NumPy's `dtype=`); none: SciPy's `get_sum_dtype` (bool and signed ints ->
 ///        int64, unsigned -> uint64, floats and complex unchanged).
@@ -126,9 +129,11 @@ csr_matrix matrix_power(const spmatrix& A, std::int64_t n);
 ndarray sum(const spmatrix& A, std::optional<int> axis = {}, std::optional<cusci::dtype> dt = {});
 
 /// Mean of all entries or along an axis, implicit zeros included. dtype: float64 for bool/integer
-/// values, else A's dtype (or `dt`). Each entry is divided by the count before summing, as SciPy.
+/// values, else A's dtype (or `dt`). Duplicates summed first (as sum); each entry is multiplied by
+/// 1 / count before summing, as SciPy.
 /// @returns 0-d or 2-D ndarray (see sum). Asynchronous as sum.
-/// @throws cusci::index_error for another axis.
+/// @throws cusci::index_error for another axis; cusci::value_error "division by zero" when the count
+///         is 0 (axis none with an empty matrix, or an axis of length 0: SciPy's ZeroDivisionError).
 /// SciPy: `A.mean(axis, dtype)`.
 ndarray mean(const spmatrix& A, std::optional<int> axis = {}, std::optional<cusci::dtype> dt = {});
 
@@ -212,9 +217,12 @@ norm_ord norm_ord_from_string(std::string_view s);
 /// 1: sum |a|; 2 and "fro": sqrt(sum |a|^2) — each a 1-D [n] or [m] array as SciPy's; any other p:
 /// (sum |a|^p)^(1/p) as a 2-D [1, n] / [m, 1] array (SciPy returns np.matrix there).
 /// dtype: float64, except float32 for complex64 (SciPy's abs of a complex64 matrix); "fro" over all of
-/// a float32 matrix is float32 (np.linalg.norm).
+/// a float32 matrix is float32 (np.linalg.norm). Every norm acts on the deduplicated entries
+/// (duplicates summed in A's dtype first, as SciPy's abs / power): |a + b|, not |a| + |b|.
 /// @returns 0-d (matrix norm) or 1-D/2-D ndarray. Synchronizes for max/min based norms.
 /// @throws cusci::not_implemented_error for matrix ord 2 / -2 (SciPy: svds / NotImplementedError);
+///         cusci::value_error for ord +-1 with no columns, ord +-inf with no rows, and vector ord
+///         +-inf along an axis of length 0 (zero-size reduction, as NumPy);
 ///         cusci::value_error "Invalid norm order for matrices." for other matrix orders;
 ///         cusci::index_error for an axis other than 0, 1, -1, -2.
 /// SciPy: `scipy.sparse.linalg.norm(x, ord, axis)`.
