@@ -130,6 +130,13 @@ def dtype_case(dt):
     put(d, "AX", lambda: A @ d["X"])
     put(d, "Axf", lambda: A @ d["xf"])
     put(d, "AXb", lambda: (A @ d["Xb"].T).T)
+    # Products of the canonical matrix (duplicates summed in the value dtype, bool: or), which is what
+    # A.todia() / A.tobsr() hold: the DIA and BSR tests compare against these.
+    Ac = A.tocsr()
+    put(d, "Ax_c", lambda: Ac @ d["x"])
+    put(d, "AX_c", lambda: Ac @ d["X"])
+    put(d, "Axf_c", lambda: Ac @ d["xf"])
+    put(d, "AXb_c", lambda: (Ac @ d["Xb"].T).T)
     put(d, "AB", lambda: (A.tocsr() @ B.tocsr()).toarray())
     put(d, "AB_nnz", lambda: (A.tocsr() @ B.tocsr()).count_nonzero())
     S = sp.coo_matrix((values(dt, 25).reshape(5, 5)))
