@@ -20,30 +20,12 @@
 #include <cuda_runtime.h>
 
 #include "cusci/core.hpp"
+#include "bench_data.cuh"
 #include "harness.hpp"
 
 namespace {
 
-/// x[i] in [0.5, 1.5): a 32-bit integer hash (lowbias32 finaliser) of i and the seed.
-__global__ void fill_hash(float* x, std::int64_t n, std::uint32_t seed) {
-  const std::int64_t step = static_cast<std::int64_t>(gridDim.x) * blockDim.x;
-  for (std::int64_t i = static_cast<std::int64_t>(blockIdx.x) * blockDim.x + threadIdx.x; i < n; i += step) {
-    std::uint32_t h = static_cast<std::uint32_t>(i) * 2654435761u ^ seed ^ static_cast<std::uint32_t>(i >> 32);
-    h ^= h >> 16;
-    h *= 0x7feb352du;
-    h ^= h >> 15;
-    h *= 0x846ca68bu;
-    h ^= h >> 16;
-    x[i] = 0.5f + static_cast<float>(h >> 8) * (1.0f / 16777216.0f);
-  }
-}
-
-cusci::ndarray random_f32(const cusci::shape_t& shape, std::uint32_t seed) {
-  cusci::ndarray a = cusci::empty(shape, cusci::dtype::float32);
-  fill_hash<<<1024, 256, 0, cusci::get_current_stream()>>>(a.data_as<float>(), a.size(), seed);
-  CUSCI_CHECK_LAUNCH();
-  return a;
-}
+using cusci::bench::random_f32;
 
 double wall_ms_per_call(int calls, const std::function<void()>& fn) {
   for (int i = 0; i < 100; ++i) fn();

@@ -19,30 +19,18 @@
 
 #include "cusci/core.hpp"
 #include "cusci/fft.hpp"
+#include "bench_data.cuh"
 #include "harness.hpp"
 
 namespace {
-
-__global__ void fill_hash(float* x, std::int64_t n, std::uint32_t seed) {
-  const std::int64_t step = static_cast<std::int64_t>(gridDim.x) * blockDim.x;
-  for (std::int64_t i = static_cast<std::int64_t>(blockIdx.x) * blockDim.x + threadIdx.x; i < n; i += step) {
-    std::uint32_t h = static_cast<std::uint32_t>(i) * 2654435761u ^ seed ^ static_cast<std::uint32_t>(i >> 32);
-    h ^= h >> 16;
-    h *= 0x7feb352du;
-    h ^= h >> 15;
-    h *= 0x846ca68bu;
-    h ^= h >> 16;
-    x[i] = static_cast<float>(h >> 8) * (1.0f / 16777216.0f) - 0.5f;
-  }
-}
 
 // An array of `shape` and dtype `dt` (float32/64, complex64/128) with values in [-0.5, 0.5): filled in
 // single precision, converted for the double-precision dtypes.
 cusci::ndarray random_array(const cusci::shape_t& shape, cusci::dtype dt, std::uint32_t seed) {
   const bool cplx = cusci::is_complex(dt);
   cusci::ndarray f = cusci::empty(shape, cplx ? cusci::dtype::complex64 : cusci::dtype::float32);
-  fill_hash<<<1024, 256, 0, cusci::get_current_stream()>>>(static_cast<float*>(f.data()),
-                                                            static_cast<std::int64_t>(f.nbytes() / 4), seed);
+  cusci::bench::fill_uniform_f32<<<1024, 256, 0, cusci::get_current_stream()>>>(
+      static_cast<float*>(f.data()), static_cast<std::int64_t>(f.nbytes() / 4), seed, -0.5f, 0);
   CUSCI_CHECK_LAUNCH();
   return f.dtype() == dt ? f : f.astype(dt);
 }

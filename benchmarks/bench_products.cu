@@ -15,29 +15,12 @@
 
 #include "cusci/core.hpp"
 #include "cusci/products.hpp"
+#include "bench_data.cuh"
 #include "harness.hpp"
 
 namespace {
 
-__global__ void fill_hash(float* x, std::int64_t n, std::uint32_t seed) {
-  const std::int64_t step = static_cast<std::int64_t>(gridDim.x) * blockDim.x;
-  for (std::int64_t i = static_cast<std::int64_t>(blockIdx.x) * blockDim.x + threadIdx.x; i < n; i += step) {
-    std::uint32_t h = static_cast<std::uint32_t>(i) * 2654435761u ^ seed ^ static_cast<std::uint32_t>(i >> 32);
-    h ^= h >> 16;
-    h *= 0x7feb352du;
-    h ^= h >> 15;
-    h *= 0x846ca68bu;
-    h ^= h >> 16;
-    x[i] = 0.5f + static_cast<float>(h >> 8) * (1.0f / 16777216.0f);
-  }
-}
-
-cusci::ndarray random_f32(const cusci::shape_t& shape, std::uint32_t seed) {
-  cusci::ndarray a = cusci::empty(shape, cusci::dtype::float32);
-  fill_hash<<<1024, 256, 0, cusci::get_current_stream()>>>(a.data_as<float>(), a.size(), seed);
-  CUSCI_CHECK_LAUNCH();
-  return a;
-}
+using cusci::bench::random_f32;
 
 std::string tflops(double flops, const cusci::bench::result& r) {
   char buf[64];
