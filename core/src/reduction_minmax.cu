@@ -72,6 +72,104 @@ ndarray order_reduce(kind k, const char* fn, const ndarray& a, const axis_arg& a
 
 enum class akind { argmin, argmax, nanargmin, nanargmax };
 
+// ---------------------------------------------------------------------------------------------
+// argmin / argmax of a whole contiguous float32 / float64 array. The generic engine folds every
+// element into an (value, int64 index) state through the full NaN-aware merge, one long dependent
+// chain per thread; here each thread loads arg_unroll 16-byte vectors per tile, picks the tile's
+// best of them with a short tree (independent compares, a small local index) and folds only that
+// into its running state. Left operands always cover lower indices, so "the right one wins only
+// when strictly better, or NaN while the left is not" keeps NumPy's first-occurrence, NaN-first rule.
+// ---------------------------------------------------------------------------------------------
+
+constexpr int arg_unroll = 4;
+
+/// Whether b (higher indices) replaces a (lower indices).
+template <bool Max, class T>
+__device__ __forceinline__ bool arg_takes(T a, T b) {
+  if constexpr (Max) return !(b <= a) && a == a;
+  else return !(b >= a) && a == a;
+}
+
+template <class T, bool Max>
+__global__ void __launch_bounds__(block_threads) arg_contig(const T* __restrict__ x, i64 n, arg_state<T>* part) {
+  using Op = op_arg<T, Max, false>;
+  constexpr int V = vec_width<T>;
+  constexpr int N = arg_unroll * V;
+  constexpr i64 tile_vecs = static_cast<i64>(arg_unroll) * block_threads;
+  const i64 nv = n / V;
+  const i64 full_tiles = nv / tile_vecs;
+  T bv = extreme<T, !Max>();
+  i64 bi = no_index;
+  for (i64 t = blockIdx.x; t < full_tiles; t += gridDim.x) {
+    const i64 q0 = t * tile_vecs + threadIdx.x;  // vector u of this thread: q0 + u * block_threads
+    T v[N];
+#pragma unroll
+    for (int u = 0; u < arg_unroll; ++u) {
+      T w[V];
+      load_vec(x, q0 + u * block_threads, w);
+#pragma unroll
+      for (int k = 0; k < V; ++k) v[u * V + k] = w[k];
+    }
+    int li[N];
+#pragma unroll
+    for (int k = 0; k < N; ++k) li[k] = k;
+#pragma unroll
+    for (int s = 1; s < N; s <<= 1) {
+#pragma unroll
+      for (int k = 0; k + s < N; k += 2 * s) {
+        const bool take = arg_takes<Max>(v[k], v[k + s]);
+        v[k] = take ? v[k + s] : v[k];
+        li[k] = take ? li[k + s] : li[k];
+      }
+    }
+    if (bi == no_index || arg_takes<Max>(bv, v[0])) {
+      bv = v[0];
+      bi = (q0 + static_cast<i64>(li[0] / V) * block_threads) * V + (li[0] % V);
+    }
+  }
+  // The rest (under one tile) goes to the block that would own the next tile: its indices follow
+  // everything that block has seen, in increasing order per thread.
+  if (static_cast<i64>(blockIdx.x) == full_tiles % gridDim.x) {
+    for (i64 j = full_tiles * tile_vecs * V + threadIdx.x; j < n; j += block_threads) {
+      const T e = x[j];
+      if (bi == no_index || arg_takes<Max>(bv, e)) {
+        bv = e;
+        bi = j;
+      }
+    }
+  }
+  arg_state<T> st{bv, bi};
+  st = block_reduce<Op>(st);
+  if (threadIdx.x == 0) part[blockIdx.x] = st;
+}
+
+/// Merges the per-block states in block order (one block) and stores the index.
+template <class T, bool Max>
+__global__ void __launch_bounds__(block_threads) arg_contig_final(const arg_state<T>* part, int n_part,
+                                                                  std::int64_t* out) {
+  using Op = op_arg<T, Max, false>;
+  const int per = (n_part + block_threads - 1) / block_threads;
+  const int c0 = static_cast<int>(threadIdx.x) * per, c1 = ::min(n_part, c0 + per);
+  arg_state<T> acc = Op::identity();
+  for (int c = c0; c < c1; ++c) acc = Op::merge(acc, part[c]);
+  acc = block_reduce<Op>(acc);
+  if (threadIdx.x == 0) *out = acc.i == no_index ? std::int64_t(-1) : acc.i;
+}
+
+template <class T, bool Max>
+void run_arg_contig(const T* x, i64 n, std::int64_t* out) {
+  cudaStream_t stream = get_current_stream();
+  static const int per_sm = occupancy_blocks(arg_contig<T, Max>);
+  constexpr i64 tile_elems = static_cast<i64>(arg_unroll) * block_threads * vec_width<T>;
+  const i64 blocks = std::clamp<i64>(ceil_div(n, tile_elems), 1, static_cast<i64>(sm_count()) * per_sm);
+  memory_ptr tmp = cusci::malloc(static_cast<std::size_t>(blocks) * sizeof(arg_state<T>), stream);
+  auto* part = static_cast<arg_state<T>*>(tmp->ptr());
+  arg_contig<T, Max><<<static_cast<unsigned>(blocks), block_threads, 0, stream>>>(x, n, part);
+  CUSCI_CHECK_LAUNCH();
+  arg_contig_final<T, Max><<<1, block_threads, 0, stream>>>(part, static_cast<int>(blocks), out);
+  CUSCI_CHECK_LAUNCH();
+}
+
 ndarray arg_reduce(akind k, const char* fn, const ndarray& a, std::optional<int> axis, bool keepdims) {
   const int nd = a.ndim();
   std::vector<bool> mask(static_cast<std::size_t>(nd), true);
@@ -88,6 +186,23 @@ ndarray arg_reduce(akind k, const char* fn, const ndarray& a, std::optional<int>
   // copied first (one reduced axis needs nothing: its index is its position).
   ndarray src = a;
   if (!axis && nd > 1 && !detail::cm::dense_c(a)) src = a.copy(order::C);
+  // A whole (or 1-D) dense float32 / float64 array: the dedicated kernel above.
+  if ((k == akind::argmin || k == akind::argmax) && out.size() == 1 &&
+      (a.dtype() == dtype::float32 || a.dtype() == dtype::float64) && detail::cm::dense_c(src) &&
+      detail::cm::aligned16(src.data())) {
+    auto* o = static_cast<std::int64_t*>(out.data());
+    const bool mx = k == akind::argmax;
+    if (a.dtype() == dtype::float32) {
+      const auto* x = static_cast<const float*>(src.data());
+      if (mx) run_arg_contig<float, true>(x, n_red, o);
+      else run_arg_contig<float, false>(x, n_red, o);
+    } else {
+      const auto* x = static_cast<const double*>(src.data());
+      if (mx) run_arg_contig<double, true>(x, n_red, o);
+      else run_arg_contig<double, false>(x, n_red, o);
+    }
+    return out;
+  }
   const plan p = make_plan(src, mask, static_cast<char*>(out.data()), dtype::int64);
   const store_ctx c{.n_red = n_red};
   const bool nan_kind = (k == akind::nanargmin || k == akind::nanargmax) && is_inexact(a.dtype());
