@@ -346,10 +346,11 @@ spmatrix power(const spmatrix& A, const scalar& p, std::optional<cusci::dtype> d
   if (dtype) {
     check_supported(*dtype, "power");
     data = data.astype(*dtype, false);
-  } else if (data.dtype() == cusci::dtype::bool_ && p.is_weak() &&
-             (p.dtype() == cusci::dtype::bool_ || is_integer(p.dtype()))) {
-    // NumPy's np.power resolves bool ** (Python int/bool) to int8 (its first integer loop), unlike
-    // add/multiply, which give int64; core's power follows the add rule, so cast first.
+  } else if (data.dtype() == cusci::dtype::bool_ && p.is_weak() && is_integer(p.dtype()) &&
+             p.value<std::int64_t>() == 2) {
+    // SciPy computes `data ** n`: NumPy's ** operator sends an exact Python int 2 to np.square,
+    // whose bool loop gives int8 (np.power(bool, Python int) itself gives int64, as core's power;
+    // a bool exponent already gives int8 through the bool ** bool loop).
     data = data.astype(cusci::dtype::int8, false);
   }
   return with_data(B, cusci::power(data, p));

@@ -4,8 +4,12 @@
 /// promotion (NEP 50: C++ arithmetic scalars are weak, like Python scalars).
 ///
 /// All functions (cusci core mirrors NumPy/CuPy, not SciPy): operands of any dtype and layout (C,
-/// F, strided, broadcast views); shapes must broadcast; the result is a new C-contiguous array of the
-/// broadcast shape on the operands' device. Asynchronous on the current stream; never synchronizes.
+/// F, strided, broadcast views); shapes must broadcast; the result is a new array of the broadcast
+/// shape on the operands' device, laid out as NumPy's ufuncs do (`order='K'`): contiguous in the
+/// axis order the operands agree on (F-contiguous for F-contiguous operands, transposed for
+/// transposed ones; operands broadcast along an axis or scalars abstain), C order when they
+/// disagree. (Comparisons: that layout only when every array operand has the result's shape,
+/// compute dtype and that same layout, C order otherwise; `where`: C order.) Asynchronous on the current stream; never synchronizes.
 /// Common errors (listed as "@throws common" below): cusci::value_error when the shapes do not
 /// broadcast (naming both shapes), the array operands are on different devices, or the operands
 /// have more than 16 axes that cannot be merged; cusci::out_of_memory.
@@ -60,7 +64,9 @@ CUSCI_BINARY_UFUNC_(floor_divide)
 /// @throws common; cusci::type_error for complex operands. NumPy: `np.remainder` (`np.mod`).
 CUSCI_BINARY_UFUNC_(remainder)
 /// Elementwise power a ** b. Dtype as `add`, except bool ** bool gives int8; integers by repeated
-/// squaring with wrapping; floats with pow; complex with the complex pow.
+/// squaring with wrapping; floats with pow; complex with the complex pow. A bool array with a weak
+/// Python int gives int64 and with a weak float float64, as np.power (NumPy's `**` operator alone
+/// turns `bool_array ** 2` into np.square, int8: callers mirroring `**` cast to int8 first).
 /// @throws common; cusci::value_error "Integers to negative integer powers are not allowed." when
 ///         the loop is a signed integer one and any exponent is negative (as NumPy's ValueError);
 ///         checking an exponent array synchronizes the current stream (one flag is read back).
