@@ -21,6 +21,7 @@
 #include "cusci/error.hpp"
 #include "cusci/io.hpp"
 #include "cusci/ndarray.hpp"
+#include "npy_internal.hpp"
 
 namespace cusci {
 namespace {
@@ -39,33 +40,6 @@ std::string shape_repr(const shape_t& s) {  // Python's tuple repr: (), (3,), (3
   return out + ")";
 }
 
-/// Copies between C order and Fortran order: `c_to_f` reads `src` in C order and writes `dst` in F
-/// order; otherwise the reverse.
-void permute_copy(const std::byte* src, std::byte* dst, const shape_t& shape, std::size_t isz, bool c_to_f) {
-  const std::size_t nd = shape.size();
-  std::int64_t n = 1;
-  for (std::int64_t d : shape) n *= d;
-  if (n == 0) return;
-  shape_t fstride(nd), idx(nd, 0);
-  std::int64_t s = 1;
-  for (std::size_t k = 0; k < nd; ++k) {
-    fstride[k] = s;
-    s *= shape[k];
-  }
-  std::int64_t foff = 0;
-  for (std::int64_t c = 0; c < n; ++c) {
-    if (c_to_f) std::memcpy(dst + foff * isz, src + c * isz, isz);
-    else std::memcpy(dst + c * isz, src + foff * isz, isz);
-    // advance the C-order odometer, keeping the F-order offset in step
-    for (std::size_t k = nd; k-- > 0;) {
-      ++idx[k];
-      foff += fstride[k];
-      if (idx[k] < shape[k] || k == 0) break;
-      foff -= shape[k] * fstride[k];
-      idx[k] = 0;
-    }
-  }
-}
 
 /// A parsed header value: a string, a bool, an int tuple, or a list (structured descr).
 struct py_value {
@@ -191,6 +165,40 @@ dtype parse_descr(const std::string& descr, const std::string& path) {
 }
 
 }  // namespace
+
+namespace detail {
+
+/// Copies between C order and Fortran order: `c_to_f` reads `src` in C order and writes `dst` in F
+/// order; otherwise the reverse.
+void permute_copy(const std::byte* src, std::byte* dst, const shape_t& shape, std::size_t isz, bool c_to_f) {
+  const std::size_t nd = shape.size();
+  std::int64_t n = 1;
+  for (std::int64_t d : shape) n *= d;
+  if (n == 0) return;
+  shape_t fstride(nd), idx(nd, 0);
+  std::int64_t s = 1;
+  for (std::size_t k = 0; k < nd; ++k) {
+    fstride[k] = s;
+    s *= shape[k];
+  }
+  std::int64_t foff = 0;
+  for (std::int64_t c = 0; c < n; ++c) {
+    if (c_to_f) std::memcpy(dst + foff * isz, src + c * isz, isz);
+    else std::memcpy(dst + c * isz, src + foff * isz, isz);
+    // advance the C-order odometer, keeping the F-order offset in step
+    for (std::size_t k = nd; k-- > 0;) {
+      ++idx[k];
+      foff += fstride[k];
+      if (idx[k] < shape[k] || k == 0) break;
+      foff -= shape[k] * fstride[k];
+      idx[k] = 0;
+    }
+  }
+}
+
+}  // namespace detail
+
+using detail::permute_copy;
 
 namespace io {
 

@@ -37,6 +37,7 @@
 #include "cusci/error.hpp"
 #include "cusci/io.hpp"
 #include "cusci/ndarray.hpp"
+#include "npy_internal.hpp"
 
 namespace cusci {
 namespace {
@@ -365,27 +366,7 @@ class npy_sink {
   }
 
   void f_to_c(const std::byte* src, std::byte* dst) const {
-    const std::size_t nd = shape_.size(), isz = itemsize(dt_);
-    std::int64_t n = 1;
-    for (std::int64_t d : shape_) n *= d;
-    if (n == 0) return;
-    shape_t fstride(nd), idx(nd, 0);
-    std::int64_t s = 1;
-    for (std::size_t k = 0; k < nd; ++k) {
-      fstride[k] = s;
-      s *= shape_[k];
-    }
-    std::int64_t foff = 0;
-    for (std::int64_t c = 0; c < n; ++c) {
-      std::memcpy(dst + c * isz, src + foff * isz, isz);
-      for (std::size_t k = nd; k-- > 0;) {  // C-order odometer, F offset kept in step
-        ++idx[k];
-        foff += fstride[k];
-        if (idx[k] < shape_[k]) break;
-        foff -= shape_[k] * fstride[k];
-        idx[k] = 0;
-      }
-    }
+    detail::permute_copy(src, dst, shape_, itemsize(dt_), false);
   }
 
   std::string ctx_;
