@@ -210,6 +210,122 @@ inline bool dense_c(const ndarray& a) {
 
 inline bool aligned16(const void* p) { return (reinterpret_cast<std::uintptr_t>(p) & 15u) == 0; }
 
+/// True when `a` is dense in some order of its axes: positive strides that, sorted, are the
+/// contiguous strides of that permutation (C, F, any transposed contiguous array; axes of length 1
+/// ignored). The element at data() is then the lowest address and memory order covers size()
+/// consecutive elements.
+inline bool dense_any(const ndarray& a) {
+  constexpr int max_nd = 64;
+  const int nd = a.ndim();
+  if (nd > max_nd) return false;
+  i64 st[max_nd], sh[max_nd];
+  int m = 0;
+  for (int d = 0; d < nd; ++d) {
+    if (a.shape()[d] == 1) continue;
+    if (a.shape()[d] == 0) return true;
+    if (a.strides()[d] <= 0) return false;
+    int j = m++;
+    while (j > 0 && st[j - 1] > a.strides()[d]) {
+      st[j] = st[j - 1];
+      sh[j] = sh[j - 1];
+      --j;
+    }
+    st[j] = a.strides()[d];
+    sh[j] = a.shape()[d];
+  }
+  i64 expect = static_cast<i64>(a.itemsize());
+  for (int j = 0; j < m; ++j) {
+    if (st[j] != expect) return false;
+    expect *= sh[j];
+  }
+  return true;
+}
+
+/// True when `x` has `res`'s shape and the same element strides (bytes / itemsize) on every axis
+/// of length > 1: with `res` dense (dense_any), both then hold their elements in the same memory
+/// order and one linear loop over memory pairs them up.
+inline bool same_elem_layout(const ndarray& x, const ndarray& res) {
+  if (x.shape() != res.shape()) return false;
+  const i64 xi = static_cast<i64>(x.itemsize()), ri = static_cast<i64>(res.itemsize());
+  for (int d = 0; d < res.ndim(); ++d) {
+    if (res.shape()[d] == 1) continue;
+    const i64 rs = res.strides()[d];
+    if (rs % ri != 0 || x.strides()[d] != rs / ri * xi) return false;
+  }
+  return true;
+}
+
+/// NumPy's `order='K'` result layout for the array operands `arrs[0..n)` (null entries and scalars
+/// ignored) broadcast to `shape`: the axis order of NumPy's iterator
+/// (npyiter_find_best_axis_ordering): an insertion sort of the axes, innermost first, where an axis
+/// moves inward past another only when every operand with non-zero strides on both says it has the
+/// smaller |stride|, operands with a zero stride on either axis (broadcast, length 1) abstain, and a
+/// pair on which all abstain is passed over. Writes the axes outermost first into `mem` and returns
+/// false when that is plain C order (or the rank is beyond the stack buffers).
+inline bool k_order(const shape_t& shape, const ndarray* const* arrs, int n, int* mem, int max_nd) {
+  const int nd = static_cast<int>(shape.size());
+  if (nd < 2 || nd > max_nd) return false;
+  constexpr int max_ops = 4;
+  auto stride_of = [&](int k, int d) -> i64 {
+    const ndarray* a = arrs[k];
+    if (!a) return 0;
+    const int ad = d - (nd - a->ndim());
+    if (ad < 0 || a->shape()[ad] == 1) return 0;
+    const i64 s = a->strides()[ad];
+    return s < 0 ? -s : s;
+  };
+  if (n > max_ops) return false;
+  int it[64];  // iterator axes, innermost first
+  for (int p = 0; p < nd; ++p) it[p] = nd - 1 - p;
+  for (int i0 = 1; i0 < nd; ++i0) {
+    const int a0 = it[i0];
+    int pos = i0;
+    for (int i1 = i0 - 1; i1 >= 0; --i1) {
+      const int a1 = it[i1];
+      bool ambig = true, swap = false;
+      for (int k = 0; k < n; ++k) {
+        const i64 s0 = stride_of(k, a0), s1 = stride_of(k, a1);
+        if (s0 != 0 && s1 != 0) {
+          if (s1 <= s0) swap = false;
+          else if (ambig) swap = true;
+          ambig = false;
+        }
+      }
+      if (!ambig) {
+        if (swap) pos = i1;
+        else break;
+      }
+    }
+    if (pos != i0) {
+      for (int p = i0; p > pos; --p) it[p] = it[p - 1];
+      it[pos] = a0;
+    }
+  }
+  bool identity = true;
+  for (int i = 0; i < nd; ++i) {
+    mem[i] = it[nd - 1 - i];
+    identity = identity && mem[i] == i;
+  }
+  return !identity;
+}
+
+/// A new array of `shape` and dtype `dt` in NumPy's `order='K'` layout for the operands (see
+/// k_order): C order unless the operands agree on another axis order, then contiguous in that
+/// order (e.g. F-contiguous for F-contiguous operands). Asynchronous.
+inline ndarray empty_k(const shape_t& shape, cusci::dtype dt, const ndarray* const* arrs, int n) {
+  constexpr int max_nd = 64;
+  int mem[max_nd];
+  if (!k_order(shape, arrs, n, mem, max_nd)) return empty(shape, dt);
+  const int nd = static_cast<int>(shape.size());
+  shape_t pshape(shape.size());
+  std::vector<int> inv(shape.size());
+  for (int i = 0; i < nd; ++i) {
+    pshape[i] = shape[mem[i]];
+    inv[mem[i]] = i;
+  }
+  return empty(pshape, dt).transpose(inv);
+}
+
 // ---------------------------------------------------------------------------------------------
 // 16-byte vector access.
 // ---------------------------------------------------------------------------------------------
@@ -252,6 +368,7 @@ inline constexpr int block_threads = 256;
 /// blocks per SM (8 x 256 threads fill an H100/H200 SM).
 inline unsigned grid_blocks(i64 items, int per_sm = 8) {
   i64 g = (items + block_threads - 1) / block_threads;
+  if (g <= per_sm) return static_cast<unsigned>(g < 1 ? 1 : g);  // within any cap: no device query
   const i64 cap = static_cast<i64>(sm_count()) * per_sm;
   if (g > cap) g = cap;
   if (g < 1) g = 1;

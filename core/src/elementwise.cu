@@ -2,7 +2,8 @@
 /// The six comparisons, where and broadcast_shapes (arithmetic lives in elementwise_binary.cu), with NumPy 2's broadcasting and promotion (NEP 50 weak scalars).
 ///
 /// Each operation picks a compute dtype C on the host, then runs one of two kernels for C:
-///  - contiguous: every array operand already has dtype C, the output's shape and C-contiguous,
+///  - contiguous: every array operand already has dtype C, the output's shape and the output's dense
+///    layout (C, F or any one axis order: NumPy's order='K' result),
 ///    16-byte aligned data: 16-byte vector loads and stores, four vectors in flight per thread, a
 ///    grid-stride loop over a grid sized to the SM count;
 ///  - strided: anything else (broadcasting, views, mixed dtypes, scalars); operands are addressed
@@ -336,11 +337,12 @@ operand<T> make_operand(const side& s) {
   return o;
 }
 
-/// Whether `s` can be read by the contiguous kernel for compute dtype `c` and output shape `shape`.
-bool contig_ok(const side& s, dtype c, const shape_t& shape) {
+/// Whether `s` can be read by the contiguous kernel for compute dtype `c` beside the dense output
+/// `out` (same element strides: one memory order for all).
+bool contig_ok(const side& s, dtype c, const ndarray& out) {
   if (!s.arr) return true;
   const ndarray& a = *s.arr;
-  return a.dtype() == c && a.shape() == shape && dense_c(a) && aligned16(a.data());
+  return a.dtype() == c && aligned16(a.data()) && same_elem_layout(a, out);
 }
 
 template <class T, class Out, class F>
@@ -350,7 +352,7 @@ void launch_binary(const side& a, const side& b, dtype c, ndarray& out, F f) {
   cudaStream_t stream = get_current_stream();
   Out* o = out.data_as<Out>();
   if constexpr (!is_int128_v<T>) {
-    if (contig_ok(a, c, out.shape()) && contig_ok(b, c, out.shape()) && aligned16(o)) {
+    if (contig_ok(a, c, out) && contig_ok(b, c, out) && aligned16(o) && dense_any(out)) {
       const int mode = !a.arr ? a_scalar : !b.arr ? b_scalar : both_arrays;
       const T sa = a.arr ? T{} : scalar_as<T>(*a.sc);
       const T sb = b.arr ? T{} : scalar_as<T>(*b.sc);
@@ -418,7 +420,15 @@ ndarray binary(op_code op, const side& a, const side& b) {
                      ": numpy boolean subtract, the `-` operator, is not supported, use the bitwise_xor, "
                      "the `^` operator, or the logical_xor function instead.");
   if (int_divide) c = dtype::float64;
-  ndarray out = empty(shape, cmp ? dtype::bool_ : c);
+  // NumPy's order='K' result layout when the operands share one (then the contiguous kernel runs
+  // over memory order); the strided kernel writes C order, so C otherwise.
+  const ndarray* arrs[2] = {a.arr, b.arr};
+  ndarray out = empty_k(shape, cmp ? dtype::bool_ : c, arrs, 2);
+  if (!dense_c(out)) {
+    // (The int128 comparison loop is never direct: its compute dtype float64 is neither operand's.)
+    const bool direct = contig_ok(a, c, out) && contig_ok(b, c, out) && aligned16(out.data());
+    if (!direct) out = empty(shape, cmp ? dtype::bool_ : c);
+  }
   if (out.size() == 0) return out;
 
   if (cmp) {

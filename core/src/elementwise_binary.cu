@@ -145,14 +145,11 @@ ndarray prepare_out(const char* fn, const char* ufunc, const shape_t& shape, dty
                     const arg* args, int n, bool& temp) {
   temp = false;
   if (!out) {
-    int dev = -1;
-    for (int k = 0; k < n && dev < 0; ++k)
-      if (args[k].arr) dev = args[k].arr->device();
-    if (dev >= 0) {
-      device_guard guard(dev);
-      return empty(shape, o);
-    }
-    return empty(shape, o);
+    // The caller (run) has made the operands' device current. NumPy's order='K' layout.
+    const ndarray* arrs[4] = {};
+    const int m = n < 4 ? n : 4;
+    for (int k = 0; k < m; ++k) arrs[k] = args[k].arr;
+    return empty_k(shape, o, arrs, m);
   }
   if (out->shape() != shape)
     throw value_error(std::string(fn) + ": non-broadcastable output operand with shape " + np_shape(out->shape()) +
@@ -173,16 +170,18 @@ ndarray prepare_out(const char* fn, const char* ufunc, const shape_t& shape, dty
     if (!identical) temp = true;
   }
   if (temp) {
-    device_guard guard(out->device());
-    return empty(shape, o);
+    const ndarray* arrs[4] = {};
+    const int m = n < 4 ? n : 4;
+    for (int k = 0; k < m; ++k) arrs[k] = args[k].arr;
+    return empty_k(shape, o, arrs, m);
   }
   return *out;
 }
 
-bool contig_input(const arg& a, dtype l, const shape_t& shape) {
+bool contig_input(const arg& a, dtype l, const ndarray& res) {
   if (!a.arr) return true;
   const ndarray& x = *a.arr;
-  return x.dtype() == l && x.shape() == shape && dense_c(x) && aligned16(x.data());
+  return x.dtype() == l && aligned16(x.data()) && same_elem_layout(x, res);
 }
 
 namespace {

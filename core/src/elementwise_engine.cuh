@@ -10,12 +10,19 @@
 /// is rounded to the loop's output type `F::out<L>` and, when `out=` has another dtype, cast once
 /// more on store (NumPy's order of rounding).
 ///
-/// Kernels: the contiguous kernel runs when every array input has dtype L, the output's shape and
-/// a C-dense, 16-byte aligned layout, and the output is C-dense and aligned: 16-byte vector loads
-/// and stores, `ew_unroll` vectors in flight per thread, grid-stride loop over one wave of resident
-/// blocks. Everything else goes through the strided kernel: one offset map (after merging axes
+/// Result layout: NumPy's order='K' (empty_k in core_math_common.cuh): contiguous in the axis order
+/// the operands agree on, else C.
+///
+/// Kernels: the contiguous kernel runs when the output is dense in some axis order and every array
+/// input has dtype L, the output's shape, the same element strides and 16-byte aligned data: one
+/// linear loop over memory order with 16-byte vector loads and stores, `ew_unroll` vectors in
+/// flight per thread, grid-stride loop over one wave of resident blocks. Binary ops whose merged
+/// axes end in a run that is contiguous (or broadcast, stride 0) in every operand use the rows
+/// kernel (ew_rows: broadcast value in a register per tile, 16-byte vectors, no per-element
+/// division). Everything else goes through the strided kernel: one offset map (after merging axes
 /// that are contiguous in every operand) gives each operand's byte offset.
 
+#include <optional>
 #include <string>
 #include <type_traits>
 
@@ -141,6 +148,63 @@ __global__ void __launch_bounds__(block_threads)
   }
 }
 
+/// Rows of contiguous runs: the operands broadcast along the merged inner axis (stride 0: one
+/// value per row, e.g. an (n,1) column) or contiguous along it (stride = itemsize), with any outer
+/// strides (e.g. a (1,m) row vector beside an (n,m) array). Work is split into tiles of
+/// `block_threads * ew_unroll` 16-byte vectors of one row; a block finds its row and the operands'
+/// row offsets once per tile (the only divisions), loads a broadcast value once per tile and moves
+/// the contiguous operands with 16-byte vector loads/stores. Requires (host-checked) every array
+/// operand of dtype L, the row length a multiple of the vector width and 16-byte aligned rows.
+template <class L, class O, int N, class F>
+__global__ void __launch_bounds__(block_threads)
+    ew_rows(nd_map<N + 1> outer, i64 ntiles, i64 tiles_per_row, i64 cv, inputs<L, N> in, unsigned bcast,
+            char* __restrict__ out, F f) {
+  using C = compute_t<L>;
+  constexpr int V = vec_width<L>;
+  constexpr i64 tile = static_cast<i64>(block_threads) * ew_unroll;
+  for (i64 t = blockIdx.x; t < ntiles; t += gridDim.x) {
+    const i64 row = fast_div(t, tiles_per_row);
+    const i64 c0 = (t - row * tiles_per_row) * tile + threadIdx.x;
+    i64 off[N + 1];
+    outer.offsets(row, off);
+    C b[N];
+#pragma unroll
+    for (int j = 0; j < N; ++j) {
+      if (in.is_scalar[j]) b[j] = convert<C>(in.value[j]);
+      else if ((bcast >> j) & 1u) b[j] = convert<C>(*reinterpret_cast<const L*>(in.ptr[j] + off[j]));
+      else b[j] = C{};
+    }
+    L x[ew_unroll][N][V];
+#pragma unroll
+    for (int u = 0; u < ew_unroll; ++u) {
+      const i64 k = c0 + u * block_threads;
+      if (k < cv) {
+#pragma unroll
+        for (int j = 0; j < N; ++j)
+          if (!in.is_scalar[j] && !((bcast >> j) & 1u))
+            load_vec(reinterpret_cast<const L*>(in.ptr[j] + off[j]), k, x[u][j]);
+      }
+    }
+    O* orow = reinterpret_cast<O*>(out + off[N]);
+#pragma unroll
+    for (int u = 0; u < ew_unroll; ++u) {
+      const i64 k = c0 + u * block_threads;
+      if (k < cv) {
+        O r[V];
+#pragma unroll
+        for (int v = 0; v < V; ++v) {
+          C a[N];
+#pragma unroll
+          for (int j = 0; j < N; ++j)
+            a[j] = (in.is_scalar[j] || ((bcast >> j) & 1u)) ? b[j] : convert<C>(x[u][j][v]);
+          r[v] = convert<O>(apply(f, a));
+        }
+        store_out(orow, k, r);
+      }
+    }
+  }
+}
+
 // ---------------------------------------------------------------------------------------------
 // Host side.
 // ---------------------------------------------------------------------------------------------
@@ -174,8 +238,9 @@ void check_weak_ints(const char* fn, const arg* args, int n, dtype loop);
 ndarray prepare_out(const char* fn, const char* ufunc, const shape_t& shape, dtype o, ndarray* out,
                     const arg* args, int n, bool& temp);
 
-/// Whether the contiguous kernel can read `a` for loop dtype `l` and output `shape`.
-bool contig_input(const arg& a, dtype l, const shape_t& shape);
+/// Whether the contiguous kernel can read `a` for loop dtype `l` beside the dense output `res`:
+/// dtype l, 16-byte aligned, the same element strides as `res` (any one memory order).
+bool contig_input(const arg& a, dtype l, const ndarray& res);
 
 /// Loads a scalar as device type L.
 template <class L>
@@ -216,24 +281,77 @@ nd_map<K> map_of(const shape_t& shape, const ndarray* const (&arrs)[K]) {
   return m;
 }
 
+/// Runs the rows kernel (ew_rows) when the merged map `m` has that structure; false otherwise.
+template <class L, class O, int N, class F>
+bool launch_rows(const nd_map<N + 1>& m, const inputs<L, N>& in, const ndarray& res, bool osame, cudaStream_t stream,
+                 F f) {
+  constexpr int V = vec_width<L>;
+  constexpr i64 tile = static_cast<i64>(block_threads) * ew_unroll;
+  if (!osame || m.ndim < 2) return false;
+  const int last = m.ndim - 1;
+  const i64 cols = m.shape[last];
+  // Rows shorter than one block of vectors would leave most threads idle: the strided kernel is fine.
+  if (cols % V != 0 || cols / V < block_threads) return false;
+  constexpr i64 ovec = static_cast<i64>(sizeof(O)) * V;
+  constexpr i64 oalign = (ovec == 1 || ovec == 2 || ovec == 4 || ovec == 8 || ovec == 16) ? ovec : alignof(O);
+  auto aligned_to = [](const void* p, i64 a) { return reinterpret_cast<std::uintptr_t>(p) % static_cast<std::uintptr_t>(a) == 0; };
+  if (m.stride[N][last] != static_cast<i64>(sizeof(O)) || !aligned_to(res.data(), oalign)) return false;
+  for (int d = 0; d < last; ++d)
+    if (m.stride[N][d] % oalign != 0) return false;
+  unsigned bcast = 0;
+  bool any_contig = false;
+  for (int j = 0; j < N; ++j) {
+    if (in.is_scalar[j]) continue;
+    if (!in.same[j]) return false;
+    if (m.stride[j][last] == 0) {
+      bcast |= 1u << j;
+      continue;
+    }
+    if (m.stride[j][last] != static_cast<i64>(sizeof(L)) || !aligned16(in.ptr[j])) return false;
+    for (int d = 0; d < last; ++d)
+      if (m.stride[j][d] % 16 != 0) return false;
+    any_contig = true;
+  }
+  if (!any_contig && bcast == 0) return false;
+  nd_map<N + 1> outer;
+  outer.ndim = last;
+  i64 rows = 1;
+  for (int d = 0; d < last; ++d) {
+    outer.shape[d] = m.shape[d];
+    rows *= m.shape[d];
+    for (int k = 0; k <= N; ++k) outer.stride[k][d] = m.stride[k][d];
+  }
+  const i64 cv = cols / V;
+  const i64 tiles_per_row = (cv + tile - 1) / tile;
+  const i64 ntiles = rows * tiles_per_row;
+  static const int per_sm = occupancy_blocks(ew_rows<L, O, N, F>);
+  const i64 cap = static_cast<i64>(sm_count()) * per_sm;
+  const unsigned blocks = static_cast<unsigned>(ntiles < cap ? ntiles : cap);
+  ew_rows<L, O, N, F><<<blocks, block_threads, 0, stream>>>(outer, ntiles, tiles_per_row, cv, in, bcast,
+                                                          static_cast<char*>(res.data()), f);
+  CUSCI_CHECK_LAUNCH();
+  return true;
+}
+
 /// Runs functor F over loop device type L with N inputs into `res` (shape = broadcast shape).
+/// The caller has made res's device current.
 template <class L, int N, class F>
 void launch(const arg* args, ndarray& res, F f) {
   using O = typename F::template out<L>;
   const i64 n = res.size();
   if (n == 0) return;
-  device_guard guard(res.device());
   cudaStream_t stream = get_current_stream();
   inputs<L, N> in{};
   const dtype ld = dtype_of_host<L>();
-  bool contig = res.dtype() == dtype_of_host<O>() && dense_c(res) && aligned16(res.data());
+  const bool osame = res.dtype() == dtype_of_host<O>();
+  bool contig = osame && aligned16(res.data()) && dense_any(res);
   for (int k = 0; k < N; ++k) {
     if (args[k].arr) {
       in.ptr[k] = static_cast<const char*>(args[k].arr->data());
       in.dt[k] = args[k].arr->dtype();
       in.is_scalar[k] = false;
       in.same[k] = in.dt[k] == ld;
-      contig = contig && contig_input(args[k], ld, res.shape());
+      contig = contig && contig_input(args[k], ld, res);
     } else {
       in.ptr[k] = nullptr;
       in.value[k] = scalar_value<L>(*args[k].sc);
@@ -254,9 +372,12 @@ void launch(const arg* args, ndarray& res, F f) {
   for (int k = 0; k < N; ++k) arrs[k] = args[k].arr;
   arrs[N] = &res;
   const nd_map<N + 1> m = map_of<N + 1>(res.shape(), arrs);
+  if constexpr (N == 2) {
+    if (launch_rows<L, O, N>(m, in, res, osame, stream, f)) return;
+  }
   static const int per_sm = occupancy_blocks(ew_strided<L, O, N, F>);
   ew_strided<L, O, N, F><<<grid_blocks(n, per_sm), block_threads, 0, stream>>>(
-      m, n, in, static_cast<char*>(res.data()), res.dtype(), res.dtype() == dtype_of_host<O>(), f);
+      m, n, in, static_cast<char*>(res.data()), res.dtype(), osame, f);
   CUSCI_CHECK_LAUNCH();
 }
 
@@ -275,6 +396,20 @@ void dispatch_loop(dtype l, const char* fn, const arg* args, int n, G&& g) {
   if (!done) no_loop(fn, args, n);
 }
 
+/// Makes `dev` current for its lifetime when it is not (dev < 0: nothing); one cudaGetDevice when it is.
+class scoped_device {
+ public:
+  explicit scoped_device(int dev) {
+    if (dev < 0) return;
+    int cur = -1;
+    CUSCI_CUDA_TRY(cudaGetDevice(&cur));
+    if (cur != dev) guard_.emplace(dev);
+  }
+
+ private:
+  std::optional<device_guard> guard_;
+};
+
 /// The whole ufunc call: broadcast, loop dtype `l` (already resolved and validated by the caller),
 /// output, kernel, copy-back for overlapping `out`.
 template <int N, class F>
@@ -287,6 +422,12 @@ ndarray run(const char* fn, const char* ufunc, dtype l, const arg* args, ndarray
                           ")");
   const shape_t shape = broadcast_args(fn, args, N);
   check_weak_ints(fn, args, N, l);
+  // One device switch for the whole call (allocation and launch), and none when the operands'
+  // device is already current (the common case: one cudaGetDevice).
+  int dev = out ? out->device() : -1;
+  for (int k = 0; k < N && dev < 0; ++k)
+    if (args[k].arr) dev = args[k].arr->device();
+  scoped_device sd(dev);
   ndarray res;
   dispatch_loop<F>(l, fn, args, N, [&](auto tag) {
     using L = typename decltype(tag)::type;

@@ -220,6 +220,32 @@ def ufunc_cases(rng):
             save(case, y, 0, 0, op="clip", nin=1, lo=lo, hi=hi, error="")
 
 
+def layout_cases():
+    """NumPy's order='K' result layouts: element strides of the result (bytes / itemsize) for fixed
+    operand layouts (built the same way in test_ufunc_gpu.cpp). Not in MANIFEST (no values)."""
+    a = np.ones((4, 6), np.float32)
+    b = np.ones((4, 6), np.float32)
+    c = np.ones((6, 4), np.float32)
+    x = np.ones((2, 3, 4), np.float32)
+    cases = [
+        np.add(a.T, b.T),                                   # 0: both F -> F
+        np.add(a.T, c),                                     # 1: F and C disagree -> C
+        np.add(c, a.T),                                     # 2
+        np.add(a.T, np.ones((1, 4), np.float32)),           # 3: row vector abstains -> F
+        np.add(a.T, np.ones((6, 1), np.float32)),           # 4: column vector abstains -> F
+        np.add(a.T, np.float32(1)),                         # 5
+        np.add(x.transpose(1, 2, 0), x.transpose(1, 2, 0)),  # 6
+        np.add(x.transpose(2, 0, 1), 1),                    # 7
+        np.negative(a.T),                                   # 8
+        np.add(a[:, ::2].T, 1),                             # 9: strided, not dense
+        np.equal(a.T, b.T),                                 # 10: comparison
+        np.add(a[::-1], a[::-1]),                           # 11: negative strides -> C
+        np.multiply(x.transpose(2, 1, 0), 2.0),             # 12: F of a 3-d array
+    ]
+    for i, r in enumerate(cases):
+        np.save(os.path.join(OUT, "layout_%d.npy" % i), np.array(r.strides, np.int64) // r.itemsize)
+
+
 if __name__ == "__main__":
     os.makedirs(OUT, exist_ok=True)
     for f in os.listdir(OUT):
@@ -227,6 +253,7 @@ if __name__ == "__main__":
             os.remove(os.path.join(OUT, f))
     dtype_tables()
     ufunc_cases(np.random.default_rng(2025))
+    layout_cases()
     cols = ["case", "rtol", "atol"]
     for r in rows:
         for k in r:

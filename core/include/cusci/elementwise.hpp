@@ -9,7 +9,8 @@
 /// axis order the operands agree on (F-contiguous for F-contiguous operands, transposed for
 /// transposed ones; operands broadcast along an axis or scalars abstain), C order when they
 /// disagree. (Comparisons: that layout only when every array operand has the result's shape,
-/// compute dtype and that same layout, C order otherwise; `where`: C order.) Asynchronous on the current stream; never synchronizes.
+/// compute dtype and that same layout, C order otherwise; `where`: C order.) Asynchronous on the
+/// current stream; never synchronizes.
 /// Common errors (listed as "@throws common" below): cusci::value_error when the shapes do not
 /// broadcast (naming both shapes), the array operands are on different devices, or the operands
 /// have more than 16 axes that cannot be merged; cusci::out_of_memory.

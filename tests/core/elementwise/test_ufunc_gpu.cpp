@@ -203,3 +203,46 @@ TEST_CASE("real and imag of complex arrays are views") {
   im *= -1.0;  // conjugates a in place through the view
   testing::check_allclose(a, testing::golden(kMod, "u_conjugate_complex128_3x5"), 0, 0);
 }
+
+TEST_CASE("result layout is NumPy's order='K' (element strides as np.add(a.T, b.T) etc.)") {
+  const ndarray a = cusci::ones({4, 6}, dtype::float32);
+  const ndarray b = cusci::ones({4, 6}, dtype::float32);
+  const ndarray c = cusci::ones({6, 4}, dtype::float32);
+  const ndarray x = cusci::ones({2, 3, 4}, dtype::float32);
+  const ndarray row = cusci::ones({1, 4}, dtype::float32);
+  const ndarray col = cusci::ones({6, 1}, dtype::float32);
+  const ndarray at = a.transpose();
+  const ndarray x120 = x.transpose({1, 2, 0});
+  const ndarray ar = a[{slice{std::nullopt, std::nullopt, -1}}];
+  const std::vector<ndarray> r = {
+      cusci::add(at, b.transpose()),
+      cusci::add(at, c),
+      cusci::add(c, at),
+      cusci::add(at, row),
+      cusci::add(at, col),
+      cusci::add(at, scalar(1.0f)),
+      cusci::add(x120, x120),
+      cusci::add(x.transpose({2, 0, 1}), scalar(1)),
+      cusci::negative(at),
+      cusci::add(a[{slice{}, slice{std::nullopt, std::nullopt, 2}}].transpose(), scalar(1)),
+      cusci::equal(at, b.transpose()),
+      cusci::add(ar, ar),
+      cusci::multiply(x.transpose({2, 1, 0}), scalar(2.0)),
+  };
+  for (std::size_t i = 0; i < r.size(); ++i) {
+    CAPTURE(i);
+    const host_array g = testing::golden(kMod, "layout_" + std::to_string(i));
+    REQUIRE(static_cast<std::size_t>(g.size()) == r[i].strides().size());
+    for (std::size_t d = 0; d < r[i].strides().size(); ++d) {
+      CAPTURE(d);
+      if (r[i].shape()[d] == 1) continue;
+      CHECK(r[i].strides()[d] / static_cast<std::int64_t>(r[i].itemsize()) == g.data_as<std::int64_t>()[d]);
+    }
+  }
+  // The F-ordered result of transposed operands holds the same values as the C computation
+  // (values against NumPy for transposed operands: the binary ufunc sweep above).
+  const ndarray u = cusci::arange(0, 24, 1, dtype::float32).reshape({4, 6});
+  const std::vector<float> v = cusci::add(u.transpose(), u.transpose()).get().to_vector<float>();
+  const std::vector<float> w = cusci::add(u, u).transpose().get().to_vector<float>();
+  CHECK(v == w);
+}
