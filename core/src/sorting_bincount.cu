@@ -1,6 +1,6 @@
 /// @file sorting_bincount.cu
-/// bincount: x taken as int64 and weights as float64 (as NumPy's own casts), so that one CUB min/max
-/// reduction and two bin kernels serve every dtype: min/max (synchronizes once to size the result and
+/// bincount: x read as int32 or int64 (other integer dtypes through an int64 copy, as NumPy's cast to
+/// intp) and weights as float64, so that a few CUB min/max reductions and bin kernels serve every dtype: min/max (synchronizes once to size the result and
 /// reject negatives), then block-private shared-memory histograms merged with global atomics.
 
 #include <algorithm>
@@ -35,9 +35,11 @@ template <class T>
 struct to_minmax_i {
   const char* base;
   strided_indexer ix;
+  bool contig;  // C-contiguous: plain indexing (no per-element index arithmetic)
   __host__ __device__ minmax_i operator()(std::int64_t i) const {
 #ifdef __CUDA_ARCH__
-    const std::int64_t v = static_cast<std::int64_t>(*reinterpret_cast<const T*>(base + ix.offset(i)));
+    const T raw = contig ? reinterpret_cast<const T*>(base)[i] : *reinterpret_cast<const T*>(base + ix.offset(i));
+    const std::int64_t v = static_cast<std::int64_t>(raw);
     return {v, v};
 #else
     return {0, 0};
@@ -47,8 +49,8 @@ struct to_minmax_i {
 
 /// Counts (W = void) or weight sums of bin values x in [0, nbins); shared-memory bins when `smem`.
 template <class T, class W, class Acc>
-__global__ void bin_kernel(const char* xb, strided_indexer xi, const char* wb, strided_indexer wi, i64 n, Acc* out,
-                           i64 nbins, bool smem) {
+__global__ void bin_kernel(const char* xb, strided_indexer xi, bool xc, const char* wb, strided_indexer wi, bool wc, i64 n,
+                           Acc* out, i64 nbins, bool smem) {
   extern __shared__ unsigned char sh_raw[];
   using SAcc = std::conditional_t<std::is_same_v<Acc, double>, double, unsigned int>;
   SAcc* sh = reinterpret_cast<SAcc*>(sh_raw);
@@ -57,12 +59,13 @@ __global__ void bin_kernel(const char* xb, strided_indexer xi, const char* wb, s
     __syncthreads();
   }
   for (i64 i = static_cast<i64>(blockIdx.x) * blockDim.x + threadIdx.x; i < n; i += static_cast<i64>(gridDim.x) * blockDim.x) {
-    const i64 b = static_cast<i64>(*reinterpret_cast<const T*>(xb + xi.offset(i)));
+    const i64 b = static_cast<i64>(xc ? reinterpret_cast<const T*>(xb)[i] : *reinterpret_cast<const T*>(xb + xi.offset(i)));
     if constexpr (std::is_same_v<W, void>) {
       if (smem) atomicAdd(&sh[b], 1u);
       else atomicAdd(reinterpret_cast<unsigned long long*>(out) + b, 1ull);
     } else {
-      const double w = static_cast<double>(cval(*reinterpret_cast<const W*>(wb + wi.offset(i))));
+      const W wr = wc ? reinterpret_cast<const W*>(wb)[i] : *reinterpret_cast<const W*>(wb + wi.offset(i));
+      const double w = static_cast<double>(cval(wr));
       if (smem) atomicAdd(&sh[b], w);
       else atomicAdd(out + b, w);
     }
@@ -107,20 +110,30 @@ ndarray bincount(const ndarray& x, bincount_options opts) {
                       shape_str(opts.weights->shape()) + ", x shape " + shape_str(x.shape()) + ").");
   }
   const bool weighted = opts.weights.has_value();
-  // NumPy casts x to intp and the weights to double: the same here, so that one instantiation serves all
-  const ndarray xi = x.astype(dtype::int64, false);
+  // NumPy casts x to intp and the weights to double: the same here (int32 and int64 are read as they
+  // are, every other integer dtype through an int64 copy), so that few instantiations serve all
+  const bool x32 = x.dtype() == dtype::int32;
+  const ndarray xi = (x32 || x.dtype() == dtype::int64) ? x : x.astype(dtype::int64, false);
+  const bool xc = xi.is_c_contiguous();
   std::optional<ndarray> wd;
   if (weighted) wd = opts.weights->astype(dtype::float64, false);
+  const bool wc = weighted && wd->is_c_contiguous();
   cudaStream_t st = get_current_stream();
+  const char* xb = static_cast<const char*>(xi.data());
+  const strided_indexer xix = indexer_of(xi);
   i64 nb = opts.minlength;
   if (n > 0) {
     device_buffer<minmax_i> mm(1);
     minmax_i* mp = mm.data();
-    thrust::counting_iterator<std::int64_t> it(0);
-    auto tr = thrust::make_transform_iterator(
-        it, to_minmax_i<std::int64_t>{static_cast<const char*>(xi.data()), indexer_of(xi)});
     const minmax_i init{std::numeric_limits<std::int64_t>::max(), std::numeric_limits<std::int64_t>::min()};
-    cub_run([&](void* t, std::size_t& b) { return cub::DeviceReduce::Reduce(t, b, tr, mp, n, minmax_i_op{}, init, st); });
+    auto reduce = [&](auto tag) {
+      using T = typename decltype(tag)::type;
+      thrust::counting_iterator<std::int64_t> it(0);
+      auto tr = thrust::make_transform_iterator(it, to_minmax_i<T>{xb, xix, xc});
+      cub_run([&](void* t, std::size_t& b) { return cub::DeviceReduce::Reduce(t, b, tr, mp, n, minmax_i_op{}, init, st); });
+    };
+    if (x32) reduce(detail::type_tag<std::int32_t>{});
+    else reduce(detail::type_tag<std::int64_t>{});
     minmax_i h{};
     CUSCI_CUDA_TRY(cudaMemcpyAsync(&h, mp, sizeof(h), cudaMemcpyDeviceToHost, st));
     CUSCI_CUDA_TRY(cudaStreamSynchronize(st));
@@ -132,16 +145,19 @@ ndarray bincount(const ndarray& x, bincount_options opts) {
   const bool smem = nb <= (weighted ? smem_sum_bins : smem_count_bins);
   const std::size_t shb = smem ? static_cast<std::size_t>(nb) * (weighted ? 8 : 4) : 0;
   const unsigned g = grid(n, 132LL * 8);
-  if (weighted) {
-    bin_kernel<std::int64_t, double, double><<<g, block, shb, st>>>(
-        static_cast<const char*>(xi.data()), indexer_of(xi), static_cast<const char*>(wd->data()), indexer_of(*wd), n,
-        acc.data_as<double>(), nb, smem);
-  } else {
-    bin_kernel<std::int64_t, void, std::int64_t><<<g, block, shb, st>>>(static_cast<const char*>(xi.data()),
-                                                                        indexer_of(xi), nullptr, strided_indexer{}, n,
-                                                                        acc.data_as<std::int64_t>(), nb, smem);
-  }
-  CUSCI_CHECK_LAUNCH();
+  auto launch = [&](auto tag) {
+    using T = typename decltype(tag)::type;
+    if (weighted) {
+      bin_kernel<T, double, double><<<g, block, shb, st>>>(xb, xix, xc, static_cast<const char*>(wd->data()),
+                                                           indexer_of(*wd), wc, n, acc.data_as<double>(), nb, smem);
+    } else {
+      bin_kernel<T, void, std::int64_t><<<g, block, shb, st>>>(xb, xix, xc, nullptr, strided_indexer{}, false, n,
+                                                               acc.data_as<std::int64_t>(), nb, smem);
+    }
+    CUSCI_CHECK_LAUNCH();
+  };
+  if (x32) launch(detail::type_tag<std::int32_t>{});
+  else launch(detail::type_tag<std::int64_t>{});
   return acc;
 }
 

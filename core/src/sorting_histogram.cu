@@ -1,7 +1,7 @@
 /// @file sorting_histogram.cu
-/// histogram: NumPy's edges computed on the host, per-element bin indices (NumPy's uniform-bin
-/// arithmetic in the edges' dtype, or a binary search against explicit edges), then block-private
-/// shared-memory histograms merged with global atomics. Weights are summed as float64 (NumPy's
+/// histogram: NumPy's edges computed on the host, then one fused pass per call: each element's bin
+/// (NumPy's uniform-bin arithmetic in the edges' dtype, or a binary search against explicit edges)
+/// accumulated into a block-private shared-memory histogram, merged with global atomics. Weights are summed as float64 (NumPy's
 /// bincount does the same) and the density is computed in float64, so the CUB reductions are
 /// instantiated for a few types only.
 
@@ -28,23 +28,35 @@ using detail::strided_indexer;
 inline constexpr i64 smem_count_bins = 12288;  // 48 KiB of 32-bit counters
 inline constexpr i64 smem_sum_bins = 6144;     // 48 KiB of float64 sums
 
-/// Histogram of bin indices `b` (int64 contiguous, -1 = not counted) with optional weights.
+/// Block-private histogram in shared memory (`smem`), merged into `out` at the end with one global
+/// atomic per non-empty bin; without `smem` every element goes to `out` with a global atomic. Counts
+/// are 32-bit in shared memory (a block sees fewer than 2^32 elements) and int64 in `out`; weights
+/// are summed in float64.
 template <class W>
-__global__ void index_hist(const std::int64_t* bins, const char* wb, strided_indexer wi, i64 n, void* out, i64 nbins,
-                           bool smem) {
-  extern __shared__ unsigned char sh_raw[];
-  constexpr bool weighted = !std::is_same_v<W, void>;
+struct priv_hist {
+  using weight_type = W;
+  static constexpr bool weighted = !std::is_same_v<W, void>;
   using SAcc = std::conditional_t<weighted, double, unsigned int>;
-  SAcc* sh = reinterpret_cast<SAcc*>(sh_raw);
-  if (smem) {
-    for (i64 b = threadIdx.x; b < nbins; b += blockDim.x) sh[b] = 0;
-    __syncthreads();
+  SAcc* sh;
+  void* out;
+  i64 nbins;
+  bool smem;
+  const char* wb;
+  strided_indexer wi;
+  bool wc;
+
+  __device__ __forceinline__ void init(unsigned char* raw) {
+    sh = reinterpret_cast<SAcc*>(raw);
+    if (smem) {
+      for (i64 b = threadIdx.x; b < nbins; b += blockDim.x) sh[b] = 0;
+      __syncthreads();
+    }
   }
-  for (i64 i = static_cast<i64>(blockIdx.x) * blockDim.x + threadIdx.x; i < n; i += static_cast<i64>(gridDim.x) * blockDim.x) {
-    const i64 b = bins[i];
-    if (b < 0) continue;
+  /// Adds element i (weight read here) to bin b (0 <= b < nbins).
+  __device__ __forceinline__ void add(i64 b, i64 i) {
     if constexpr (weighted) {
-      const double w = static_cast<double>(cval(*reinterpret_cast<const W*>(wb + wi.offset(i))));
+      const W wr = wc ? reinterpret_cast<const W*>(wb)[i] : *reinterpret_cast<const W*>(wb + wi.offset(i));
+      const double w = static_cast<double>(cval(wr));
       if (smem) atomicAdd(&sh[b], w);
       else atomicAdd(static_cast<double*>(out) + b, w);
     } else {
@@ -52,7 +64,8 @@ __global__ void index_hist(const std::int64_t* bins, const char* wb, strided_ind
       else atomicAdd(static_cast<unsigned long long*>(out) + b, 1ull);
     }
   }
-  if (smem) {
+  __device__ __forceinline__ void flush() {
+    if (!smem) return;
     __syncthreads();
     for (i64 b = threadIdx.x; b < nbins; b += blockDim.x) {
       const SAcc v = sh[b];
@@ -62,8 +75,7 @@ __global__ void index_hist(const std::int64_t* bins, const char* wb, strided_ind
       }
     }
   }
-}
-
+};
 
 // --- histogram ------------------------------------------------------------------------------------
 
@@ -74,20 +86,20 @@ __device__ __forceinline__ E rnd(compute_t<E> v) {
   else return v;
 }
 
-/// NumPy's uniform-bin index of element i, -1 outside [first, last] (NaN included).
-template <class A, class E>
-__global__ void uniform_bins(const char* ab, strided_indexer ai, i64 n, const E* edges, i64 nb, E first, E last,
-                             E denom, E numer, std::int64_t* out) {
+/// Histogram over NumPy's uniform-bin index of each element (elements outside [first, last], NaN
+/// included, are not counted), computed and accumulated in one pass.
+template <class A, class E, class W>
+__global__ void uniform_hist(const char* ab, strided_indexer ai, bool ac, i64 n, const E* edges, i64 nb, E first,
+                             E last, E denom, E numer, priv_hist<W> h) {
+  extern __shared__ __align__(8) unsigned char sh_raw[];
+  h.init(sh_raw);
   for (i64 i = static_cast<i64>(blockIdx.x) * blockDim.x + threadIdx.x; i < n; i += static_cast<i64>(gridDim.x) * blockDim.x) {
-    const A raw = *reinterpret_cast<const A*>(ab + ai.offset(i));
+    const A raw = ac ? reinterpret_cast<const A*>(ab)[i] : *reinterpret_cast<const A*>(ab + ai.offset(i));
     E x;
     if constexpr (is_half_v<A> || std::is_same_v<A, E>) x = raw;
     else x = static_cast<E>(raw);
     const auto xc = cval(x);
-    if (!(xc >= cval(first) && xc <= cval(last))) {
-      out[i] = -1;
-      continue;
-    }
+    if (!(xc >= cval(first) && xc <= cval(last))) continue;
     const E d = rnd<E>(xc - cval(first));
     const E q = rnd<E>(cval(d) / cval(denom));
     const E f = rnd<E>(cval(q) * cval(numer));
@@ -95,16 +107,19 @@ __global__ void uniform_bins(const char* ab, strided_indexer ai, i64 n, const E*
     if (idx == nb) idx -= 1;
     if (xc < cval(edges[idx])) idx -= 1;
     if (idx != nb - 1 && xc >= cval(edges[idx + 1])) idx += 1;
-    out[i] = idx;
+    h.add(idx, i);
   }
+  h.flush();
 }
 
-/// Bin of element i against explicit edges e[0..m] (common dtype T): e[b] <= x < e[b+1], the last
-/// bin closed; -1 outside (NaN included).
-template <class T>
-__global__ void edge_bins(const char* ab, strided_indexer ai, i64 n, const T* e, i64 m, std::int64_t* out) {
+/// Histogram against explicit edges e[0..m] (common dtype T): e[b] <= x < e[b+1], the last bin
+/// closed; elements outside (NaN included) not counted. Bin search and accumulation in one pass.
+template <class T, class W>
+__global__ void edge_hist(const char* ab, strided_indexer ai, bool ac, i64 n, const T* e, i64 m, priv_hist<W> h) {
+  extern __shared__ __align__(8) unsigned char sh_raw[];
+  h.init(sh_raw);
   for (i64 i = static_cast<i64>(blockIdx.x) * blockDim.x + threadIdx.x; i < n; i += static_cast<i64>(gridDim.x) * blockDim.x) {
-    const T x = *reinterpret_cast<const T*>(ab + ai.offset(i));
+    const T x = ac ? reinterpret_cast<const T*>(ab)[i] : *reinterpret_cast<const T*>(ab + ai.offset(i));
     // number of edges <= x
     i64 lo = 0, hi = m + 1;
     while (lo < hi) {
@@ -114,8 +129,9 @@ __global__ void edge_bins(const char* ab, strided_indexer ai, i64 n, const T* e,
     }
     i64 b = lo - 1;
     if (b == m && !np_less(e[m], x)) b = m - 1;  // x == last edge
-    out[i] = (b >= 0 && b < m) ? b : -1;
+    if (b >= 0 && b < m) h.add(b, i);
   }
+  h.flush();
 }
 
 template <class T>
@@ -147,9 +163,11 @@ template <class T>
 struct to_mm_d {
   const char* base;
   strided_indexer ix;
+  bool contig;  // C-contiguous: plain indexing
   __host__ __device__ mm_d operator()(std::int64_t i) const {
 #ifdef __CUDA_ARCH__
-    const double v = static_cast<double>(cval(*reinterpret_cast<const T*>(base + ix.offset(i))));
+    const T raw = contig ? reinterpret_cast<const T*>(base)[i] : *reinterpret_cast<const T*>(base + ix.offset(i));
+    const double v = static_cast<double>(cval(raw));
     if (v != v) return {0.0, 0.0, 1};
     return {v, v, 0};
 #else
@@ -163,27 +181,34 @@ void check_real(dtype t, const char* fn, const char* what) {
                 std::string(fn) + ": " + what + " must have a real dtype, got " + std::string(dtype_name(t)));
 }
 
-/// hist (zeros of the result dtype) from bin indices, weights optional, density applied.
-ndarray hist_from_bins(const ndarray& bins, i64 nb, const std::optional<ndarray>& weights, bool density,
-                       const ndarray& edges) {
-  cudaStream_t st = get_current_stream();
-  const i64 n = bins.size();
+/// Accumulator (zeros: int64 counts, or float64 weight sums) filled by `launch(priv_hist<W>, grid,
+/// shared bytes)`, which launches one fused binning kernel over the n elements.
+template <class L>
+ndarray hist_acc(i64 n, i64 nb, const std::optional<ndarray>& weights, L&& launch) {
   const bool weighted = weights.has_value();
   ndarray acc = zeros({nb}, weighted ? dtype::float64 : dtype::int64);
-  if (n > 0) {
+  if (n > 0 && nb > 0) {
     const bool smem = nb <= (weighted ? smem_sum_bins : smem_count_bins);
     const std::size_t shb = smem ? static_cast<std::size_t>(nb) * (weighted ? 8 : 4) : 0;
     const unsigned g = grid(n, 132LL * 8);
     if (weighted) {
       const ndarray wd = weights->astype(dtype::float64, false);
-      index_hist<double><<<g, block, shb, st>>>(bins.data_as<std::int64_t>(), static_cast<const char*>(wd.data()),
-                                                indexer_of(wd), n, acc.data(), nb, smem);
+      launch(priv_hist<double>{nullptr, acc.data(), nb, smem, static_cast<const char*>(wd.data()), indexer_of(wd),
+                               wd.is_c_contiguous()},
+             g, shb);
     } else {
-      index_hist<void><<<g, block, shb, st>>>(bins.data_as<std::int64_t>(), nullptr, strided_indexer{}, n, acc.data(),
-                                              nb, smem);
+      launch(priv_hist<void>{nullptr, acc.data(), nb, smem, nullptr, strided_indexer{}, false}, g, shb);
     }
     CUSCI_CHECK_LAUNCH();
   }
+  return acc;
+}
+
+/// The result from the accumulator: the weights' dtype (weighted) or int64, density applied.
+ndarray finish_hist(const ndarray& acc, i64 nb, const std::optional<ndarray>& weights, bool density,
+                    const ndarray& edges) {
+  cudaStream_t st = get_current_stream();
+  const bool weighted = weights.has_value();
   ndarray hist = weighted ? acc.astype(weights->dtype(), false) : acc;
   if (!density) return hist;
   // density: hist / diff(edges) / hist.sum(), in float64 (the hist values are exact in float64)
@@ -300,7 +325,7 @@ histogram_result histogram(const ndarray& a, std::int64_t bins, histogram_option
     auto minmax = [&](auto tag, const ndarray& src) {
       using T = typename decltype(tag)::type;
       thrust::counting_iterator<std::int64_t> it(0);
-      auto tr = thrust::make_transform_iterator(it, to_mm_d<T>{static_cast<const char*>(src.data()), indexer_of(src)});
+      auto tr = thrust::make_transform_iterator(it, to_mm_d<T>{static_cast<const char*>(src.data()), indexer_of(src), src.is_c_contiguous()});
       const mm_d init{std::numeric_limits<double>::infinity(), -std::numeric_limits<double>::infinity(), 0};
       cub_run([&](void* t, std::size_t& b) { return cub::DeviceReduce::Reduce(t, b, tr, mp, n, mm_d_op{}, init, st); });
     };
@@ -317,7 +342,7 @@ histogram_result histogram(const ndarray& a, std::int64_t bins, histogram_option
   }
   cudaStream_t st = get_current_stream();
   histogram_result res;
-  ndarray binidx = empty({n}, dtype::int64);
+  std::optional<ndarray> acc;
   dispatch(edt, [&](auto etag) {
     using E = typename decltype(etag)::type;
     if constexpr (is_real_float_v<E>) {
@@ -342,24 +367,27 @@ histogram_result histogram(const ndarray& a, std::int64_t bins, histogram_option
         else return static_cast<E>(v);
       };
       const E fE = cast(first), lE = cast(last), dE = cast(last - first), nE = cast(static_cast<double>(bins));
-      if (n > 0) {
+      const E* ep = res.bin_edges.data_as<E>();
+      const char* ab = static_cast<const char*>(a.data());
+      const strided_indexer aix = indexer_of(a);
+      const bool ac = a.is_c_contiguous();
+      acc = hist_acc(n, bins, opts.weights, [&](auto h, unsigned g, std::size_t shb) {
+        using W = typename decltype(h)::weight_type;
         dispatch(a.dtype(), [&](auto atag) {
           using A = typename decltype(atag)::type;
           if constexpr (!is_complex_v<A>) {
             if constexpr (is_real_float_v<A> && !std::is_same_v<A, E>) {
               // float input always has edges of its own dtype
             } else {
-              uniform_bins<A, E><<<grid(n), block, 0, st>>>(static_cast<const char*>(a.data()), indexer_of(a), n,
-                                                            res.bin_edges.data_as<E>(), bins, fE, lE, dE, nE,
-                                                            binidx.data_as<std::int64_t>());
-              CUSCI_CHECK_LAUNCH();
+              uniform_hist<A, E, W><<<g, block, shb, st>>>(ab, aix, ac, n, ep, bins, fE, lE, dE, nE, h);
             }
           }
         });
-      }
+      });
     }
   });
-  res.hist = hist_from_bins(binidx, bins, opts.weights, opts.density, res.bin_edges);
+  CUSCI_EXPECTS(acc.has_value(), type_error, std::string(fn) + ": unsupported dtype " + std::string(dtype_name(a.dtype())));
+  res.hist = finish_hist(*acc, bins, opts.weights, opts.density, res.bin_edges);
   return res;
 }
 
@@ -394,22 +422,19 @@ histogram_result histogram(const ndarray& a, const ndarray& bins, histogram_opti
   ndarray a1 = a.astype(common, false);
   ndarray e1 = bins.astype(common, false);
   if (!e1.is_c_contiguous()) e1 = e1.copy();
-  ndarray binidx = empty({n}, dtype::int64);
-  if (n > 0 && m > 0) {
+  const char* ab = static_cast<const char*>(a1.data());
+  const strided_indexer aix = indexer_of(a1);
+  const bool ac = a1.is_c_contiguous();
+  const ndarray acc = hist_acc(n, m, opts.weights, [&](auto h, unsigned g, std::size_t shb) {
+    using W = typename decltype(h)::weight_type;
     dispatch(common, [&](auto tag) {
       using T = typename decltype(tag)::type;
-      if constexpr (!is_complex_v<T>) {
-        edge_bins<T><<<grid(n), block, 0, st>>>(static_cast<const char*>(a1.data()), indexer_of(a1), n, e1.data_as<T>(), m,
-                                                binidx.data_as<std::int64_t>());
-        CUSCI_CHECK_LAUNCH();
-      }
+      if constexpr (!is_complex_v<T>) edge_hist<T, W><<<g, block, shb, st>>>(ab, aix, ac, n, e1.data_as<T>(), m, h);
     });
-  } else if (n > 0) {
-    CUSCI_CUDA_TRY(cudaMemsetAsync(binidx.data(), 0xff, static_cast<std::size_t>(n) * 8, st));
-  }
+  });
   histogram_result res;
   res.bin_edges = bins;
-  res.hist = hist_from_bins(binidx, m, opts.weights, opts.density, bins);
+  res.hist = finish_hist(acc, m, opts.weights, opts.density, bins);
   return res;
 }
 

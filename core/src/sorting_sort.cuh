@@ -128,9 +128,11 @@ __device__ __forceinline__ U decode_key(U k, key_mode m) {
 template <class U>
 __global__ void encode_keys(const char* base, strided_indexer ix, U* out, i64 n, key_mode m, int* negzero) {
   bool nz = false;
+  // a C-contiguous input (one merged axis of unit stride) is read without per-element index arithmetic
+  const bool contig = ix.ndim == 0 || (ix.ndim == 1 && ix.strides[0] == static_cast<i64>(sizeof(U)));
   for (i64 i = static_cast<i64>(blockIdx.x) * blockDim.x + threadIdx.x; i < n;
        i += static_cast<i64>(gridDim.x) * blockDim.x) {
-    const U b = *reinterpret_cast<const U*>(base + ix.offset(i));
+    const U b = contig ? reinterpret_cast<const U*>(base)[i] : *reinterpret_cast<const U*>(base + ix.offset(i));
     nz |= (m == key_mode::real && b == top_bit<U>());
     out[i] = encode_key<U>(b, m);
   }

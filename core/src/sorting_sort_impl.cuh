@@ -147,6 +147,26 @@ ndarray sort_bits(const rows_view& r, dtype dt, key_mode m) {
   ndarray out = empty(r.out_shape, dt);
   const i64 n = r.n;
   if (n == 0) return out;
+  if (m != key_mode::real && r.rows == 1 && r.len > 1 && r.len < huge_row && r.view.is_c_contiguous()) {
+    // integers and bool, one contiguous sequence: CUB orders these types as NumPy (it flips the sign
+    // bit of signed keys itself), so it reads the input and writes `out` directly, with no key
+    // encode/decode passes.
+    using S = std::make_signed_t<U>;
+    if (m == key_mode::sign) {
+      const S* in = static_cast<const S*>(r.view.data());
+      S* o = out.data_as<S>();
+      cub_run([&](void* t, std::size_t& b) {
+        return cub::DeviceRadixSort::SortKeys(t, b, in, o, n, 0, static_cast<int>(8 * sizeof(U)), st);
+      });
+    } else {
+      const U* in = static_cast<const U*>(r.view.data());
+      U* o = out.data_as<U>();
+      cub_run([&](void* t, std::size_t& b) {
+        return cub::DeviceRadixSort::SortKeys(t, b, in, o, n, 0, static_cast<int>(8 * sizeof(U)), st);
+      });
+    }
+    return out;
+  }
   device_buffer<int> gate;
   if (m == key_mode::real) {
     gate = device_buffer<int>(1);
