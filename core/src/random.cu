@@ -11,6 +11,7 @@
 #include <limits>
 #include <random>
 #include <string>
+#include <type_traits>
 
 #include <cub/device/device_radix_sort.cuh>
 #include <cuda_runtime.h>
@@ -71,9 +72,9 @@ __host__ __device__ __forceinline__ words philox(u32 c0, u32 c1, u32 c2, u32 c3,
 struct rng_ctx {
   u32 k0, k1;
   u64 base;
-  __device__ __forceinline__ words block(u64 j, u32 round = 0) const {
+  __device__ __forceinline__ words block(u64 j, u32 round = 0, u32 slot = 0) const {
     const u64 c = base + j;
-    return philox(static_cast<u32>(c), static_cast<u32>(c >> 32), round, 0u, k0, k1);
+    return philox(static_cast<u32>(c), static_cast<u32>(c >> 32), round, slot, k0, k1);
   }
 };
 
@@ -134,6 +135,14 @@ __global__ void k_random_f64(double* out, u64 n, rng_ctx ctx, double scale, doub
   }
 }
 
+/// Hardware square root (MUFU; error of the order of one ulp, sqrt(0) = 0): the correctly rounded
+/// sqrtf adds a refinement and a slow-path branch to a kernel that is compute-bound.
+__device__ __forceinline__ float sqrt_approx(float x) {
+  float r;
+  asm("sqrt.approx.ftz.f32 %0, %1;" : "=f"(r) : "f"(x));
+  return r;
+}
+
 /// Normal float32 by Box-Muller: (r0, r1) and (r2, r3) give two values each. u1 in (0, 1].
 __global__ void k_normal_f32(float* out, u64 n, rng_ctx ctx) {
   const u64 nb = (n + 3) / 4;
@@ -144,7 +153,7 @@ __global__ void k_normal_f32(float* out, u64 n, rng_ctx ctx) {
     for (int q = 0; q < 2; ++q) {
       const float u1 = static_cast<float>((w.x[2 * q] >> 8) + 1) * 0x1.0p-24f;
       const float u2 = u01_f32(w.x[2 * q + 1]);
-      const float rad = sqrtf(-2.0f * logf(u1));
+      const float rad = sqrt_approx(-2.0f * logf(u1));
       float s, c;
       sincospif(2.0f * u2, &s, &c);
       v[2 * q] = rad * c;
@@ -189,54 +198,115 @@ __global__ void k_exponential(double* out, u64 n, rng_ctx ctx, double scale) {
   }
 }
 
-/// Integers low + v, v uniform in [0, rng] by Lemire's method; one block (and its retry rounds) per
-/// element. `thresh` = 2^32 mod (rng + 1) (32-bit path) or 2^64 mod (rng + 1) (64-bit path).
+/// Storage type of an integers output element (bool written as 0/1 bytes).
 template <class T>
-__global__ void k_integers(T* out, u64 n, rng_ctx ctx, u64 low, u64 rng, u64 thresh) {
-  CUSCI_GRID_STRIDE(j, n) {
-    u64 v = 0;
-    if (rng == 0) {
-      v = 0;
-    } else if (rng <= 0xFFFFFFFFull) {
-      if (rng == 0xFFFFFFFFull) {
-        v = ctx.block(j).x[0];
-      } else {
-        const u64 s = rng + 1;
-        bool done = false;
-        for (u32 round = 0; !done; ++round) {
-          const words w = ctx.block(j, round);
+using int_store_t = std::conditional_t<std::is_same_v<T, bool>, std::uint8_t, T>;
+
+/// Stores E elements of S at out + E * j with one vector store (E * sizeof(S) bytes; the output is
+/// pool-aligned, so element E * j sits at a multiple of that size) or two 16-byte ones (32 bytes).
+template <class S, int E>
+__device__ __forceinline__ void store_vec(S* out, u64 j, const S (&v)[E]) {
+  constexpr int B = static_cast<int>(sizeof(S)) * E;
+  S* p = out + static_cast<u64>(E) * j;
+  if constexpr (B == 32) {
+    union { S s[E]; uint4 w[2]; } u;
 #pragma unroll
-          for (int q = 0; q < 4; ++q) {
-            const u64 m = static_cast<u64>(w.x[q]) * s;
-            if (!done && static_cast<u32>(m) >= thresh) {
-              v = m >> 32;
-              done = true;
-            }
-          }
-        }
-      }
-    } else if (rng == ~0ull) {
-      const words w = ctx.block(j);
-      v = (static_cast<u64>(w.x[0]) << 32) | w.x[1];
+    for (int q = 0; q < E; ++q) u.s[q] = v[q];
+    reinterpret_cast<uint4*>(p)[0] = u.w[0];
+    reinterpret_cast<uint4*>(p)[1] = u.w[1];
+  } else if constexpr (B == 16) {
+    union { S s[E]; uint4 w; } u;
+#pragma unroll
+    for (int q = 0; q < E; ++q) u.s[q] = v[q];
+    *reinterpret_cast<uint4*>(p) = u.w;
+  } else if constexpr (B == 8) {
+    union { S s[E]; uint2 w; } u;
+#pragma unroll
+    for (int q = 0; q < E; ++q) u.s[q] = v[q];
+    *reinterpret_cast<uint2*>(p) = u.w;
+  } else if constexpr (B == 4) {
+    union { S s[E]; u32 w; } u;
+#pragma unroll
+    for (int q = 0; q < E; ++q) u.s[q] = v[q];
+    *reinterpret_cast<u32*>(p) = u.w;
+  } else {
+    union { S s[E]; std::uint16_t w; } u;
+#pragma unroll
+    for (int q = 0; q < E; ++q) u.s[q] = v[q];
+    *reinterpret_cast<std::uint16_t*>(p) = u.w;
+  }
+}
+
+/// Lemire's 32-bit draw for slot q of block j: the slot's word of round 0, then (if rejected) the
+/// words of the slot's own retry blocks (round r >= 1, counter word 3 = q + 1) in order.
+__device__ __forceinline__ u64 lemire32(const rng_ctx& ctx, u64 j, int q, u32 first, u64 s, u64 thresh) {
+  const u64 m = static_cast<u64>(first) * s;
+  if (static_cast<u32>(m) >= thresh) return m >> 32;
+  for (u32 round = 1;; ++round) {
+    const words w = ctx.block(j, round, static_cast<u32>(q) + 1u);
+#pragma unroll
+    for (int k = 0; k < 4; ++k) {
+      const u64 mm = static_cast<u64>(w.x[k]) * s;
+      if (static_cast<u32>(mm) >= thresh) return mm >> 32;
+    }
+  }
+}
+
+/// Lemire's 64-bit draw for slot q (words 2q, 2q+1) of block j, retries as lemire32 (two candidates
+/// per retry block).
+__device__ __forceinline__ u64 lemire64(const rng_ctx& ctx, u64 j, int q, u64 first, u64 s, u64 thresh) {
+  if (first * s >= thresh) return __umul64hi(first, s);
+  for (u32 round = 1;; ++round) {
+    const words w = ctx.block(j, round, static_cast<u32>(q) + 1u);
+#pragma unroll
+    for (int k = 0; k < 2; ++k) {
+      const u64 x = (static_cast<u64>(w.x[2 * k]) << 32) | w.x[2 * k + 1];
+      if (x * s >= thresh) return __umul64hi(x, s);
+    }
+  }
+}
+
+/// Integers low + v, v uniform in [0, rng] by Lemire's method. E = 4 (rng < 2^32: one 32-bit word
+/// per element) or 2 (64-bit range: two words per element) elements per Philox block, written with
+/// one vector store. `thresh` = 2^32 mod (rng + 1) (E = 4) or 2^64 mod (rng + 1) (E = 2).
+template <class T, int E>
+__global__ void k_integers(T* out_, u64 n, rng_ctx ctx, u64 low, u64 rng, u64 thresh) {
+  using S = int_store_t<T>;
+  S* out = reinterpret_cast<S*>(out_);
+  const u64 nb = (n + E - 1) / E;
+  const u64 s = rng + 1;  // 0 when rng == 2^64 - 1 (not used then)
+  CUSCI_GRID_STRIDE(j, nb) {
+    u64 v[E];
+    if (rng == 0) {
+#pragma unroll
+      for (int q = 0; q < E; ++q) v[q] = 0;
     } else {
-      const u64 s = rng + 1;
-      bool done = false;
-      for (u32 round = 0; !done; ++round) {
-        const words w = ctx.block(j, round);
+      const words w = ctx.block(j);
+      if constexpr (E == 4) {
+#pragma unroll
+        for (int q = 0; q < 4; ++q)
+          v[q] = rng == 0xFFFFFFFFull ? w.x[q] : lemire32(ctx, j, q, w.x[q], s, thresh);
+      } else {
 #pragma unroll
         for (int q = 0; q < 2; ++q) {
           const u64 x = (static_cast<u64>(w.x[2 * q]) << 32) | w.x[2 * q + 1];
-          const u64 lo = x * s;
-          if (!done && lo >= thresh) {
-            v = __umul64hi(x, s);
-            done = true;
-          }
+          v[q] = rng == ~0ull ? x : lemire64(ctx, j, q, x, s, thresh);
         }
       }
     }
-    const u64 r = low + v;  // modulo 2^64, then to T (two's complement wrap into T's range)
-    if constexpr (std::is_same_v<T, bool>) out[j] = r != 0;
-    else out[j] = static_cast<T>(r);
+    S r[E];
+#pragma unroll
+    for (int q = 0; q < E; ++q) {
+      const u64 x = low + v[q];  // modulo 2^64, then to T (two's complement wrap into T's range)
+      if constexpr (std::is_same_v<T, bool>) r[q] = x != 0 ? 1 : 0;
+      else r[q] = static_cast<S>(x);
+    }
+    const u64 i = static_cast<u64>(E) * j;
+    if (i + E <= n) {
+      store_vec<S, E>(out, j, r);
+    } else {
+      for (int q = 0; q < E && i + q < n; ++q) out[i + q] = r[q];
+    }
   }
 }
 
@@ -493,12 +563,18 @@ ndarray generator::integers(std::int64_t low, std::optional<std::int64_t> high, 
   ndarray out = empty(shape, dt);
   const u64 n = count(out);
   if (n == 0) return out;
-  const launch l = launch_for(n);
-  const rng_ctx ctx = ctx_for(seed_, advance(n));
+  // Four elements per Philox block when the range fits 32 bits, two otherwise.
+  const bool wide = rng > 0xFFFFFFFFull;
+  const u64 nb = wide ? (n + 1) / 2 : (n + 3) / 4;
+  const launch l = launch_for(nb);
+  const rng_ctx ctx = ctx_for(seed_, advance(nb));
   cudaStream_t s = get_current_stream();
   dispatch_integer(dt, [&](auto tag) {
     using T = decltype(tag);
-    k_integers<T><<<l.grid, l.block, 0, s>>>(out.data_as<T>(), n, ctx, static_cast<u64>(lo), rng, thresh);
+    if (wide)
+      k_integers<T, 2><<<l.grid, l.block, 0, s>>>(out.data_as<T>(), n, ctx, static_cast<u64>(lo), rng, thresh);
+    else
+      k_integers<T, 4><<<l.grid, l.block, 0, s>>>(out.data_as<T>(), n, ctx, static_cast<u64>(lo), rng, thresh);
     CUSCI_CHECK_LAUNCH();
   });
   return out;

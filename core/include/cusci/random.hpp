@@ -7,7 +7,8 @@
 /// numbers: as easy as 1, 2, 3", SC'11, 2011), a counter-based generator computed in cusci's own
 /// kernels. Each Philox block (four 32-bit words) is a pure function of the key (the 64-bit seed) and
 /// a 128-bit counter: words 0-1 hold the generator's stream position plus the block index j of the
-/// call, word 2 a retry round for rejection samplers, word 3 is zero. A call that uses B blocks
+/// call, word 2 a retry round for rejection samplers, word 3 is zero (in the retry rounds of
+/// `integers`, 1 + the element's slot in its block). A call that uses B blocks
 /// advances the stream position by B. So every value depends only on (seed, sequence of previous
 /// calls and their sizes, element index), never on the launch configuration (grid or block size).
 ///
@@ -59,7 +60,9 @@ class generator {
   /// @param high   upper bound (exclusive unless `endpoint`).
   /// @param shape  output shape.
   /// @param dt     bool or any integer dtype (default int64).
-  /// @return shape, dtype `dt`. One Philox block per element.
+  /// @return shape, dtype `dt`. ceil(n / 4) Philox blocks when high - low fits 32 bits (one word
+  ///         per element), ceil(n / 2) otherwise (two words per element); a rejected element retries
+  ///         with its own retry blocks, so rejections never move other elements.
   /// @throws cusci::value_error for low >= high ("low >= high"; "low > high" with endpoint), a bound
   ///         outside the dtype's range ("low is out of bounds for int8"), or a negative dimension;
   ///         cusci::type_error for a floating or complex dtype; cusci::out_of_memory.
