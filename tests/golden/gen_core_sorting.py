@@ -23,7 +23,8 @@ DTYPES = ["bool", "int8", "int16", "int32", "int64", "uint8", "uint16", "uint32"
 
 
 def save(case, name, arr):
-    np.save(os.path.join(OUT, f"{case}_{name}.npy"), np.ascontiguousarray(arr))
+    # np.array(..., order="C") keeps 0-d arrays 0-d (np.ascontiguousarray makes them 1-d)
+    np.save(os.path.join(OUT, f"{case}_{name}.npy"), np.array(arr, order="C", copy=True))
 
 
 def store_input(case, x):
@@ -185,7 +186,13 @@ def main():
             if ri:
                 save(case, "index", r[j]); j += 1
             if rv:
-                save(case, "inverse", r[j]); j += 1
+                inv = r[j]
+                if not equal_nan and not ri:
+                    # Without return_index NumPy orders equal keys with its unstable quicksort, so which
+                    # of several NaNs (distinct when equal_nan=False) gets which slot is unspecified;
+                    # cusci's sort is stable: take NumPy's stable answer (the return_index path).
+                    inv = np.unique(x, return_index=True, return_inverse=True, equal_nan=False)[2]
+                save(case, "inverse", inv); j += 1
             if rc:
                 save(case, "counts", r[j]); j += 1
             add(case, "unique", dt, layout, "none", f"index={int(ri)};inverse={int(rv)};counts={int(rc)};"
