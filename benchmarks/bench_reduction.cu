@@ -17,31 +17,14 @@
 
 #include "cusci/core.hpp"
 #include "cusci/reduction.hpp"
+#include "bench_data.cuh"
 #include "harness.hpp"
 
 namespace {
 
-/// x[i] in [0.5, 1.5) from a 32-bit hash of i and the seed; every `nan_every`-th element NaN (0: none).
-__global__ void fill_hash(float* x, std::int64_t n, std::uint32_t seed, std::int64_t nan_every) {
-  const std::int64_t step = static_cast<std::int64_t>(gridDim.x) * blockDim.x;
-  for (std::int64_t i = static_cast<std::int64_t>(blockIdx.x) * blockDim.x + threadIdx.x; i < n; i += step) {
-    std::uint32_t h = static_cast<std::uint32_t>(i) * 2654435761u ^ seed ^ static_cast<std::uint32_t>(i >> 32);
-    h ^= h >> 16;
-    h *= 0x7feb352du;
-    h ^= h >> 15;
-    h *= 0x846ca68bu;
-    h ^= h >> 16;
-    float v = 0.5f + static_cast<float>(h >> 8) * (1.0f / 16777216.0f);
-    if (nan_every > 0 && i % nan_every == 7) v = __int_as_float(0x7fc00000);
-    x[i] = v;
-  }
-}
-
+/// x[i] in [0.5, 1.5); every `nan_every`-th element NaN (0: none).
 cusci::ndarray random_f32(const cusci::shape_t& shape, std::uint32_t seed, std::int64_t nan_every = 0) {
-  cusci::ndarray a = cusci::empty(shape, cusci::dtype::float32);
-  fill_hash<<<1024, 256, 0, cusci::get_current_stream()>>>(a.data_as<float>(), a.size(), seed, nan_every);
-  CUSCI_CHECK_LAUNCH();
-  return a;
+  return cusci::bench::random_f32(shape, seed, 0.5f, nan_every);
 }
 
 }  // namespace
