@@ -1,7 +1,8 @@
 // Sparse x dense products of every format: cuSPARSE's generic SpMV / SpMM for float and complex
 // results (descriptors, dense descriptors and workspace cached in the matrix so that a repeated
 // product is one cuSPARSE call), the CSR-stream kernel (cg.cu) for short float rows, and cusci's row
-// kernel (products_kernels.cu) for integer and bool results.
+// kernel (products_kernels.cu) for integer and bool results and for CSR times a row-major dense
+// operand of at most 32 columns.
 
 #include "cusci/detail/checks.hpp"
 #include <cuda_runtime_api.h>
@@ -91,6 +92,8 @@ void destroy(plan& p) noexcept {
 }
 
 constexpr std::size_t max_plans = 4;
+/// Largest k of a row-major [n, k] operand that goes to cusci's row kernel instead of cuSPARSE SpMM.
+constexpr std::int64_t row_kernel_max_k = 32;
 
 }  // namespace
 
@@ -298,6 +301,15 @@ ndarray compressed_dot(const char* fn, const ndarray& data, const ndarray& indic
       csr_rowprod(d, indices, indptr, m, k, xc, 1, n, y, 1, m);
     else
       csr_rowprod(d, indices, indptr, m, k, xc, vec ? 1 : k, 1, y, vec ? 1 : k, 1);
+    return y;
+  }
+  // A few row-major columns (x is [n, k], C order): cusci's row kernel, k consecutive threads per row,
+  // so every stored entry reads one contiguous row of x (k * itemsize bytes) and the row's result is
+  // one contiguous store. cuSPARSE's CSR_ALG2 on the same operands moves the same bytes more slowly
+  // (0.97 ms against CuPy's 0.81 ms for 3-D Poisson 128^3 with k = 8, float64).
+  if (!transposed && !vec && !batched && k <= row_kernel_max_k) {
+    const ndarray d = data.astype(rt, false);
+    csr_rowprod(d, indices, indptr, m, k, xc, k, 1, y, k, 1);
     return y;
   }
   if (!transposed && vec && rt == data.dtype() && is_floating(rt) && indptr.dtype() == indices.dtype() &&
