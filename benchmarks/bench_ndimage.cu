@@ -19,8 +19,7 @@
 namespace nd = cusci::ndimage;
 
 namespace cusci::ndimage::detail {
-void set_fused_2d(bool enabled);  // internal switches (ndimage/src/correlate_pass.hpp)
-void set_fast_cols_variant(int v);
+void set_fast_cols_variant(int v);  // internal switches (ndimage/src/correlate_pass.hpp)
 void set_fast_rows_variant(int v);
 }
 
@@ -93,16 +92,6 @@ int main() {
     bench_case("N1o", "gaussian_filter 4093x4091 f32 sigma=2", odd, 2, [&] { (void)nd::gaussian_filter(odd, 2.0); });
     const auto img64 = random_f32({4096, 4096}, cusci::dtype::float64);
     bench_case("N1d", "gaussian_filter 4096^2 f64 sigma=2", img64, 2, [&] { (void)nd::gaussian_filter(img64, 2.0); });
-    // The fused 2-D kernel (off by default), for comparison with the two-pass results above.
-    const auto img = random_f32({4096, 4096});
-    nd::detail::set_fused_2d(true);
-    bench_case("N1-fused", "gaussian_filter 4096^2 f32 sigma=2, fused 2-D kernel", img, 2,
-               [&] { (void)nd::gaussian_filter(img, 2.0); });
-    bench_case("N1o-fused", "gaussian_filter 4093x4091 f32 sigma=2, fused 2-D kernel", odd, 2,
-               [&] { (void)nd::gaussian_filter(odd, 2.0); });
-    bench_case("N1d-fused", "gaussian_filter 4096^2 f64 sigma=2, fused 2-D kernel", img64, 2,
-               [&] { (void)nd::gaussian_filter(img64, 2.0); });
-    nd::detail::set_fused_2d(false);
   }
   return 0;
 }

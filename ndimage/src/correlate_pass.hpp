@@ -33,23 +33,6 @@ inline ext filter_ext(mode m) noexcept {
 void correlate_pass(const ndarray& in, const ndarray& out, int axis, const std::vector<double>& w, ext mode,
                     double cval, std::int64_t origin);
 
-/// For a 2-D float32 -> float32 or float64 -> float64 filter: the pass along axis 0 (w0, mode0,
-/// origin0) followed by the pass along axis 1 (w1, mode1, origin1) in one kernel, with the same
-/// results as two correlate_pass calls through an intermediate of the output dtype. Any strides,
-/// `out` must not overlap `in`; origins already validated. Returns false, having done nothing,
-/// where it does not apply (other dtypes or ndim, more than 32 taps, small arrays).
-/// Enqueues on the current stream.
-bool correlate_pass_2d(const ndarray& in, const ndarray& out, const std::vector<double>& w0, ext mode0,
-                       std::int64_t origin0, const std::vector<double>& w1, ext mode1, std::int64_t origin1,
-                       double cval);
-
-/// Whether 2-D two-pass chains use `correlate_pass_2d`. Off by default: on the H200 the fused kernel
-/// measured slower than two fast passes (gaussian_filter 4096^2 float32 sigma 2: 0.187 ms fused
-/// against 0.152 ms in two passes; float64: 0.341 against 0.212 ms). Kept, tested and benchmarked
-/// behind this switch while it is tuned. Process-wide; not thread-safe against concurrent filters.
-void set_fused_2d(bool enabled);
-bool fused_2d();
-
 /// Which kernel the fast float32/float64 column passes (axis not last) use: 0 automatic (the
 /// vectorized kernel -- 16 / itemsize adjacent inner positions per thread, 16-byte loads and stores
 /// -- where it applies: unit-stride inner positions, inner extent a multiple of the vector width,

@@ -68,8 +68,6 @@ dtype output_dtype(const ndarray& in, std::optional<dtype> out, const char* fn, 
   return o;
 }
 
-std::atomic<bool> fused_2d_enabled{false};
-
 struct pass_spec {
   int axis;
   std::vector<double> w;
@@ -82,11 +80,6 @@ struct pass_spec {
 /// intermediate results are stored in the output dtype, as SciPy's chaining through `output`.
 void run_chain(const ndarray& in, const ndarray& out, const std::vector<pass_spec>& passes, double cval) {
   const std::size_t n = passes.size();
-  // 2-D, axis 0 then axis 1: one fused kernel where it applies and is enabled (see set_fused_2d).
-  if (n == 2 && detail::fused_2d() && in.ndim() == 2 && passes[0].axis == 0 && passes[1].axis == 1 &&
-      detail::correlate_pass_2d(in, out, passes[0].w, passes[0].mode, passes[0].origin, passes[1].w,
-                                passes[1].mode, passes[1].origin, cval))
-    return;
   ndarray tmp;
   if (n > 1) tmp = cusci::empty(out.shape(), out.dtype());
   ndarray src = in;
@@ -233,8 +226,3 @@ ndarray gaussian_filter(const ndarray& input, const per_axis<double>& sigma, con
 }
 
 }  // namespace cusci::ndimage
-
-namespace cusci::ndimage::detail {
-void set_fused_2d(bool enabled) { fused_2d_enabled.store(enabled); }
-bool fused_2d() { return fused_2d_enabled.load(); }
-}  // namespace cusci::ndimage::detail

@@ -2,7 +2,8 @@
 // goldens (tests/golden/gen_ndimage_fast.py): row kernel (every mode and origin, odd row lengths,
 // several segments, 1..64 taps, lines shorter than the filter) and column kernel (every mode,
 // 3-D axes, segment splits), plus whole gaussian_filter calls over C/F/strided/reversed layouts and
-// the fused 2-D kernel (every mode, per-axis modes and orders, several tiles, short lines); the
+// 2-D filters along both axes (the "fused_" cases: every mode, per-axis modes and orders, several
+// tiles, short lines); the
 // column cases again with the scalar column kernel forced and with the automatic choice, and cut
 // to vectorizable inner extents under each variant of the column kernel; the row cases under the
 // previous and the current row kernel, each against SciPy and bit for bit against each other.
@@ -54,17 +55,8 @@ TEST_CASE("fast kernels: tap-count buckets") { CHECK(run_prefix("taps_") == 32);
 TEST_CASE("fast kernels: lines shorter than the filter") { CHECK(run_prefix("short_") == 32); }
 TEST_CASE("fast column kernel: modes, origins, axes, segments") { CHECK(run_prefix("cols_") == 50); }
 TEST_CASE("gaussian_filter over layouts through the fast kernels") { CHECK(run_prefix("gf") == 10); }
-namespace cusci::ndimage::detail {
-void set_fused_2d(bool enabled);  // internal switch (ndimage/src/correlate_pass.hpp)
-}
-
-TEST_CASE("fused 2-D kernel: modes, mixed modes, orders, tiles, short lines, strides") {
-  struct restore {
-    ~restore() { cusci::ndimage::detail::set_fused_2d(false); }
-  } r;
-  cusci::ndimage::detail::set_fused_2d(true);
+TEST_CASE("2-D filters along both axes: modes, mixed modes, orders, tiles, short lines, strides") {
   CHECK(run_prefix("fused_") == 30);
-  CHECK(run_prefix("gf") == 10);  // the layout cases again, through the fused kernel
 }
 
 namespace cusci::ndimage::detail {
