@@ -39,6 +39,12 @@ void csr_diagonal_k(const ndarray& data, const ndarray& indices, const ndarray& 
 /// (converted inside to int64 keys). Entries summing to zero are dropped. Synchronizes.
 csr_matrix spgemm_esc(const csr_matrix& A, const csr_matrix& B);
 
+/// Row-wise merge SpGEMM (products_spgemm_rows.cu) of canonical CSR operands with one value dtype
+/// (any but float16) and one index dtype (int32 or int64, all four index arrays). SciPy's
+/// csr_matmat arithmetic and summation order; zero sums dropped; canonical result with the
+/// operands' index dtype (int64 when the product count exceeds int32). Synchronizes.
+csr_matrix spgemm_rows(const csr_matrix& A, const csr_matrix& B);
+
 /// A view of the first n elements of a contiguous 1-D array.
 inline ndarray view_head(const ndarray& a, std::int64_t n) {
   if (n == a.size()) return a;

@@ -1,6 +1,6 @@
-// Sparse x sparse products: cuSPARSE's memory-frugal SpGEMM (ALG2 / ALG3 with chunks) for float and
-// complex values with int32-sized operands, cusci's expand-sort-compress kernel otherwise, and the
-// matrix power by repeated squaring.
+// Sparse x sparse products: cusci's row-wise merge SpGEMM (the default, every dtype), cuSPARSE's
+// memory-frugal SpGEMM (ALG2 / ALG3 with chunks) for float and complex values with int32-sized
+// operands, cusci's expand-sort-compress kernel, and the matrix power by repeated squaring.
 
 #include <cuda_runtime_api.h>
 #include <cusparse.h>
@@ -144,13 +144,13 @@ csr_matrix dot(const spmatrix& A, const spmatrix& B, const spgemm_options& optio
   const std::int64_t m = sa[0], n = sb[1];
   const bool fits32 = std::max({sa[0], sa[1], sb[1], A.nnz(), B.nnz()}) <= int32_max;
   spgemm_algorithm alg = options.algorithm;
-  if (alg != spgemm_algorithm::esc && alg != spgemm_algorithm::automatic)
+  if (alg == spgemm_algorithm::cusparse_alg2 || alg == spgemm_algorithm::cusparse_alg3)
     CUSCI_EXPECTS(is_inexact(rt), type_error,
                   std::string(fn) + ": the cuSPARSE SpGEMM algorithms need float or complex values, got " +
                       std::string(dtype_name(rt)));
-  if (alg == spgemm_algorithm::automatic)
-    alg = (is_inexact(rt) && fits32) ? spgemm_algorithm::cusparse_alg2 : spgemm_algorithm::esc;
-  if (alg != spgemm_algorithm::esc && !fits32) alg = spgemm_algorithm::esc;
+  if (alg == spgemm_algorithm::automatic) alg = spgemm_algorithm::rowwise;
+  if ((alg == spgemm_algorithm::cusparse_alg2 || alg == spgemm_algorithm::cusparse_alg3) && !fits32)
+    alg = spgemm_algorithm::esc;
   if (A.nnz() == 0 || B.nnz() == 0 || m == 0 || n == 0) {
     const dtype it = get_index_dtype(std::max({m, n, sa[1]}));
     return csr_matrix::from_valid(empty({0}, rt), empty({0}, it), zeros({m + 1}, it), {m, n}, true);
@@ -158,6 +158,16 @@ csr_matrix dot(const spmatrix& A, const spmatrix& B, const spgemm_options& optio
   if (alg == spgemm_algorithm::esc) {
     const csr_matrix a = canonical_csr(A, rt, {}), b = canonical_csr(B, rt, {});
     return detail::spgemm_esc(a, b);
+  }
+  if (alg == spgemm_algorithm::rowwise) {
+    // One index dtype for both operands and C: int64 when either operand has int64 indices (SciPy's
+    // get_index_dtype of the four index arrays) or a dimension needs it, else int32 (the kernel
+    // moves to int64 itself when the product count exceeds int32, as SciPy's maxval rule).
+    const csr_matrix a0 = canonical_csr(A, rt, {}), b0 = canonical_csr(B, rt, {});
+    const bool wide = a0.indices().dtype() == dtype::int64 || b0.indices().dtype() == dtype::int64 ||
+                      std::max({sa[0], sa[1], sb[1]}) > int32_max;
+    const dtype it = wide ? dtype::int64 : dtype::int32;
+    return detail::spgemm_rows(canonical_csr(a0, rt, it), canonical_csr(b0, rt, it));
   }
   const csr_matrix a = canonical_csr(A, rt, dtype::int32), b = canonical_csr(B, rt, dtype::int32);
   return spgemm_cusparse(a, b, alg, options.chunk_fraction);

@@ -161,6 +161,139 @@ def tol(dt):
     return 0, 0
 
 
+# --- SpGEMM (row-wise kernel tiers) -----------------------------------------------------------------
+# A separate generator, so that the cases above keep their values.
+rng_g = np.random.default_rng(20270611)
+
+
+def gvalues(dt, n):
+    dt = np.dtype(dt)
+    if dt == np.bool_:
+        return rng_g.integers(0, 2, n).astype(bool)
+    if dt.kind == "u":
+        return rng_g.integers(0, 9, n).astype(dt)
+    if dt.kind == "i":
+        return rng_g.integers(-4, 5, n).astype(dt)
+    if dt.kind == "f":
+        return rng_g.standard_normal(n).astype(dt)
+    return (rng_g.standard_normal(n) + 1j * rng_g.standard_normal(n)).astype(dt)
+
+
+def neg(v):
+    """-v in v's dtype (unsigned: the wrapped negation, so that v + neg(v) == 0)."""
+    if v.dtype == np.bool_:
+        return v.copy()
+    with np.errstate(over="ignore"):
+        return (np.zeros_like(v) - v).astype(v.dtype)
+
+
+def tier_operands(dt):
+    """A [40, 200] and B [200, 700] whose rows hit every tier of the row-wise SpGEMM: tier 1 (at most
+    8 entries and 512 products), tier 2 (at most 128 entries and 4096 products), tier 3 (longer), by
+    entry count and by product count; empty rows and columns; rows whose sums cancel to zero."""
+    k, n = 200, 700
+    brows = []
+    for r in range(k):
+        if r < 8:  # dense rows of B: 600 entries
+            cols = np.sort(rng_g.choice(n - 1, 600, replace=False))
+        elif r >= 100 and r % 2 == 1:  # rows 100.. come in identical pairs (2j, 2j + 1)
+            brows.append(brows[-1])
+            continue
+        else:
+            cols = np.sort(rng_g.choice(n - 1, int(rng_g.integers(0, 7)), replace=False))  # column 699 empty
+        brows.append((cols, gvalues(dt, len(cols))))
+    B = sp.csr_matrix((np.concatenate([v for _, v in brows]), np.concatenate([c for c, _ in brows]),
+                       np.concatenate([[0], np.cumsum([len(c) for c, _ in brows])])), shape=(k, n))
+    arows = []
+
+    def row(cols, vals=None):
+        cols = np.asarray(cols, np.int64)
+        order = np.argsort(cols)
+        v = gvalues(dt, len(cols)) if vals is None else vals
+        arows.append((cols[order], np.asarray(v, dtype=dt)[order]))
+
+    row([])                                                            # 0: empty
+    for i in range(1, 21):                                             # 1..20: tier 1
+        row(rng_g.choice(np.arange(8, 200), int(rng_g.integers(1, 9)), replace=False))
+    row([0, 50, 60])                                                   # 21: 3 entries, > 512 products
+    for na in (9, 17, 32, 33, 64, 128):                                # 22..27: tier 2 by entries
+        row(rng_g.choice(np.arange(8, 200), na, replace=False))
+    row(rng_g.choice(np.arange(8, 200), 150, replace=False))           # 28: tier 3 by entries
+    row(list(range(7)) + [150])                                        # 29: 8 entries, 4200+ products
+    row([3])                                                           # 30: one dense row (tier 2)
+    for pairs, extra in ((2, 0), (20, 0), (3, 2), (50, 40), (40, 5)):  # 31..35: cancellations
+        j = rng_g.choice(50, pairs, replace=False)                     # B rows 100 + 2j == 101 + 2j
+        v = gvalues(dt, pairs)
+        cols = np.concatenate([100 + 2 * j, 101 + 2 * j,
+                               rng_g.choice(np.arange(8, 100), extra, replace=False)]).astype(np.int64)
+        vals = np.concatenate([v, neg(v), gvalues(dt, extra)])
+        row(cols, vals)
+    row([8, 9, 10])                                                    # 36: explicit zero in A
+    arows[-1] = (arows[-1][0], np.array([0, 1, 0], dtype=dt) if dt != "bool" else np.array([0, 1, 0], bool))
+    while len(arows) < 40:                                             # 37..39: tier 1 / 2 mix
+        row(rng_g.choice(np.arange(0, 200), int(rng_g.integers(1, 20)), replace=False))
+    A = sp.csr_matrix((np.concatenate([v for _, v in arows]), np.concatenate([c for c, _ in arows]),
+                       np.concatenate([[0], np.cumsum([len(c) for c, _ in arows])])), shape=(len(arows), k))
+    if np.dtype(dt).kind == "f":  # a NaN in B's row 9: every sum it reaches is NaN (kept)
+        B.data[B.indptr[9]] = np.nan
+    return A, B
+
+
+def csr_keys(d, prefix, M):
+    M = sp.csr_matrix(M)
+    M.sort_indices()
+    d[prefix + "_data"] = M.data
+    d[prefix + "_indices"] = M.indices.astype(np.int64)
+    d[prefix + "_indptr"] = M.indptr.astype(np.int64)
+    d[prefix + "_shape"] = np.array(M.shape, np.int64)
+
+
+def spgemm_case(A, B, pows=()):
+    d = {}
+    csr_keys(d, "a", A)
+    csr_keys(d, "b", B)
+    with np.errstate(all="ignore"):
+        C = A.tocsr() @ B.tocsr()
+    csr_keys(d, "c", C)
+    for p in pows:
+        with np.errstate(all="ignore"):
+            csr_keys(d, f"pow{p}", spla.matrix_power(A.tocsr(), p))
+    return d
+
+
+def spgemm_tol(dt):
+    dt = np.dtype(dt)
+    if dt in (np.float32, np.complex64):
+        return 1e-6, 0
+    if dt.kind in "fc":
+        return 1e-15, 0
+    return 0, 0
+
+
+def spgemm_cases():
+    for dt in DTYPES:
+        A, B = tier_operands(dt)
+        save(f"spgemm_tiers_{dt}", spgemm_case(A, B), *spgemm_tol(dt), "spgemm", dt)
+    # 1 x n @ n x 1, n x 1 @ 1 x n, a square matrix mixing the tiers for matrix_power.
+    for name, (s1, s2, n1, n2) in {"row_col": ((1, 9), (9, 1), 6, 5), "col_row": ((9, 1), (1, 9), 6, 5)}.items():
+        A = sp.random(*s1, density=n1 / (s1[0] * s1[1]), random_state=rng_g, format="csr")
+        B = sp.random(*s2, density=n2 / (s2[0] * s2[1]), random_state=rng_g, format="csr")
+        save(f"spgemm_{name}", spgemm_case(A, B), 1e-15, 0, "spgemm", "float64")
+    m = 60
+    dens = np.zeros((m, m))
+    for i in range(m):
+        nz = 2 if i < 40 else (12 if i < 55 else 45)
+        dens[i, rng_g.choice(m, nz, replace=False)] = rng_g.integers(-3, 4, nz)
+    A = sp.csr_matrix(dens.astype(np.int64))
+    save("spgemm_power_int64", spgemm_case(A, A, pows=(2, 3, 5)), 0, 0, "spgemm", "int64")
+    A = sp.csr_matrix((dens / 4).astype(np.float64))
+    save("spgemm_power_float64", spgemm_case(A, A, pows=(2, 3, 5)), 1e-15, 0, "spgemm", "float64")
+    # Many tier-1 rows over several blocks.
+    A = sp.random(3000, 2000, density=3 / 2000, random_state=rng_g, format="csr")
+    B = sp.random(2000, 2500, density=4 / 2500, random_state=rng_g, format="csr")
+    save("spgemm_rand3000_float64", spgemm_case(A, B), 1e-15, 0, "spgemm", "float64")
+
+
 def main():
     os.makedirs(OUT, exist_ok=True)
     for f in os.listdir(OUT):
@@ -212,6 +345,7 @@ def main():
         d["A_ninf"] = np.array(spla.norm(A, np.inf))
         d["square"] = np.array(A.shape[0] == A.shape[1])
         save(f"mtx_{name}", d, 1e-10, 1e-10, "mtx", name + ".mtx")
+    spgemm_cases()
     with open(os.path.join(OUT, "MANIFEST.tsv"), "w") as f:
         f.write("case\trtol\tatol\tkind\tnote\n")
         for row in manifest:

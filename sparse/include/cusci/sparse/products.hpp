@@ -9,8 +9,9 @@
 ///
 /// Value dtypes: every dtype of cusci::sparse (bool, the integers, float32/64, complex64/128); index
 /// dtypes int32 and int64. Results follow NumPy's promotion and SciPy's dtype rules (each function
-/// says which). float/complex products run on cuSPARSE's generic API; integer and bool products on
-/// cusci's own kernels, with exactly SciPy's arithmetic (wrapping integer overflow, bool `+` as OR).
+/// says which). float/complex sparse x dense products run on cuSPARSE's generic API (or cusci's
+/// CSR-stream kernel); integer and bool products and sparse x sparse products on cusci's own kernels,
+/// with exactly SciPy's arithmetic (wrapping integer overflow, bool `+` as OR).
 ///
 /// Scalar results (SciPy returns a NumPy scalar) are 0-d ndarrays of SciPy's dtype, so that nothing
 /// synchronizes; read them with `.item<T>()`. Axis reductions return 2-D arrays, (1, n) for axis 0 and
@@ -62,15 +63,21 @@ ndarray spmv_batched(const spmatrix& A, const ndarray& X);
 
 /// Algorithm of SpGEMM.
 enum class spgemm_algorithm {
-  /// cuSPARSE ALG2 for float/complex with indices and result fitting int32, else `esc`.
+  /// `rowwise` (every dtype and index dtype).
   automatic,
-  /// cuSPARSE's memory-frugal CUSPARSE_SPGEMM_ALG2 (float/complex only).
+  /// cuSPARSE's memory-frugal CUSPARSE_SPGEMM_ALG2 (float/complex only; operands and result of
+  /// int32 size, else `esc`).
   cusparse_alg2,
   /// cuSPARSE CUSPARSE_SPGEMM_ALG3: the intermediate products are processed in chunks of
   /// `chunk_fraction` of all products, lowering peak memory further (float/complex only).
   cusparse_alg3,
   /// cusci's expand-sort-compress SpGEMM (every dtype, int32/int64 indices; more memory).
   esc,
+  /// cusci's row-wise merge SpGEMM (every dtype, int32/int64 indices; memory: C plus O(m)): a
+  /// symbolic pass counts each row's distinct columns, a numeric pass merges the sorted rows of B
+  /// selected by a row of A (a thread per row for rows of at most 8 entries and 512 products, a warp
+  /// per row up to 128 entries and 4096 products, expand-sort-compress for the longer rows).
+  rowwise,
 };
 
 /// Options of SpGEMM (not in SciPy).
@@ -82,17 +89,25 @@ struct spgemm_options {
 
 /// Sparse matrix product C = A @ B with explicit SpGEMM options.
 /// @param A [m, k], B [k, n]: any formats (converted to CSR), any supported dtypes.
-/// @returns a csr_matrix [m, n] of NumPy's promotion of the two dtypes; index dtype int32 unless
-///          nnz(C) or a dimension needs int64. Integer products wrap as NumPy's; bool products use
-///          OR/AND (SciPy's sparsetools). Synchronizes (learns nnz(C)).
-/// Entries: the `esc` path drops entries whose sum is exactly zero and returns sorted indices, as
-/// SciPy (canonical); the cuSPARSE paths keep such cancellations as explicit zeros (`toarray()` is
-/// equal; `nnz` may exceed SciPy's).
+/// @returns a csr_matrix [m, n] of NumPy's promotion of the two dtypes. Integer products wrap as
+///          NumPy's; bool products use OR/AND (SciPy's sparsetools). Synchronizes (learns nnz(C)).
+/// Index dtype: `rowwise`/`automatic` as SciPy: int64 when an operand has int64 indices or the
+///          product count (SciPy's bound on nnz(C)) exceeds 2**31 - 1, else int32; `esc`: int32 unless
+///          nnz(C) or a dimension needs int64; cuSPARSE: int32.
+/// Entries: `rowwise`/`automatic` and `esc` drop entries whose sum is exactly zero and return sorted
+/// indices, as SciPy (canonical). `rowwise` sums each entry's products from zero in the order of A's
+/// entries, each product rounded before the addition (no fused multiply-add), as SciPy's csr_matmat:
+/// float results equal SciPy's bitwise. The cuSPARSE paths keep cancellations as explicit zeros
+/// (`toarray()` is equal; `nnz` may exceed SciPy's) and round differently.
 /// Duplicate entries of A or B are summed first (on private handles; A and B are not changed).
+/// Memory (`rowwise`): C plus four arrays of m indices, and for the rows of more than 128 entries or
+/// 4096 products the expand-sort-compress buffers of those rows only.
 /// @throws cusci::value_error "dimension mismatch" when A.shape[1] != B.shape[0], or chunk_fraction
 ///         outside (0, 1]; cusci::type_error when a cuSPARSE algorithm is requested for an integer or
 ///         bool result; cusci::out_of_memory.
-/// SciPy: `A @ B` / `A.dot(B)` / `A * B` (spmatrix). Algorithms: cuSPARSE SpGEMM (ALG2/ALG3);
+/// SciPy: `A @ B` / `A.dot(B)` / `A * B` (spmatrix). Algorithms: row-wise after Gustavson, "Two fast
+/// algorithms for sparse matrices: multiplication and permuted transposition", ACM TOMS 4(3), 1978,
+/// with per-row binning as Nagasaka, Nukada & Matsuoka, ICPP 2017; cuSPARSE SpGEMM (ALG2/ALG3);
 /// expand-sort-compress after Dalton, Olson & Bell, "Optimizing Sparse Matrix-Matrix Multiplication
 /// for the GPU", ACM TOMS 41(4), 2015.
 csr_matrix dot(const spmatrix& A, const spmatrix& B, const spgemm_options& options);
