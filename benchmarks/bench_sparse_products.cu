@@ -1,11 +1,14 @@
 // cusci::sparse products benchmarks (ids as in docs/sparse-products.md):
 //   SP1   SpMV fp64, 3-D Poisson 256^3 (7-point, n 16.8M, nnz 117M); SP1s: fp32
-//   SP2   SpMV fp64 on small real matrices: SP2-bcsstk16, SP2-cage10, SP2-nh2010 (us per call); read
-//         from the directory argv[1] (default examples/data, then ../shared/data/matrices)
-//   SP3   SpGEMM A @ A, 2-D Poisson 2048^2 (nnz 21M), fp64, automatic algorithm (cuSPARSE ALG2), with
-//         the pool's peak memory ("peak_bytes": highest bytes in use during the call, "extra_bytes":
-//         above what was in use before); SP3-alg3: CUSPARSE_SPGEMM_ALG3, chunk fraction 0.2;
-//         SP3-esc: cusci's expand-sort-compress
+//   SP2   SpMV fp64 (automatic path) on real matrices: SP2-bcsstk16, SP2-cage10, SP2-nh2010 (us per
+//         call). Arguments: `bench_sparse_products [bcsstk16.mtx] [cage10.mtx] [nh2010.mtx]` (files,
+//         matched by name) or directories; else examples/data, then ../shared/data/matrices. A
+//         matrix not found skips its case.
+//   SP3   SpGEMM A @ A, 2-D Poisson 2048^2 (nnz 21M), fp64, automatic algorithm (cusci's row-wise
+//         merge), with the pool's peak memory ("peak_bytes": highest bytes in use during the call,
+//         "extra_bytes": above what was in use before), also as the row SP3-peak_bytes (the value in
+//         "ms", beside CuPy's); SP3-alg2: CUSPARSE_SPGEMM_ALG2; SP3-alg3: CUSPARSE_SPGEMM_ALG3, chunk
+//         fraction 0.2; SP3-esc: cusci's expand-sort-compress
 //   SP4   SpMM 3-D Poisson 128^3 (fp64) x 8 dense columns (row-major)
 //   SP4b  batched SpMV: the same as 8 vectors ([8, n] -> [8, m], column-major SpMM)
 //   SP5   sum(axis=0) of 2-D Poisson 2048^2 (fp64)
@@ -14,6 +17,7 @@
 #include <cstdio>
 #include <filesystem>
 #include <string>
+#include <vector>
 
 #include <cub/device/device_scan.cuh>
 #include <cuda_runtime.h>
@@ -101,8 +105,9 @@ void spmv(const std::string& id, const std::string& name, const sparse::csr_matr
                 "\"nnz\":" + std::to_string(A.nnz()) + ",\"us_per_call\":" + std::to_string(r.median_ms * 1e3));
 }
 
-void spgemm(const std::string& id, const std::string& name, const sparse::csr_matrix& A,
-            const sparse::spgemm_options& o) {
+// Returns the pool's peak bytes during one product.
+std::size_t spgemm(const std::string& id, const std::string& name, const sparse::csr_matrix& A,
+                   const sparse::spgemm_options& o) {
   auto& pool = get_default_memory_pool();
   synchronize();
   const std::size_t before = pool.statistics().used_bytes;
@@ -118,12 +123,22 @@ void spgemm(const std::string& id, const std::string& name, const sparse::csr_ma
   bench::report(id, name, r, 0,
                 "\"nnz_c\":" + std::to_string(nnz) + ",\"peak_bytes\":" + std::to_string(peak) +
                     ",\"extra_bytes\":" + std::to_string(peak - before));
+  return peak;
 }
 
-std::string find_matrix(const std::string& dir, const std::string& file) {
-  for (const std::string& d : {dir, std::string("examples/data"), std::string("../shared/data/matrices")}) {
+// A command-line argument naming `file` itself, else `file` in an argument directory or the defaults.
+std::string find_matrix(const std::vector<std::string>& args, const std::string& file) {
+  namespace fs = std::filesystem;
+  for (const std::string& a : args)
+    if (fs::path(a).filename() == file && fs::exists(a)) return a;
+  std::vector<std::string> dirs;
+  for (const std::string& a : args)
+    if (fs::is_directory(a)) dirs.push_back(a);
+  dirs.push_back("examples/data");
+  dirs.push_back("../shared/data/matrices");
+  for (const std::string& d : dirs) {
     const std::string p = d + "/" + file;
-    if (std::filesystem::exists(p)) return p;
+    if (fs::exists(p)) return p;
   }
   return {};
 }
@@ -131,11 +146,11 @@ std::string find_matrix(const std::string& dir, const std::string& file) {
 }  // namespace
 
 int main(int argc, char** argv) {
-  const std::string dir = argc > 1 ? argv[1] : "examples/data";
+  const std::vector<std::string> args(argv + 1, argv + argc);
   spmv("SP1", "spmv_f64_poisson3d_256", poisson(256, 3, dtype::float64));
   spmv("SP1s", "spmv_f32_poisson3d_256", poisson(256, 3, dtype::float32));
   for (const char* m : {"bcsstk16", "cage10", "nh2010"}) {
-    const std::string p = find_matrix(dir, std::string(m) + ".mtx");
+    const std::string p = find_matrix(args, std::string(m) + ".mtx");
     if (p.empty()) {
       std::fprintf(stderr, "SP2-%s skipped: %s.mtx not found\n", m, m);
       continue;
@@ -145,7 +160,10 @@ int main(int argc, char** argv) {
   }
   {
     const sparse::csr_matrix A = poisson(2048, 2, dtype::float64);
-    spgemm("SP3", "spgemm_poisson2d_2048", A, {});
+    const std::size_t peak = spgemm("SP3", "spgemm_poisson2d_2048", A, {});
+    std::printf("{\"id\":\"SP3-peak_bytes\",\"case\":\"peak pool bytes of one A @ A\",\"ms\":%zu}\n", peak);
+    std::fflush(stdout);
+    spgemm("SP3-alg2", "spgemm_poisson2d_2048_alg2", A, {.algorithm = sparse::spgemm_algorithm::cusparse_alg2});
     spgemm("SP3-alg3", "spgemm_poisson2d_2048_alg3", A,
            {.algorithm = sparse::spgemm_algorithm::cusparse_alg3, .chunk_fraction = 0.2f});
     spgemm("SP3-esc", "spgemm_poisson2d_2048_esc", A, {.algorithm = sparse::spgemm_algorithm::esc});
