@@ -139,6 +139,80 @@ __global__ void decode_keys(U* p, i64 n, key_mode m) {
     p[i] = decode_key<U>(p[i], m);
 }
 
+// --- NaNs with the sign bit set, after CUB's native float order ------------------------------------
+//
+// CUB sorts float and double keys by their twiddled bits (-0.0 and +0.0 as one key, stable), which is
+// NumPy's order except for NaNs whose sign bit is set: they come before -inf instead of after +inf.
+// They form a prefix of the sorted sequence; its length is found by a binary search (gated on the
+// first element being such a NaN) and the prefix is rotated to the end by three reversals (the first
+// two in one launch). Without such NaNs the three kernels return at once.
+
+template <class U>
+__device__ __forceinline__ bool is_neg_nan_bits(U b) {
+  return (b & top_bit<U>()) != 0 && static_cast<U>(b & static_cast<U>(~top_bit<U>())) > ubits<U>::inf;
+}
+
+/// *count = length of the prefix of p[0, n) made of NaNs with the sign bit set (n >= 1; one thread).
+template <class U>
+__global__ void neg_nan_prefix(const U* p, i64 n, i64* count) {
+  if (threadIdx.x != 0 || blockIdx.x != 0) return;
+  if (!is_neg_nan_bits<U>(p[0])) {
+    *count = 0;
+    return;
+  }
+  i64 lo = 1, hi = n;  // first index in [1, n] that is not such a NaN
+  while (lo < hi) {
+    const i64 mid = lo + ((hi - lo) >> 1);
+    if (is_neg_nan_bits<U>(p[mid])) lo = mid + 1;
+    else hi = mid;
+  }
+  *count = lo;
+}
+
+/// Reverses p[0, c) and p[c, n) (first == true) or p[0, n) (first == false), c = *count; returns at
+/// once unless 0 < c < n. Every pair of swapped positions belongs to one thread.
+template <class U, bool first>
+__global__ void rotate_step(U* p, i64 n, const i64* count) {
+  const i64 c = *count;
+  if (c <= 0 || c >= n) return;
+  const i64 h0 = first ? c / 2 : n / 2;
+  const i64 pairs = first ? h0 + (n - c) / 2 : h0;
+  for (i64 t = static_cast<i64>(blockIdx.x) * blockDim.x + threadIdx.x; t < pairs;
+       t += static_cast<i64>(gridDim.x) * blockDim.x) {
+    i64 a, b;
+    if (first && t >= h0) {
+      a = c + (t - h0);
+      b = n - 1 - (t - h0);
+    } else {
+      a = t;
+      b = (first ? c : n) - 1 - t;
+    }
+    const U va = p[a], vb = p[b];
+    p[a] = vb;
+    p[b] = va;
+  }
+}
+
+/// One contiguous sequence of float (U = uint32) or double (U = uint64) values sorted by CUB from
+/// `in` into `o` in NumPy's order (n >= 2). Asynchronous.
+template <class U>
+void sort_native_float(const void* in, void* o, i64 n, cudaStream_t st) {
+  using F = std::conditional_t<sizeof(U) == 4, float, double>;
+  const F* fi = static_cast<const F*>(in);
+  F* fo = static_cast<F*>(o);
+  cub_run([&](void* t, std::size_t& b) {
+    return cub::DeviceRadixSort::SortKeys(t, b, fi, fo, n, 0, static_cast<int>(8 * sizeof(F)), st);
+  });
+  U* p = static_cast<U*>(o);
+  device_buffer<i64> count(1);
+  neg_nan_prefix<U><<<1, 32, 0, st>>>(p, n, count.data());
+  CUSCI_CHECK_LAUNCH();
+  rotate_step<U, true><<<grid(n / 2), block, 0, st>>>(p, n, count.data());
+  CUSCI_CHECK_LAUNCH();
+  rotate_step<U, false><<<grid(n / 2), block, 0, st>>>(p, n, count.data());
+  CUSCI_CHECK_LAUNCH();
+}
+
 // --- keys-only sort ------------------------------------------------------------------------------------
 
 template <class U>
@@ -147,7 +221,17 @@ ndarray sort_bits(const rows_view& r, dtype dt, key_mode m) {
   ndarray out = empty(r.out_shape, dt);
   const i64 n = r.n;
   if (n == 0) return out;
-  if (m != key_mode::real && r.rows == 1 && r.len > 1 && r.len < huge_row && r.view.is_c_contiguous()) {
+  const bool one_seq = r.rows == 1 && r.len > 1 && r.len < huge_row && r.view.is_c_contiguous();
+  if constexpr (sizeof(U) == 4 || sizeof(U) == 8) {
+    if (one_seq && m == key_mode::real) {
+      // float32 / float64, one contiguous sequence: CUB's own float order read from the input into
+      // `out` (no key encode/decode passes, zero signs kept in input order by the stable sort), then
+      // the sign-bit NaNs moved last
+      sort_native_float<U>(r.view.data(), out.data(), n, st);
+      return out;
+    }
+  }
+  if (one_seq && m != key_mode::real) {
     // integers and bool, one contiguous sequence: CUB orders these types as NumPy (it flips the sign
     // bit of signed keys itself), so it reads the input and writes `out` directly, with no key
     // encode/decode passes.
