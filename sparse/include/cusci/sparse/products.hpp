@@ -97,7 +97,8 @@ struct spgemm_options {
 /// Entries: `rowwise`/`automatic` and `esc` drop entries whose sum is exactly zero and return sorted
 /// indices, as SciPy (canonical). `rowwise` sums each entry's products from zero in the order of A's
 /// entries, each product rounded before the addition (no fused multiply-add), as SciPy's csr_matmat:
-/// float results equal SciPy's bitwise. The cuSPARSE paths keep cancellations as explicit zeros
+/// float results equal SciPy's bitwise (rows of more than 128 entries or 4096 products excepted: they
+/// run through `esc`, whose reduce-by-key may group the additions differently). The cuSPARSE paths keep cancellations as explicit zeros
 /// (`toarray()` is equal; `nnz` may exceed SciPy's) and round differently.
 /// Duplicate entries of A or B are summed first (on private handles; A and B are not changed).
 /// Memory (`rowwise`): C plus four arrays of m indices, and for the rows of more than 128 entries or
