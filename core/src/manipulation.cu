@@ -5,9 +5,11 @@
 ///   pointer, row length, column offset in the result, prefix of work units) travel as kernel
 ///   parameters; the copy unit is the widest of 16/8/4/2/1 bytes that divides every row, offset and
 ///   address, so contiguous data moves in 16-byte words whatever the dtype.
-/// * remap: each result element is one input element chosen per axis by a boundary rule (in range,
-///   constant, edge, reflect, symmetric, wrap, untouched), C-ordered rows with the row offset computed
-///   once per row; serves pad's constant/edge/reflect/symmetric/wrap/empty modes and roll.
+/// * remap: one launch writes the whole result; each element is one input element chosen per axis by a
+///   boundary rule (in range, constant, edge, reflect, symmetric, wrap), C-ordered rows with the row
+///   offset computed once per row, several 16-byte units in flight per thread (see remap_kernel);
+///   serves roll (wrap on the rolled axes, any strides) and pad's constant/edge/reflect/symmetric/
+///   wrap/empty modes (and the centre copy of the others).
 /// * pad's other modes (linear_ramp, maximum, mean, median, minimum, odd reflections): one thread per
 ///   line along the padded axis, axis after axis, reproducing NumPy's order of filling.
 /// * ascontiguousarray of a transposed 2-D layout: 32 x 32 shared-memory tiles (33-column padding
@@ -72,7 +74,7 @@ __global__ void concat_kernel(W* __restrict__ dst, const cat_params p) {
 // ---------------------------------------------------------------------------------------------
 // remap (pad fast modes, roll)
 
-enum remap_kind : int { k_copy = 0, k_constant, k_edge, k_reflect, k_symmetric, k_wrap, k_empty };
+enum remap_kind : int { k_copy = 0, k_constant, k_edge, k_reflect, k_symmetric, k_wrap };
 
 struct remap_params {
   int nd;
@@ -113,16 +115,62 @@ __device__ __forceinline__ std::int64_t boundary(std::int64_t sx, std::int64_t n
   }
 }
 
-template <class U>
-__global__ void remap_kernel(const char* __restrict__ src, U* __restrict__ out, std::int64_t rows, const remap_params p,
-                             const U* __restrict__ cvals) {
+constexpr int remap_block = 256;
+
+/// V items of type U moved as one aligned access (V * sizeof(U) is 16 when V > 1).
+template <class U, int V>
+struct alignas(sizeof(U) * V) remap_vec {
+  U v[V];
+};
+
+/// Items sx0 .. sx0 + V - 1 of a row along the last axis when some are outside the input or the row
+/// is a constant one. Out of line: the 64-bit remainders of the boundary rules would otherwise be
+/// inlined V * ILP times into the copy loop and cost the common (interior) path its registers.
+template <class U, int V>
+__device__ __noinline__ remap_vec<U, V> border_unit(const char* __restrict__ srow, std::int64_t sx0, std::int64_t n_in,
+                                                    std::int64_t s_in, int kind_in, int L, int cfound,
+                                                    const U* __restrict__ cvals) {
+  remap_vec<U, V> r;
+#pragma unroll
+  for (int q = 0; q < V; ++q) {
+    std::int64_t sx = sx0 + q;
+    if (sx < 0 || sx >= n_in) {
+      if (kind_in == k_constant) {
+        r.v[q] = cvals[2 * L + (sx < 0 ? 0 : 1)];
+        continue;
+      }
+      sx = boundary(sx, n_in, kind_in);
+    }
+    r.v[q] = cfound >= 0 ? cvals[cfound] : *reinterpret_cast<const U*>(srow + sx * s_in);
+  }
+  return r;
+}
+
+/// Each thread produces up to ILP units of V consecutive items of one output row: block (bx, by)
+/// owns units [bx * chunk, (bx + 1) * chunk) of rows by, by + gridDim.y, ...; a thread's units are
+/// remap_block apart, so every load instruction of a warp is coalesced and all of a thread's loads
+/// are issued before its stores (ILP * V loads in flight per thread: a one-element grid-stride copy
+/// keeps too few bytes in flight to reach the memory bandwidth). A unit that lies inside the input
+/// along the last axis is read with one 16-byte load when the input row is contiguous there and the
+/// address is aligned (pad by a multiple of 16 bytes), with V independent loads otherwise (roll by an
+/// arbitrary shift); units at the borders map each item through the boundary rule. V > 1 requires
+/// 16-byte aligned output rows (one row, or rows of a multiple of 16 bytes); only the last unit of
+/// a row may be partial.
+template <class U, int V, int ILP>
+__global__ void __launch_bounds__(remap_block, 4)
+    remap_kernel(const char* __restrict__ src, U* __restrict__ out, std::int64_t rows, std::int64_t chunk,
+                 const remap_params p, const U* __restrict__ cvals) {
+  using vec = remap_vec<U, V>;
   const int L = p.nd - 1;
   const std::int64_t W = p.out_shape[L], n_in = p.in_shape[L], b_in = p.before[L], s_in = p.in_stride[L];
   const int kind_in = p.kind[L];
+  const bool contiguous_in = s_in == static_cast<std::int64_t>(sizeof(U));
+  const std::int64_t units = (W + V - 1) / V;
+  const std::int64_t u_begin = static_cast<std::int64_t>(blockIdx.x) * chunk;
+  const std::int64_t u_end = u_begin + chunk < units ? u_begin + chunk : units;
   for (std::int64_t row = blockIdx.y; row < rows; row += gridDim.y) {
     std::int64_t soff = 0, rem = row;
     int cfound = -1;
-    bool skip = false;
     for (int d = L - 1; d >= 0; --d) {
       const std::int64_t q = d > 0 ? rem / p.out_shape[d] : 0;
       const std::int64_t c = d > 0 ? rem - q * p.out_shape[d] : rem;
@@ -132,9 +180,6 @@ __global__ void remap_kernel(const char* __restrict__ src, U* __restrict__ out, 
         if (p.kind[d] == k_constant) {
           if (cfound < 0) cfound = 2 * d + (sx < 0 ? 0 : 1);  // the highest padded axis wins
           sx = 0;
-        } else if (p.kind[d] == k_empty) {
-          skip = true;
-          sx = 0;
         } else {
           sx = boundary(sx, p.in_shape[d], p.kind[d]);
         }
@@ -143,20 +188,38 @@ __global__ void remap_kernel(const char* __restrict__ src, U* __restrict__ out, 
     }
     const char* srow = src + soff;
     U* orow = out + row * W;
-    for (std::int64_t x = static_cast<std::int64_t>(blockIdx.x) * blockDim.x + threadIdx.x; x < W;
-         x += static_cast<std::int64_t>(gridDim.x) * blockDim.x) {
-      std::int64_t sx = x - b_in;
-      if (sx < 0 || sx >= n_in) {
-        if (kind_in == k_constant) {
-          orow[x] = cvals[2 * L + (sx < 0 ? 0 : 1)];
-          continue;
+    vec val[ILP];
+#pragma unroll
+    for (int k = 0; k < ILP; ++k) {
+      const std::int64_t u = u_begin + static_cast<std::int64_t>(k) * remap_block + threadIdx.x;
+      if (u >= u_end) continue;
+      const std::int64_t sx0 = u * V - b_in;
+      if (cfound < 0 && sx0 >= 0 && sx0 + V <= n_in) {
+        const char* ps = srow + sx0 * s_in;
+        if (V > 1 && contiguous_in && reinterpret_cast<std::uintptr_t>(ps) % sizeof(vec) == 0) {
+          val[k] = *reinterpret_cast<const vec*>(ps);
+        } else {
+#pragma unroll
+          for (int q = 0; q < V; ++q) val[k].v[q] = *reinterpret_cast<const U*>(ps + q * s_in);
         }
-        if (kind_in == k_empty) continue;
-        sx = boundary(sx, n_in, kind_in);
+      } else {
+        val[k] = border_unit<U, V>(srow, sx0, n_in, s_in, kind_in, L, cfound, cvals);
       }
-      if (skip) continue;
-      if (cfound >= 0) orow[x] = cvals[cfound];
-      else orow[x] = *reinterpret_cast<const U*>(srow + sx * s_in);
+    }
+#pragma unroll
+    for (int k = 0; k < ILP; ++k) {
+      const std::int64_t u = u_begin + static_cast<std::int64_t>(k) * remap_block + threadIdx.x;
+      if (u >= u_end) continue;
+      const std::int64_t x0 = u * V;
+      if (V == 1) {
+        orow[x0] = val[k].v[0];
+      } else if (x0 + V <= W) {
+        *reinterpret_cast<vec*>(orow + x0) = val[k];
+      } else {
+#pragma unroll
+        for (int q = 0; q < V; ++q)
+          if (x0 + q < W) orow[x0 + q] = val[k].v[q];
+      }
     }
   }
 }
@@ -453,7 +516,23 @@ void launch_concat(char* dst, std::int64_t dst_row_bytes, std::int64_t outer,
 }
 
 /// Runs the remap kernel from `a` into the new C-contiguous `out`; `cvals` holds 2*nd items of a's
-/// dtype (constant values per axis, before/after) or is empty.
+/// dtype (constant values per axis, before/after) or is empty. Every element of `out` is written.
+template <class U, int V, int ILP>
+void launch_remap(const ndarray& a, ndarray& out, std::int64_t rows, std::int64_t W, const remap_params& p,
+                  const ndarray* cvals, cudaStream_t s) {
+  // Units of V items per row, at most remap_block * ILP per block, spread evenly over the blocks of a
+  // row (a row of 8224 float32 is 5 blocks of 412 units rather than 4 full blocks and one of 8).
+  const std::int64_t units = (W + V - 1) / V;
+  const std::int64_t cap = static_cast<std::int64_t>(remap_block) * ILP;
+  const std::int64_t gx = std::min<std::int64_t>((units + cap - 1) / cap, 0x7fffffffLL);
+  const std::int64_t chunk = (units + gx - 1) / gx;
+  CUSCI_EXPECTS(chunk <= cap, value_error, "cusci: array too large for the remap kernel");
+  const unsigned gy = static_cast<unsigned>(std::min<std::int64_t>(rows, 65535));
+  remap_kernel<U, V, ILP><<<dim3(static_cast<unsigned>(gx), gy), remap_block, 0, s>>>(
+      static_cast<const char*>(a.data()), out.data_as<U>(), rows, chunk, p, cvals ? cvals->data_as<U>() : nullptr);
+  CUSCI_CHECK_LAUNCH();
+}
+
 void run_remap(const ndarray& a, ndarray& out, const std::vector<std::int64_t>& before, const std::vector<int>& kind,
                const ndarray* cvals) {
   const int nd = a.ndim();
@@ -471,14 +550,21 @@ void run_remap(const ndarray& a, ndarray& out, const std::vector<std::int64_t>& 
   }
   const std::int64_t W = out.shape()[nd - 1];
   const std::int64_t rows = n / W;
-  const unsigned gx = static_cast<unsigned>(std::max<std::int64_t>(1, std::min<std::int64_t>((W + 1023) / 1024, 1 << 30)));
-  const unsigned gy = static_cast<unsigned>(std::min<std::int64_t>(rows, 65535));
+  const std::int64_t isz = static_cast<std::int64_t>(a.itemsize());
+  // 16-byte output stores when every row starts 16-byte aligned (items of 16 bytes go one by one:
+  // complex128 is only 8-byte aligned).
+  const bool wide = isz < 16 && reinterpret_cast<std::uintptr_t>(out.data()) % 16 == 0 && (rows == 1 || (W * isz) % 16 == 0);
   cudaStream_t s = get_current_stream();
   dispatch_itemsize(a.itemsize(), [&](auto tag) {
     using U = typename decltype(tag)::type;
-    remap_kernel<U><<<dim3(gx, gy), block_size, 0, s>>>(static_cast<const char*>(a.data()), out.data_as<U>(), rows, p,
-                                                        cvals ? cvals->data_as<U>() : nullptr);
-    CUSCI_CHECK_LAUNCH();
+    constexpr int V = sizeof(U) < 16 ? static_cast<int>(16 / sizeof(U)) : 1;
+    if constexpr (V > 1) {
+      if (wide) {
+        launch_remap<U, V, 2>(a, out, rows, W, p, cvals, s);
+        return;
+      }
+    }
+    launch_remap<U, 1, 4>(a, out, rows, W, p, cvals, s);
   });
 }
 
@@ -726,14 +812,16 @@ ndarray pad(const ndarray& array, const pad_width_t& pad_width, pad_mode mode, c
   const bool fast = mode == pad_mode::constant || mode == pad_mode::edge || mode == pad_mode::wrap ||
                     mode == pad_mode::empty || ((mode == pad_mode::reflect || mode == pad_mode::symmetric) && !odd);
   if (fast) {
-    int k = k_empty;
+    // 'empty' leaves the padded values undefined in NumPy: they are filled as 'edge' (one pass,
+    // no read of uninitialised memory); an empty input has nothing to copy.
+    if (mode == pad_mode::empty && array.size() == 0) return out;
+    int k = k_edge;
     switch (mode) {
       case pad_mode::constant: k = k_constant; break;
-      case pad_mode::edge: k = k_edge; break;
       case pad_mode::wrap: k = k_wrap; break;
       case pad_mode::reflect: k = k_reflect; break;
       case pad_mode::symmetric: k = k_symmetric; break;
-      default: k = k_empty; break;
+      default: k = k_edge; break;  // edge, empty
     }
     std::fill(kind.begin(), kind.end(), k);
     if (mode == pad_mode::constant) {
@@ -755,8 +843,9 @@ ndarray pad(const ndarray& array, const pad_width_t& pad_width, pad_mode mode, c
     }
     return out;
   }
-  // Computed modes: centre copy, then one line pass per padded axis.
-  std::fill(kind.begin(), kind.end(), k_empty);
+  // Computed modes: centre copy (the padded parts provisionally 'edge', all overwritten below), then
+  // one line pass per padded axis in NumPy's order.
+  std::fill(kind.begin(), kind.end(), k_edge);
   run_remap(array, out, b, kind, nullptr);
   int lmode = l_ramp;
   const char* mname = "linear_ramp";
