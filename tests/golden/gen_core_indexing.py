@@ -491,6 +491,52 @@ for dt in ["uint8", "uint32", "uint64"]:
     add(f"pad_linear_ramp_wrap_{dt}", "pad", [a], ["C"], {"pw": pw_str(pw), "mode": "linear_ramp", "ev": pw_str(ev)},
         [np.pad(a, pw, mode="linear_ramp", end_values=ev)])
 
+# roll / pad remap kernel: 16-byte units (one row, or rows of a multiple of 16 bytes) and one-item
+# units, interior spans read with aligned vector loads or item by item, rows longer than one block's
+# 512 units, a partial last unit, every item size, strided and F-order inputs.
+for dt, n, shifts in [("float32", 2601, [1237, 1000, -4, 5202]), ("int8", 3001, [-777, 16]), ("uint16", 3001, [-777]),
+                      ("float64", 1100, [-777, 2]), ("complex128", 1100, [-333]), ("float32", 1, [5]), ("float32", 3, [-4])]:
+    a = rnd((n,), dt)
+    for sh in shifts:
+        add(f"roll_big_{dt}_{n}_{sh}", "roll", [a], ["C"], {"shift": str(sh), "axes": "0"}, [np.roll(a, sh)])
+for dt, shp in [("float32", (37, 64)), ("float32", (37, 63)), ("int8", (9, 48)), ("complex64", (7, 10))]:
+    a = rnd(shp, dt)
+    add(f"roll_2d_{dt}_{shp[1]}", "roll", [a], ["C"], {"shift": "5,-19", "axes": "0,1"}, [np.roll(a, (5, -19), (0, 1))])
+    add(f"roll_2d_ax0_{dt}_{shp[1]}", "roll", [a], ["C"], {"shift": "-3", "axes": "0"}, [np.roll(a, -3, 0)])
+for lay in ["F", "S"]:
+    base = base_for((21, 70), lay, "float32")
+    a = apply_layout(base, lay)
+    add(f"roll_big_none_{lay}", "roll", [base], [lay], {"shift": "333", "axes": "none"}, [np.roll(a, 333)])
+    add(f"roll_big_ax1_{lay}", "roll", [base], [lay], {"shift": "-61", "axes": "1"}, [np.roll(a, -61, 1)])
+a = rnd((20, 96), "float32")
+add("pad_reflect_vec16", "pad", [a], ["C"], {"pw": pw_str([(16, 16)]), "mode": "reflect"}, [np.pad(a, 16, mode="reflect")])
+a = rnd((9, 96), "float32")
+for mode in fast_modes:
+    pw = [(3, 5), (6, 2)]
+    add(f"pad_{mode}_misaligned_f32", "pad", [a], ["C"], {"pw": pw_str(pw), "mode": mode}, [np.pad(a, pw, mode=mode)])
+a = rnd((1, 2100), "float32")
+for mode in ["reflect", "constant"]:
+    pw = [(1, 1), (12, 24)]
+    add(f"pad_{mode}_longrow_f32", "pad", [a], ["C"], {"pw": pw_str(pw), "mode": mode}, [np.pad(a, pw, mode=mode)])
+for mode in ["reflect", "symmetric", "wrap", "edge"]:
+    a = rnd((5,), "float32")
+    add(f"pad_{mode}_wide_n5_f32", "pad", [a], ["C"], {"pw": pw_str([(13, 17)]), "mode": mode}, [np.pad(a, (13, 17), mode=mode)])
+a = rnd((9, 30), "int8")
+add("pad_reflect_i8_vec", "pad", [a], ["C"], {"pw": pw_str([(1, 2), (1, 1)]), "mode": "reflect"}, [np.pad(a, [(1, 2), (1, 1)], mode="reflect")])
+a = rnd((9, 20), "uint16")
+add("pad_symmetric_u16_vec", "pad", [a], ["C"], {"pw": pw_str([(0, 0), (2, 2)]), "mode": "symmetric"}, [np.pad(a, [(0, 0), (2, 2)], mode="symmetric")])
+a = rnd((6, 7), "complex128")
+add("pad_reflect_c128_big", "pad", [a], ["C"], {"pw": pw_str([(3, 3)]), "mode": "reflect"}, [np.pad(a, 3, mode="reflect")])
+a = rnd((3, 4, 16), "float32")
+cv = [(1.5, -2.0), (7.0, 9.0), (-1.0, 3.0)]
+pw = [(1, 1), (2, 0), (0, 0)]
+add("pad_constant_3d_vec", "pad", [a], ["C"], {"pw": pw_str(pw), "mode": "constant", "cv": pw_str(cv)}, [np.pad(a, pw, constant_values=cv)])
+for lay in ["S", "F"]:
+    base = base_for((12, 40), lay, "float32")
+    a = apply_layout(base, lay)
+    add(f"pad_reflect_vec_{lay}", "pad", [base], [lay], {"pw": pw_str([(16, 16)]), "mode": "reflect"}, [np.pad(a, 16, mode="reflect")])
+    add(f"pad_wrap_vec_{lay}", "pad", [base], [lay], {"pw": pw_str([(4, 1), (3, 5)]), "mode": "wrap"}, [np.pad(a, [(4, 1), (3, 5)], mode="wrap")])
+
 with open(os.path.join(OUT, "MANIFEST.tsv"), "w") as f:
     f.write("case\top\tinputs\tlayout\targs\tout\terror\trtol\tatol\n")
     for r in rows:
