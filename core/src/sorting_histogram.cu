@@ -1,18 +1,20 @@
 /// @file sorting_histogram.cu
-/// histogram: NumPy's edges computed on the host, then one fused pass per call: each element's bin
-/// (NumPy's uniform-bin arithmetic in the edges' dtype, or a binary search against explicit edges)
-/// accumulated into a block-private shared-memory histogram, merged with global atomics. Weights are summed as float64 (NumPy's
-/// bincount does the same) and the density is computed in float64, so the CUB reductions are
-/// instantiated for a few types only.
+/// histogram: with `bins` a count and no range, one pass folds the data's min, max and "any NaN" into
+/// three global words (one sync to read them: NumPy's edges are computed on the host from them);
+/// then one fused binning pass: each element's bin (NumPy's uniform-bin arithmetic in the edges'
+/// dtype, or a binary search against explicit edges) accumulated into a block-private shared-memory
+/// histogram, merged with one global atomic per non-empty bin, the edges staged in shared memory
+/// beside it. Both passes load several elements a thread before using them. Weights are summed as
+/// float64 (NumPy's bincount does the same) and the density is computed in float64.
 
+#include <algorithm>
 #include <cmath>
+#include <cstring>
 #include <cstdio>
 #include <limits>
 #include <string>
 
 #include <cub/device/device_reduce.cuh>
-#include <thrust/iterator/counting_iterator.h>
-#include <thrust/iterator/transform_iterator.h>
 
 #include "sorting_common.cuh"
 #include "cusci/dtype.hpp"
@@ -27,6 +29,23 @@ using detail::strided_indexer;
 
 inline constexpr i64 smem_count_bins = 12288;  // 48 KiB of 32-bit counters
 inline constexpr i64 smem_sum_bins = 6144;     // 48 KiB of float64 sums
+inline constexpr std::size_t smem_limit = 48 * 1024;  // dynamic shared memory without an opt-in
+inline constexpr int h_threads = 256;
+inline constexpr int h_items = 8;  // elements a thread loads before it bins them (memory parallelism)
+inline constexpr i64 h_tile = static_cast<i64>(h_threads) * h_items;
+
+/// Blocks for a pass over n elements: one per tile, at most 8 a multiprocessor of an H200 (132).
+unsigned h_grid(i64 n) { return static_cast<unsigned>(std::min<i64>((n + h_tile - 1) / h_tile, 132LL * 8)); }
+
+template <class T>
+__device__ __forceinline__ T load_at(const char* base, const strided_indexer& ix, bool contig, i64 i) {
+  return contig ? reinterpret_cast<const T*>(base)[i] : *reinterpret_cast<const T*>(base + ix.offset(i));
+}
+
+/// Bytes of a block's shared counters (a multiple of 8: the staged edges follow them).
+inline std::size_t count_bytes(i64 nb, bool weighted) {
+  return (static_cast<std::size_t>(nb) * (weighted ? 8 : 4) + 7) / 8 * 8;
+}
 
 /// Block-private histogram in shared memory (`smem`), merged into `out` at the end with one global
 /// atomic per non-empty bin; without `smem` every element goes to `out` with a global atomic. Counts
@@ -45,18 +64,31 @@ struct priv_hist {
   strided_indexer wi;
   bool wc;
 
-  __device__ __forceinline__ void init(unsigned char* raw) {
+  /// Zeroes the shared counters and, with `sedges`, copies the edges e[0, ne) to shared memory after
+  /// them; returns the edges to read (shared or e).
+  template <class E>
+  __device__ __forceinline__ const E* init(unsigned char* raw, const E* e, i64 ne, bool sedges) {
     sh = reinterpret_cast<SAcc*>(raw);
-    if (smem) {
+    if (smem)
       for (i64 b = threadIdx.x; b < nbins; b += blockDim.x) sh[b] = 0;
-      __syncthreads();
+    const E* ep = e;
+    if (sedges) {
+      const std::size_t off = smem ? (static_cast<std::size_t>(nbins) * sizeof(SAcc) + 7) / 8 * 8 : 0;
+      E* se = reinterpret_cast<E*>(raw + off);
+      for (i64 b = threadIdx.x; b < ne; b += blockDim.x) se[b] = e[b];
+      ep = se;
     }
+    __syncthreads();
+    return ep;
   }
-  /// Adds element i (weight read here) to bin b (0 <= b < nbins).
-  __device__ __forceinline__ void add(i64 b, i64 i) {
+  /// Weight of element i (0 without weights).
+  __device__ __forceinline__ double weight(i64 i) const {
+    if constexpr (weighted) return static_cast<double>(cval(load_at<W>(wb, wi, wc, i)));
+    else return 0.0;
+  }
+  /// Adds an element of weight w (ignored without weights) to bin b (0 <= b < nbins).
+  __device__ __forceinline__ void add(i64 b, double w) {
     if constexpr (weighted) {
-      const W wr = wc ? reinterpret_cast<const W*>(wb)[i] : *reinterpret_cast<const W*>(wb + wi.offset(i));
-      const double w = static_cast<double>(cval(wr));
       if (smem) atomicAdd(&sh[b], w);
       else atomicAdd(static_cast<double*>(out) + b, w);
     } else {
@@ -89,25 +121,43 @@ __device__ __forceinline__ E rnd(compute_t<E> v) {
 /// Histogram over NumPy's uniform-bin index of each element (elements outside [first, last], NaN
 /// included, are not counted), computed and accumulated in one pass.
 template <class A, class E, class W>
-__global__ void uniform_hist(const char* ab, strided_indexer ai, bool ac, i64 n, const E* edges, i64 nb, E first,
-                             E last, E denom, E numer, priv_hist<W> h) {
+__global__ void __launch_bounds__(h_threads)
+    uniform_hist(const char* ab, strided_indexer ai, bool ac, i64 n, const E* edges, bool sedges, i64 nb, E first,
+                 E last, E denom, E numer, priv_hist<W> h) {
   extern __shared__ __align__(8) unsigned char sh_raw[];
-  h.init(sh_raw);
-  for (i64 i = static_cast<i64>(blockIdx.x) * blockDim.x + threadIdx.x; i < n; i += static_cast<i64>(gridDim.x) * blockDim.x) {
-    const A raw = ac ? reinterpret_cast<const A*>(ab)[i] : *reinterpret_cast<const A*>(ab + ai.offset(i));
-    E x;
-    if constexpr (is_half_v<A> || std::is_same_v<A, E>) x = raw;
-    else x = static_cast<E>(raw);
-    const auto xc = cval(x);
-    if (!(xc >= cval(first) && xc <= cval(last))) continue;
-    const E d = rnd<E>(xc - cval(first));
-    const E q = rnd<E>(cval(d) / cval(denom));
-    const E f = rnd<E>(cval(q) * cval(numer));
-    i64 idx = static_cast<i64>(cval(f));
-    if (idx == nb) idx -= 1;
-    if (xc < cval(edges[idx])) idx -= 1;
-    if (idx != nb - 1 && xc >= cval(edges[idx + 1])) idx += 1;
-    h.add(idx, i);
+  const E* ep = h.init(sh_raw, edges, nb + 1, sedges);
+  const i64 tiles = (n + h_tile - 1) / h_tile;
+  for (i64 tile = blockIdx.x; tile < tiles; tile += gridDim.x) {
+    const i64 i0 = tile * h_tile + threadIdx.x;
+    A raw[h_items];
+    double w[h_items];
+#pragma unroll
+    for (int k = 0; k < h_items; ++k) {
+      const i64 i = i0 + static_cast<i64>(k) * h_threads;
+      if (i < n) {
+        raw[k] = load_at<A>(ab, ai, ac, i);
+        w[k] = h.weight(i);
+      }
+    }
+#pragma unroll
+    for (int k = 0; k < h_items; ++k) {
+      if (i0 + static_cast<i64>(k) * h_threads >= n) continue;
+      E x;
+      if constexpr (is_half_v<A> || std::is_same_v<A, E>) x = raw[k];
+      else x = static_cast<E>(raw[k]);
+      const auto xc = cval(x);
+      if (!(xc >= cval(first) && xc <= cval(last))) continue;
+      // NumPy's uniform-bin index: ((x - first) / denom) * numer truncated, then corrected by one
+      // against the edges themselves (the last bin holds the last edge)
+      const E d = rnd<E>(xc - cval(first));
+      const E q = rnd<E>(cval(d) / cval(denom));
+      const E f = rnd<E>(cval(q) * cval(numer));
+      i64 idx = static_cast<i64>(cval(f));
+      if (idx == nb) idx -= 1;
+      if (xc < cval(ep[idx])) idx -= 1;
+      if (idx != nb - 1 && xc >= cval(ep[idx + 1])) idx += 1;
+      h.add(idx, w[k]);
+    }
   }
   h.flush();
 }
@@ -115,21 +165,38 @@ __global__ void uniform_hist(const char* ab, strided_indexer ai, bool ac, i64 n,
 /// Histogram against explicit edges e[0..m] (common dtype T): e[b] <= x < e[b+1], the last bin
 /// closed; elements outside (NaN included) not counted. Bin search and accumulation in one pass.
 template <class T, class W>
-__global__ void edge_hist(const char* ab, strided_indexer ai, bool ac, i64 n, const T* e, i64 m, priv_hist<W> h) {
+__global__ void __launch_bounds__(h_threads)
+    edge_hist(const char* ab, strided_indexer ai, bool ac, i64 n, const T* edges, bool sedges, i64 m, priv_hist<W> h) {
   extern __shared__ __align__(8) unsigned char sh_raw[];
-  h.init(sh_raw);
-  for (i64 i = static_cast<i64>(blockIdx.x) * blockDim.x + threadIdx.x; i < n; i += static_cast<i64>(gridDim.x) * blockDim.x) {
-    const T x = ac ? reinterpret_cast<const T*>(ab)[i] : *reinterpret_cast<const T*>(ab + ai.offset(i));
-    // number of edges <= x
-    i64 lo = 0, hi = m + 1;
-    while (lo < hi) {
-      const i64 mid = lo + ((hi - lo) >> 1);
-      if (!np_less(x, e[mid])) lo = mid + 1;
-      else hi = mid;
+  const T* e = h.init(sh_raw, edges, m + 1, sedges);
+  const i64 tiles = (n + h_tile - 1) / h_tile;
+  for (i64 tile = blockIdx.x; tile < tiles; tile += gridDim.x) {
+    const i64 i0 = tile * h_tile + threadIdx.x;
+    T xs[h_items];
+    double w[h_items];
+#pragma unroll
+    for (int k = 0; k < h_items; ++k) {
+      const i64 i = i0 + static_cast<i64>(k) * h_threads;
+      if (i < n) {
+        xs[k] = load_at<T>(ab, ai, ac, i);
+        w[k] = h.weight(i);
+      }
     }
-    i64 b = lo - 1;
-    if (b == m && !np_less(e[m], x)) b = m - 1;  // x == last edge
-    if (b >= 0 && b < m) h.add(b, i);
+#pragma unroll
+    for (int k = 0; k < h_items; ++k) {
+      if (i0 + static_cast<i64>(k) * h_threads >= n) continue;
+      const T x = xs[k];
+      // number of edges <= x
+      i64 lo = 0, hi = m + 1;
+      while (lo < hi) {
+        const i64 mid = lo + ((hi - lo) >> 1);
+        if (!np_less(x, e[mid])) lo = mid + 1;
+        else hi = mid;
+      }
+      i64 b = lo - 1;
+      if (b == m && !np_less(e[m], x)) b = m - 1;  // x == last edge
+      if (b >= 0 && b < m) h.add(b, w[k]);
+    }
   }
   h.flush();
 }
@@ -149,32 +216,65 @@ __global__ void density_kernel(const H* hist, const E* e, const double* total, d
   }
 }
 
-/// (min, max, any NaN) of a real array, as doubles.
-struct mm_d {
-  double mn, mx;
-  int nan;
-};
-struct mm_d_op {
-  __host__ __device__ mm_d operator()(const mm_d& a, const mm_d& b) const {
-    return {a.mn < b.mn ? a.mn : b.mn, a.mx > b.mx ? a.mx : b.mx, a.nan | b.nan};
-  }
-};
+/// Order key of a double (sign-magnitude bits made unsigned-ordered; NaNs are never keyed).
+__device__ __forceinline__ unsigned long long order_key(double v) {
+  const auto u = static_cast<unsigned long long>(__double_as_longlong(v));
+  constexpr unsigned long long top = 1ull << 63;
+  return (u & top) ? ~u : (u | top);
+}
+/// The double of an order key.
+inline double from_order_key(unsigned long long k) {
+  constexpr unsigned long long top = 1ull << 63;
+  const unsigned long long u = (k & top) ? (k & ~top) : ~k;
+  double v;
+  std::memcpy(&v, &u, sizeof v);
+  return v;
+}
+
+/// One pass over a[0, n) (T = __half, float or double): folds the order keys of the min (complemented)
+/// and the max of the non-NaN values into mm[0] and mm[1] with atomicMax, and sets mm[2] when a NaN
+/// is seen (all three start at 0). Uniform control flow (warp shuffles at the end).
 template <class T>
-struct to_mm_d {
-  const char* base;
-  strided_indexer ix;
-  bool contig;  // C-contiguous: plain indexing
-  __host__ __device__ mm_d operator()(std::int64_t i) const {
-#ifdef __CUDA_ARCH__
-    const T raw = contig ? reinterpret_cast<const T*>(base)[i] : *reinterpret_cast<const T*>(base + ix.offset(i));
-    const double v = static_cast<double>(cval(raw));
-    if (v != v) return {0.0, 0.0, 1};
-    return {v, v, 0};
-#else
-    return {0, 0, 0};
-#endif
+__global__ void __launch_bounds__(h_threads) range_pass(const char* ab, strided_indexer ai, bool ac, i64 n,
+                                                       unsigned long long* mm) {
+  using C = compute_t<T>;
+  C mn = ::cuda::std::numeric_limits<C>::infinity(), mx = -::cuda::std::numeric_limits<C>::infinity();
+  bool nan = false;
+  const i64 tiles = (n + h_tile - 1) / h_tile;
+  for (i64 tile = blockIdx.x; tile < tiles; tile += gridDim.x) {
+    const i64 i0 = tile * h_tile + threadIdx.x;
+    T xs[h_items];
+#pragma unroll
+    for (int k = 0; k < h_items; ++k) {
+      const i64 i = i0 + static_cast<i64>(k) * h_threads;
+      if (i < n) xs[k] = load_at<T>(ab, ai, ac, i);
+    }
+#pragma unroll
+    for (int k = 0; k < h_items; ++k) {
+      if (i0 + static_cast<i64>(k) * h_threads >= n) continue;
+      const C v = cval(xs[k]);
+      if (v != v) {
+        nan = true;
+      } else {
+        mn = v < mn ? v : mn;
+        mx = v > mx ? v : mx;
+      }
+    }
   }
-};
+  unsigned long long kmin = ~order_key(static_cast<double>(mn)), kmax = order_key(static_cast<double>(mx));
+#pragma unroll
+  for (int s = 16; s > 0; s >>= 1) {
+    const unsigned long long a = __shfl_xor_sync(0xffffffffu, kmin, s), c = __shfl_xor_sync(0xffffffffu, kmax, s);
+    kmin = a > kmin ? a : kmin;
+    kmax = c > kmax ? c : kmax;
+  }
+  nan = __any_sync(0xffffffffu, nan);
+  if ((threadIdx.x & 31) == 0) {
+    atomicMax(mm, kmin);
+    atomicMax(mm + 1, kmax);
+    if (nan) atomicOr(mm + 2, 1ull);
+  }
+}
 
 void check_real(dtype t, const char* fn, const char* what) {
   CUSCI_EXPECTS(!is_complex(t), type_error,
@@ -182,22 +282,26 @@ void check_real(dtype t, const char* fn, const char* what) {
 }
 
 /// Accumulator (zeros: int64 counts, or float64 weight sums) filled by `launch(priv_hist<W>, grid,
-/// shared bytes)`, which launches one fused binning kernel over the n elements.
+/// shared bytes, sedges)`, which launches one fused binning kernel over the n elements; `edge_bytes`
+/// are the bytes of the nb + 1 edges, staged in shared memory after the counters (`sedges`) when
+/// both fit.
 template <class L>
-ndarray hist_acc(i64 n, i64 nb, const std::optional<ndarray>& weights, L&& launch) {
+ndarray hist_acc(i64 n, i64 nb, const std::optional<ndarray>& weights, std::size_t edge_bytes, L&& launch) {
   const bool weighted = weights.has_value();
   ndarray acc = zeros({nb}, weighted ? dtype::float64 : dtype::int64);
   if (n > 0 && nb > 0) {
     const bool smem = nb <= (weighted ? smem_sum_bins : smem_count_bins);
-    const std::size_t shb = smem ? static_cast<std::size_t>(nb) * (weighted ? 8 : 4) : 0;
-    const unsigned g = grid(n, 132LL * 8);
+    const std::size_t cb = smem ? count_bytes(nb, weighted) : 0;
+    const bool sedges = cb + edge_bytes <= smem_limit;
+    const std::size_t shb = cb + (sedges ? edge_bytes : 0);
+    const unsigned g = h_grid(n);
     if (weighted) {
       const ndarray wd = weights->astype(dtype::float64, false);
       launch(priv_hist<double>{nullptr, acc.data(), nb, smem, static_cast<const char*>(wd.data()), indexer_of(wd),
                                wd.is_c_contiguous()},
-             g, shb);
+             g, shb, sedges);
     } else {
-      launch(priv_hist<void>{nullptr, acc.data(), nb, smem, nullptr, strided_indexer{}, false}, g, shb);
+      launch(priv_hist<void>{nullptr, acc.data(), nb, smem, nullptr, strided_indexer{}, false}, g, shb, sedges);
     }
     CUSCI_CHECK_LAUNCH();
   }
@@ -318,25 +422,24 @@ histogram_result histogram(const ndarray& a, std::int64_t bins, histogram_option
   } else {
     cudaStream_t st = get_current_stream();
     autodetected = true;
-    device_buffer<mm_d> mm(1);
-    mm_d* mp = mm.data();
+    device_buffer<unsigned long long> mm(3);
+    CUSCI_CUDA_TRY(cudaMemsetAsync(mm.data(), 0, 3 * sizeof(unsigned long long), st));
     // floats read as they are; bool and integers through a float64 copy (exact for |v| <= 2^53; the
     // min/max are compared as float64 values anyway): three instantiations of the reduction
     auto minmax = [&](auto tag, const ndarray& src) {
       using T = typename decltype(tag)::type;
-      thrust::counting_iterator<std::int64_t> it(0);
-      auto tr = thrust::make_transform_iterator(it, to_mm_d<T>{static_cast<const char*>(src.data()), indexer_of(src), src.is_c_contiguous()});
-      const mm_d init{std::numeric_limits<double>::infinity(), -std::numeric_limits<double>::infinity(), 0};
-      cub_run([&](void* t, std::size_t& b) { return cub::DeviceReduce::Reduce(t, b, tr, mp, n, mm_d_op{}, init, st); });
+      range_pass<T><<<h_grid(n), h_threads, 0, st>>>(static_cast<const char*>(src.data()), indexer_of(src),
+                                                      src.is_c_contiguous(), n, mm.data());
+      CUSCI_CHECK_LAUNCH();
     };
     if (a.dtype() == dtype::float16) minmax(detail::type_tag<__half>{}, a);
     else if (a.dtype() == dtype::float32) minmax(detail::type_tag<float>{}, a);
     else minmax(detail::type_tag<double>{}, a.astype(dtype::float64, false));
-    mm_d h{};
-    CUSCI_CUDA_TRY(cudaMemcpyAsync(&h, mp, sizeof(h), cudaMemcpyDeviceToHost, st));
+    unsigned long long h[3];
+    CUSCI_CUDA_TRY(cudaMemcpyAsync(h, mm.data(), sizeof(h), cudaMemcpyDeviceToHost, st));
     CUSCI_CUDA_TRY(cudaStreamSynchronize(st));
-    first = h.nan ? std::nan("") : h.mn;
-    last = h.nan ? std::nan("") : h.mx;
+    first = h[2] ? std::nan("") : from_order_key(~h[0]);
+    last = h[2] ? std::nan("") : from_order_key(h[1]);
     CUSCI_EXPECTS(std::isfinite(first) && std::isfinite(last), value_error,
                   std::string(fn) + ": autodetected range of [" + fmt(first) + ", " + fmt(last) + "] is not finite");
   }
@@ -371,7 +474,8 @@ histogram_result histogram(const ndarray& a, std::int64_t bins, histogram_option
       const char* ab = static_cast<const char*>(a.data());
       const strided_indexer aix = indexer_of(a);
       const bool ac = a.is_c_contiguous();
-      acc = hist_acc(n, bins, opts.weights, [&](auto h, unsigned g, std::size_t shb) {
+      acc = hist_acc(n, bins, opts.weights, static_cast<std::size_t>(bins + 1) * sizeof(E),
+                     [&](auto h, unsigned g, std::size_t shb, bool sedges) {
         using W = typename decltype(h)::weight_type;
         dispatch(a.dtype(), [&](auto atag) {
           using A = typename decltype(atag)::type;
@@ -379,7 +483,7 @@ histogram_result histogram(const ndarray& a, std::int64_t bins, histogram_option
             if constexpr (is_real_float_v<A> && !std::is_same_v<A, E>) {
               // float input always has edges of its own dtype
             } else {
-              uniform_hist<A, E, W><<<g, block, shb, st>>>(ab, aix, ac, n, ep, bins, fE, lE, dE, nE, h);
+              uniform_hist<A, E, W><<<g, h_threads, shb, st>>>(ab, aix, ac, n, ep, sedges, bins, fE, lE, dE, nE, h);
             }
           }
         });
@@ -425,11 +529,13 @@ histogram_result histogram(const ndarray& a, const ndarray& bins, histogram_opti
   const char* ab = static_cast<const char*>(a1.data());
   const strided_indexer aix = indexer_of(a1);
   const bool ac = a1.is_c_contiguous();
-  const ndarray acc = hist_acc(n, m, opts.weights, [&](auto h, unsigned g, std::size_t shb) {
+  const ndarray acc = hist_acc(n, m, opts.weights, static_cast<std::size_t>(m + 1) * itemsize(common),
+                               [&](auto h, unsigned g, std::size_t shb, bool sedges) {
     using W = typename decltype(h)::weight_type;
     dispatch(common, [&](auto tag) {
       using T = typename decltype(tag)::type;
-      if constexpr (!is_complex_v<T>) edge_hist<T, W><<<g, block, shb, st>>>(ab, aix, ac, n, e1.data_as<T>(), m, h);
+      if constexpr (!is_complex_v<T>)
+        edge_hist<T, W><<<g, h_threads, shb, st>>>(ab, aix, ac, n, e1.data_as<T>(), sedges, m, h);
     });
   });
   histogram_result res;
