@@ -7,6 +7,7 @@
 // reads are coalesced for any layout. Every lane of a warp executes every shuffle (groups past the
 // batch end and lanes past n compute on zeros), so full-mask shuffles are always legal.
 
+#include <type_traits>
 #include <cuda/std/complex>
 
 #include <cstdint>
@@ -192,6 +193,18 @@ void launch_small(Kernel kernel, const small_params<T>& p) {
   if (grid == 0) return;
   kernel<<<static_cast<unsigned>(grid), tpb, 0, get_current_stream()>>>(p);
   CUSCI_CHECK_LAUNCH();
+}
+
+/// Launches the width-W instantiation of a kernel family for p.n (W = small_width(p.n)):
+/// `kernel_for(std::integral_constant<int, W>{})` returns the kernel for lane-group width W.
+template <class T, class KernelFor>
+void launch_for_width(const small_params<T>& p, KernelFor kernel_for) {
+  switch (small_width(p.n)) {
+    case 4: launch_small<T, 4>(kernel_for(std::integral_constant<int, 4>{}), p); break;
+    case 8: launch_small<T, 8>(kernel_for(std::integral_constant<int, 8>{}), p); break;
+    case 16: launch_small<T, 16>(kernel_for(std::integral_constant<int, 16>{}), p); break;
+    default: launch_small<T, 32>(kernel_for(std::integral_constant<int, 32>{}), p); break;
+  }
 }
 
 }  // namespace cusci::linalg::detail

@@ -57,13 +57,7 @@ __global__ void __launch_bounds__(TPB) small_chol_solve_kernel(const small_param
 
 template <class T>
 void run_chol(const small_params<T>& p) {
-  constexpr int tpb = small_tpb<T>;
-  switch (small_width(p.n)) {
-    case 4: launch_small<T, 4>(small_chol_solve_kernel<T, 4, tpb>, p); break;
-    case 8: launch_small<T, 8>(small_chol_solve_kernel<T, 8, tpb>, p); break;
-    case 16: launch_small<T, 16>(small_chol_solve_kernel<T, 16, tpb>, p); break;
-    default: launch_small<T, 32>(small_chol_solve_kernel<T, 32, tpb>, p); break;
-  }
+  launch_for_width(p, [](auto w) { return small_chol_solve_kernel<T, decltype(w)::value, small_tpb<T>>; });
 }
 
 }  // namespace
