@@ -44,6 +44,13 @@ struct scan_op {
   }
 };
 
+/// The dtype of accumulator type A.
+template <class A>
+__host__ __device__ constexpr dtype acc_dtype() {
+  if constexpr (std::is_same_v<A, c128>) return dtype::complex128;
+  else return dtype_of<A>;
+}
+
 template <class A, bool Prod>
 __host__ __device__ __forceinline__ A scan_identity() {
   return Prod ? A(1) : A(0);
@@ -93,6 +100,283 @@ void cub_scan(const char* base, i64 stride, dtype dt, i64 n, A* out, cudaStream_
     }
   }
   run_with(thrust::make_transform_iterator(thrust::counting_iterator<i64>(0), loader<A, Prod, Nan>{base, stride, dt}));
+}
+
+/// 16-byte-or-smaller loads and stores through L2 only (look-back state written by other blocks
+/// must never be served from a stale L1 line).
+template <class T>
+__device__ __forceinline__ T ld_cg(const T* p) {
+  static_assert(sizeof(T) == 4 || sizeof(T) == 8 || sizeof(T) == 16, "ld_cg: 4, 8 or 16 bytes");
+  T t;
+  if constexpr (sizeof(T) == 4) {
+    const unsigned u = __ldcg(reinterpret_cast<const unsigned*>(p));
+    memcpy(&t, &u, 4);
+  } else if constexpr (sizeof(T) == 8) {
+    const unsigned long long u = __ldcg(reinterpret_cast<const unsigned long long*>(p));
+    memcpy(&t, &u, 8);
+  } else {
+    const uint4 u = __ldcg(reinterpret_cast<const uint4*>(p));
+    memcpy(&t, &u, 16);
+  }
+  return t;
+}
+
+template <class T>
+__device__ __forceinline__ void st_cg(T* p, const T& t) {
+  static_assert(sizeof(T) == 4 || sizeof(T) == 8 || sizeof(T) == 16, "st_cg: 4, 8 or 16 bytes");
+  if constexpr (sizeof(T) == 4) {
+    unsigned u;
+    memcpy(&u, &t, 4);
+    __stcg(reinterpret_cast<unsigned*>(p), u);
+  } else if constexpr (sizeof(T) == 8) {
+    unsigned long long u;
+    memcpy(&u, &t, 8);
+    __stcg(reinterpret_cast<unsigned long long*>(p), u);
+  } else {
+    uint4 u;
+    memcpy(&u, &t, 16);
+    __stcg(reinterpret_cast<uint4*>(p), u);
+  }
+}
+
+/// VC consecutive values of A moved as one 16-byte (or smaller) access.
+template <class A, int VC>
+struct alignas(sizeof(A) * VC) vpack {
+  A v[VC];
+};
+
+template <class A, bool Prod, int VC>
+__device__ __forceinline__ vpack<A, VC> vop(const vpack<A, VC>& a, const vpack<A, VC>& b) {
+  const scan_op<Prod> op{};
+  vpack<A, VC> r;
+#pragma unroll
+  for (int c = 0; c < VC; ++c) r.v[c] = op(a.v[c], b.v[c]);
+  return r;
+}
+
+template <class A, bool Prod, int VC>
+__device__ __forceinline__ vpack<A, VC> videntity() {
+  vpack<A, VC> r;
+#pragma unroll
+  for (int c = 0; c < VC; ++c) r.v[c] = scan_identity<A, Prod>();
+  return r;
+}
+
+__device__ __forceinline__ int flag_acquire(int* f) {
+  return cuda::atomic_ref<int, cuda::thread_scope_device>(*f).load(cuda::memory_order_acquire);
+}
+
+__device__ __forceinline__ void flag_release(int* f, int v) {
+  cuda::atomic_ref<int, cuda::thread_scope_device>(*f).store(v, cuda::memory_order_release);
+}
+
+/// Warp 0's look-back window: lane j reads the flag of the tile `end - 1 - j` (tiles below 0 count as
+/// inclusive) and spins until every lane up to the nearest inclusive one has published. Returns the
+/// number of predecessors to combine (the last of them inclusive when *inc) in every lane; `f` is the
+/// lane's flag.
+__device__ __forceinline__ int lookback_window(int* flags, i64 end, i64 stride, int lane, int& f, bool& inc) {
+  const i64 p = end - 1 - lane;
+  unsigned ready, incl;
+  for (int spins = 0;; ++spins) {
+    f = p >= 0 ? flag_acquire(flags + p * stride) : 2;
+    ready = __ballot_sync(0xffffffffu, f != 0);
+    incl = __ballot_sync(0xffffffffu, f == 2);
+    // Lanes below the nearest inclusive one (or all 32 when there is none) must be ready.
+    const unsigned need = incl ? ((incl & (0u - incl)) << 1) - 1u : 0xffffffffu;
+    if ((ready & need) == need) break;
+    if (spins > 4) __nanosleep(32);
+  }
+  inc = incl != 0;
+  return inc ? __ffs(static_cast<int>(incl)) : 32;
+}
+
+// ---------------------------------------------------------------------------------------------
+// 1-D scans of a contiguous, 16-byte-aligned input of the accumulator's own dtype: a single-pass
+// decoupled look-back scan (Merrill and Garland, "Single-pass Parallel Prefix Scan with Decoupled
+// Look-back", NVIDIA NVR-2016-002). A block of s1_threads threads scans a tile of s1_threads *
+// s1_vecs * (16 / sizeof(A)) elements (32 KiB): each warp owns a contiguous 1/8 of the tile and reads
+// it with 16-byte loads, lane l taking vector q * 32 + l (every warp access is 512 contiguous bytes).
+// Each vector is scanned in the thread, the s1_vecs vector sums are scanned across the warp by
+// shuffles, the warp aggregates across the block through shared memory; warp 0 publishes the tile's
+// aggregate, looks back 32 tiles at a time, publishes the inclusive prefix, and every thread writes
+// its vectors once. Tiles are numbered by an atomic ticket (in launch order), so a block waits only
+// on blocks already running.
+// ---------------------------------------------------------------------------------------------
+constexpr int s1_threads = 256;
+constexpr int s1_vecs = 8;
+
+struct s1_args {
+  const void* in;
+  void* out;
+  i64 n, n_tiles;
+  int* flags;  // [n_tiles]: 0 nothing, 1 aggregate, 2 inclusive prefix published
+  void* agg;   // A[n_tiles]
+  void* incl;  // A[n_tiles]
+  unsigned* ticket;
+};
+
+template <class A, bool Prod, bool Nan>
+__global__ void __launch_bounds__(s1_threads) scan_1d(s1_args g) {
+  constexpr int VC = 16 / static_cast<int>(sizeof(A));
+  constexpr int warp_items = 32 * s1_vecs * VC;
+  constexpr i64 tile_items = static_cast<i64>(s1_threads / 32) * warp_items;
+  using vec_t = vpack<A, VC>;
+  const scan_op<Prod> op{};
+  const A id = scan_identity<A, Prod>();
+  __shared__ unsigned s_tile;
+  __shared__ A s_warp[s1_threads / 32];
+  __shared__ A s_prefix;
+  if (threadIdx.x == 0) s_tile = g.n_tiles > 1 ? atomicAdd(g.ticket, 1u) : blockIdx.x;
+  __syncthreads();
+  const i64 tile = s_tile;
+  const int warp = static_cast<int>(threadIdx.x) / 32, lane = static_cast<int>(threadIdx.x) % 32;
+  const i64 w0 = tile * tile_items + static_cast<i64>(warp) * warp_items;  // the warp's first element
+  const A* in = static_cast<const A*>(g.in);
+  A* out = static_cast<A*>(g.out);
+  const bool full = (tile + 1) * tile_items <= g.n;
+  vec_t x[s1_vecs];
+  if (full) {
+#pragma unroll
+    for (int q = 0; q < s1_vecs; ++q) x[q] = *reinterpret_cast<const vec_t*>(in + w0 + (q * 32 + lane) * VC);
+  } else {
+#pragma unroll
+    for (int q = 0; q < s1_vecs; ++q)
+#pragma unroll
+      for (int c = 0; c < VC; ++c) {
+        const i64 j = w0 + (q * 32 + lane) * VC + c;
+        x[q].v[c] = j < g.n ? in[j] : id;
+      }
+  }
+  A s[s1_vecs];
+#pragma unroll
+  for (int q = 0; q < s1_vecs; ++q) {
+#pragma unroll
+    for (int c = 0; c < VC; ++c) {
+      if constexpr (Nan) {
+        if (isnan_any(x[q].v[c])) x[q].v[c] = id;
+      }
+      if (c > 0) x[q].v[c] = op(x[q].v[c - 1], x[q].v[c]);
+    }
+    s[q] = x[q].v[VC - 1];
+  }
+  // Inclusive warp scans of the vector sums (Kogge-Stone over 32 lanes).
+#pragma unroll
+  for (int d = 1; d < 32; d *= 2) {
+#pragma unroll
+    for (int q = 0; q < s1_vecs; ++q) {
+      const A t = __shfl_up_sync(0xffffffffu, s[q], d);
+      if (lane >= d) s[q] = op(t, s[q]);
+    }
+  }
+  // pre[q]: the warp-segment prefix before the lane's vector q; run: the warp's running aggregate.
+  A pre[s1_vecs];
+  A run = id;
+#pragma unroll
+  for (int q = 0; q < s1_vecs; ++q) {
+    const A tot = __shfl_sync(0xffffffffu, s[q], 31);
+    A ex = __shfl_up_sync(0xffffffffu, s[q], 1);
+    if (lane == 0) ex = id;
+    pre[q] = op(run, ex);
+    run = op(run, tot);
+  }
+  if (lane == 0) s_warp[warp] = run;
+  __syncthreads();
+  A wpre = id, agg = id;
+#pragma unroll
+  for (int w = 0; w < s1_threads / 32; ++w) {
+    const A v = s_warp[w];
+    if (w < warp) wpre = op(wpre, v);
+    agg = op(agg, v);
+  }
+  if (g.n_tiles > 1) {
+    A* aggs = static_cast<A*>(g.agg);
+    A* incls = static_cast<A*>(g.incl);
+    if (warp == 0) {
+      if (tile == 0) {
+        if (lane == 0) {
+          st_cg(incls, agg);
+          flag_release(g.flags, 2);
+        }
+      } else {
+        if (lane == 0) {
+          st_cg(aggs + tile, agg);
+          flag_release(g.flags + tile, 1);
+        }
+        A ex = id;
+        for (i64 end = tile;; end -= 32) {
+          int f;
+          bool inc;
+          const int cnt = lookback_window(g.flags, end, 1, lane, f, inc);
+          const i64 p = end - 1 - lane;
+          A v = id;
+          if (lane < cnt) v = ld_cg((f == 2 ? incls : aggs) + p);
+#pragma unroll
+          for (int d = 16; d >= 1; d /= 2) v = op(v, __shfl_xor_sync(0xffffffffu, v, d));
+          ex = op(v, ex);
+          if (inc) break;
+        }
+        if (lane == 0) {
+          st_cg(incls + tile, op(ex, agg));
+          flag_release(g.flags + tile, 2);
+          s_prefix = ex;
+        }
+      }
+    }
+    __syncthreads();
+    if (tile > 0) wpre = op(s_prefix, wpre);
+  }
+  if (full) {
+#pragma unroll
+    for (int q = 0; q < s1_vecs; ++q) {
+      const A p0 = op(wpre, pre[q]);
+      vec_t y;
+#pragma unroll
+      for (int c = 0; c < VC; ++c) y.v[c] = op(p0, x[q].v[c]);
+      *reinterpret_cast<vec_t*>(out + w0 + (q * 32 + lane) * VC) = y;
+    }
+  } else {
+#pragma unroll
+    for (int q = 0; q < s1_vecs; ++q) {
+      const A p0 = op(wpre, pre[q]);
+#pragma unroll
+      for (int c = 0; c < VC; ++c) {
+        const i64 j = w0 + (q * 32 + lane) * VC + c;
+        if (j < g.n) out[j] = op(p0, x[q].v[c]);
+      }
+    }
+  }
+}
+
+/// The tile count of scan_1d over n elements of A.
+template <class A>
+i64 s1_tiles(i64 n) {
+  return ceil_div(n, static_cast<i64>(s1_threads) * s1_vecs * (16 / static_cast<i64>(sizeof(A))));
+}
+
+/// Runs scan_1d over n contiguous elements (in and out 16-byte aligned).
+template <class A, bool Prod, bool Nan>
+void run_scan_1d(const A* in, A* out, i64 n, cudaStream_t stream) {
+  s1_args g{};
+  g.in = in;
+  g.out = out;
+  g.n = n;
+  g.n_tiles = s1_tiles<A>(n);
+  CUSCI_EXPECTS(g.n_tiles <= 0x7fffffffLL, value_error, "cusci::cumsum: array too large");
+  memory_ptr state;
+  if (g.n_tiles > 1) {
+    // One allocation: [ticket (16 B)] [flags] [agg] [incl], only the first two zeroed.
+    const std::size_t fbytes = 16 + ((static_cast<std::size_t>(g.n_tiles) * sizeof(int) + 15) / 16) * 16;
+    const std::size_t vbytes = ((static_cast<std::size_t>(g.n_tiles) * sizeof(A) + 15) / 16) * 16;
+    state = cusci::malloc(fbytes + 2 * vbytes, stream);
+    char* b = static_cast<char*>(state->ptr());
+    CUSCI_CUDA_TRY(cudaMemsetAsync(b, 0, fbytes, stream));
+    g.ticket = reinterpret_cast<unsigned*>(b);
+    g.flags = reinterpret_cast<int*>(b + 16);
+    g.agg = b + fbytes;
+    g.incl = b + fbytes + vbytes;
+  }
+  scan_1d<A, Prod, Nan><<<static_cast<unsigned>(g.n_tiles), s1_threads, 0, stream>>>(g);
+  CUSCI_CHECK_LAUNCH();
 }
 
 constexpr int row_items = 4;
@@ -145,88 +429,142 @@ struct col_args {
   unsigned* ticket;
 };
 
-template <class A>
-constexpr int col_rows() {
-  constexpr int r = static_cast<int>(128 / sizeof(A));
-  return r < 4 ? 4 : (r > 32 ? 32 : r);
-}
+/// Rows per chunk, threads per block and columns per thread of the strided-axis scan: VC = 1 for
+/// any input (runtime dtype, any strides), VC = 16 / sizeof(A) for the 16-byte path (input of A's
+/// own dtype with VC adjacent columns contiguous and aligned). A thread holds about 128 bytes (VC = 1)
+/// or 384 bytes (24 rows of 16 bytes) of its chunk in registers; three 128-thread blocks of the
+/// 16-byte path per SM keep about 144 KiB of loads in flight per SM.
+template <class A, int VC>
+struct col_cfg {
+  static constexpr int rows = VC > 1 ? 24 : (128 / static_cast<int>(sizeof(A)) < 4 ? 4
+                                             : (128 / static_cast<int>(sizeof(A)) > 32 ? 32 : 128 / static_cast<int>(sizeof(A))));
+  static constexpr int threads = VC > 1 ? 128 : block_threads;
+  static constexpr int min_blocks = VC > 1 ? 3 : 1;
+};
 
-template <class A, bool Prod, bool Nan, bool Static32>
-__global__ void __launch_bounds__(block_threads) scan_cols(col_args g) {
-  constexpr int R = col_rows<A>();
-  const scan_op<Prod> op{};
+template <class A, bool Prod, bool Nan, int VC>
+__global__ void __launch_bounds__(col_cfg<A, VC>::threads, col_cfg<A, VC>::min_blocks) scan_cols(col_args g) {
+  constexpr int R = col_cfg<A, VC>::rows;
+  constexpr int T = col_cfg<A, VC>::threads;
+  using vec_t = vpack<A, VC>;
   __shared__ unsigned s_ticket;
+  __shared__ int s_cnt[2];
+  __shared__ bool s_inc[2];
   if (threadIdx.x == 0) s_ticket = g.n_chunks > 1 ? atomicAdd(g.ticket, 1u) : blockIdx.x;
   __syncthreads();
   const i64 t = s_ticket;
   const i64 chunk = t / g.n_tiles, tile = t - chunk * g.n_tiles;
-  const i64 k = tile * block_threads + threadIdx.x;
+  const i64 k = (tile * T + threadIdx.x) * VC;  // the thread's first column
   const bool valid = k < g.n_cols;
   const i64 r0 = chunk * R;
   const int rn = static_cast<int>(g.L - r0 < R ? g.L - r0 : R);
-  A x[R];
-  A local = scan_identity<A, Prod>();
+  vec_t x[R];
+  vec_t local = videntity<A, Prod, VC>();
   i64 o = 0, i = 0;
   if (valid) {
     i64 off[1];
     g.cols.offsets(k, off);
     const char* cb = g.base + off[0] + r0 * g.ax_stride;
-    o = k / g.inner;
-    i = k - o * g.inner;
+    const bool same = g.dt == acc_dtype<A>();  // a plain typed load, no runtime dtype switch
 #pragma unroll
     for (int q = 0; q < R; ++q) {
       if (q < rn) {
-        if constexpr (Static32) x[q] = *reinterpret_cast<const float*>(cb + q * g.ax_stride);
-        else x[q] = load_fix<A, Prod, Nan>(cb + q * g.ax_stride, g.dt);
+        if constexpr (VC > 1) {
+          x[q] = *reinterpret_cast<const vec_t*>(cb);
+          if constexpr (Nan) {
+#pragma unroll
+            for (int c = 0; c < VC; ++c)
+              if (isnan_any(x[q].v[c])) x[q].v[c] = scan_identity<A, Prod>();
+          }
+        } else if (same) {
+          x[q].v[0] = *reinterpret_cast<const A*>(cb);
+          if constexpr (Nan) {
+            if (isnan_any(x[q].v[0])) x[q].v[0] = scan_identity<A, Prod>();
+          }
+        } else {
+          x[q].v[0] = load_fix<A, Prod, Nan>(cb, g.dt);
+        }
       }
+      cb += g.ax_stride;
     }
+    o = k / g.inner;
+    i = k - o * g.inner;
 #pragma unroll
     for (int q = 0; q < R; ++q)
-      if (q < rn) local = op(local, x[q]);
+      if (q < rn) local = vop<A, Prod, VC>(local, x[q]);
   }
-  A prefix = scan_identity<A, Prod>();
+  vec_t prefix = videntity<A, Prod, VC>();
   if (g.n_chunks > 1) {
-    A* agg = static_cast<A*>(g.agg);
-    A* incl = static_cast<A*>(g.incl);
-    if (valid) (chunk == 0 ? incl : agg)[chunk * g.n_cols + k] = local;
+    vec_t* agg = static_cast<vec_t*>(g.agg);
+    vec_t* incl = static_cast<vec_t*>(g.incl);
+    const i64 kv = k / VC;  // the thread's slot in a chunk's row of state
+    const i64 row = g.n_cols / VC;
+    if (valid) st_cg((chunk == 0 ? incl : agg) + chunk * row + kv, local);
     __threadfence();
     __syncthreads();
-    if (threadIdx.x == 0) {
-      cuda::atomic_ref<int, cuda::thread_scope_device> f(g.flags[chunk * g.n_tiles + tile]);
-      f.store(chunk == 0 ? 2 : 1, cuda::memory_order_release);
-    }
+    if (threadIdx.x == 0) flag_release(g.flags + chunk * g.n_tiles + tile, chunk == 0 ? 2 : 1);
     if (chunk > 0) {
-      for (i64 p = chunk - 1;; --p) {
-        cuda::atomic_ref<int, cuda::thread_scope_device> f(g.flags[p * g.n_tiles + tile]);
-        int s;
-        while ((s = f.load(cuda::memory_order_acquire)) == 0) __nanosleep(64);
-        if (valid) {
-          const A v = s == 2 ? incl[p * g.n_cols + k] : agg[p * g.n_cols + k];
-          prefix = op(v, prefix);
+      // Warp 0 finds how many preceding chunks to combine (the nearest inclusive one and the
+      // aggregates after it, at most 32 per round); every thread then folds its columns' values.
+      for (int round = 0;; ++round) {
+        const i64 end = chunk - static_cast<i64>(round) * 32;
+        if (threadIdx.x < 32) {
+          int f;
+          bool inc;
+          const int cnt = lookback_window(g.flags + tile, end, g.n_tiles, static_cast<int>(threadIdx.x), f, inc);
+          if (threadIdx.x == 0) {
+            s_cnt[round & 1] = cnt;
+            s_inc[round & 1] = inc;
+          }
         }
-        if (s == 2) break;  // s is the same in every thread: the loop exits together
+        __syncthreads();
+        const int cnt = s_cnt[round & 1];
+        const bool inc = s_inc[round & 1];
+        if (valid) {
+#pragma unroll 4
+          for (int j = 0; j < cnt; ++j) {
+            const i64 p = end - 1 - j;
+            const vec_t v = ld_cg((inc && j == cnt - 1 ? incl : agg) + p * row + kv);
+            prefix = vop<A, Prod, VC>(v, prefix);
+          }
+        }
+        if (inc) break;
       }
-      if (valid) incl[chunk * g.n_cols + k] = op(prefix, local);
+      if (valid) st_cg(incl + chunk * row + kv, vop<A, Prod, VC>(prefix, local));
       __threadfence();
       __syncthreads();
-      if (threadIdx.x == 0) {
-        cuda::atomic_ref<int, cuda::thread_scope_device> f(g.flags[chunk * g.n_tiles + tile]);
-        f.store(2, cuda::memory_order_release);
-      }
+      if (threadIdx.x == 0) flag_release(g.flags + chunk * g.n_tiles + tile, 2);
     }
   }
   if (valid) {
     A* ob = static_cast<A*>(g.out) + (o * g.L + r0) * g.inner + i;
-    A run = prefix;
+    vec_t run = prefix;
 #pragma unroll
     for (int q = 0; q < R; ++q) {
       if (q < rn) {
-        run = op(run, x[q]);
-        ob[q * g.inner] = run;
+        run = vop<A, Prod, VC>(run, x[q]);
+        *reinterpret_cast<vec_t*>(ob) = run;
       }
+      ob += g.inner;
     }
   }
 }
+
+/// Whether A has the typed 1-D kernel (float32, float64, int64, uint64; NaN variants only for floats).
+template <class A, bool Nan>
+constexpr bool fast_1d() {
+  return (std::is_same_v<A, float> || std::is_same_v<A, double> || std::is_same_v<A, std::int64_t> ||
+          std::is_same_v<A, std::uint64_t>) &&
+         (!Nan || std::is_floating_point_v<A>);
+}
+
+/// Whether A has the 16-byte strided-axis kernel (the same types).
+template <class A, bool Nan>
+constexpr bool fast_cols() {
+  return fast_1d<A, Nan>();
+}
+
+inline bool aligned16(const void* p) { return reinterpret_cast<std::uintptr_t>(p) % 16 == 0; }
 
 /// Scans `src` along `ax` into the C-contiguous A buffer `out` of src's shape.
 template <class A, bool Prod, bool Nan>
@@ -251,7 +589,16 @@ void scan_into(const ndarray& src, int ax, A* out) {
           off += (rem % m.shape[d]) * m.stride[0][d];
           rem /= m.shape[d];
         }
-        cub_scan<A, Prod, Nan>(base + off, ax_stride, src.dtype(), L, out + row * L, stream);
+        const char* rb = base + off;
+        A* ro = out + row * L;
+        if constexpr (fast_1d<A, Nan>()) {
+          if (src.dtype() == dtype_of<A> && ax_stride == static_cast<i64>(sizeof(A)) && aligned16(rb) &&
+              aligned16(ro)) {
+            run_scan_1d<A, Prod, Nan>(reinterpret_cast<const A*>(rb), ro, L, stream);
+            continue;
+          }
+        }
+        cub_scan<A, Prod, Nan>(rb, ax_stride, src.dtype(), L, ro, stream);
       }
       return;
     }
@@ -278,30 +625,46 @@ void scan_into(const ndarray& src, int ax, A* out) {
   g.L = L;
   g.inner = inner;
   g.n_cols = outer * inner;
-  g.n_tiles = ceil_div(g.n_cols, block_threads);
-  constexpr int R = col_rows<A>();
-  g.n_chunks = ceil_div(L, R);
-  g.out = out;
-  CUSCI_EXPECTS(g.n_tiles * g.n_chunks <= 0x7fffffffLL, value_error, "cusci::cumsum: array too large");
-  memory_ptr agg, incl, flags;
-  if (g.n_chunks > 1) {
-    const std::size_t vals = static_cast<std::size_t>(g.n_chunks * g.n_cols) * sizeof(A);
-    agg = cusci::malloc(vals, stream);
-    incl = cusci::malloc(vals, stream);
-    const std::size_t fbytes = static_cast<std::size_t>(g.n_chunks * g.n_tiles) * sizeof(int) + 16;
-    flags = cusci::malloc(fbytes, stream);
-    CUSCI_CUDA_TRY(cudaMemsetAsync(flags->ptr(), 0, fbytes, stream));
-    g.agg = agg->ptr();
-    g.incl = incl->ptr();
-    g.ticket = static_cast<unsigned*>(flags->ptr());
-    g.flags = reinterpret_cast<int*>(static_cast<char*>(flags->ptr()) + 16);
+  // The 16-byte path: VC adjacent columns contiguous (last axis of unit stride and a multiple of VC
+  // long) with every other stride and the base 16-byte aligned; the output (C order) follows.
+  bool vec = false;
+  if constexpr (fast_cols<A, Nan>()) {
+    constexpr int VC = 16 / static_cast<int>(sizeof(A));
+    vec = src.dtype() == dtype_of<A> && src.strides()[nd - 1] == static_cast<i64>(sizeof(A)) &&
+          src.shape()[nd - 1] % VC == 0 && aligned16(base) && aligned16(out) && ax_stride % 16 == 0;
+    for (int d = 0; vec && d < nd - 1; ++d) vec = src.strides()[d] % 16 == 0;
   }
-  const unsigned blocks = static_cast<unsigned>(g.n_tiles * g.n_chunks);
-  bool static32 = false;
-  if constexpr (std::is_same_v<A, float> && !Nan) static32 = src.dtype() == dtype::float32;
-  if (static32) scan_cols<A, Prod, Nan, true><<<blocks, block_threads, 0, stream>>>(g);
-  else scan_cols<A, Prod, Nan, false><<<blocks, block_threads, 0, stream>>>(g);
-  CUSCI_CHECK_LAUNCH();
+  auto launch = [&](auto vc_tag) {
+    constexpr int VC = decltype(vc_tag)::value;
+    using cfg = col_cfg<A, VC>;
+    g.n_tiles = ceil_div(g.n_cols / VC, cfg::threads);
+    g.n_chunks = ceil_div(L, cfg::rows);
+    g.out = out;
+    CUSCI_EXPECTS(g.n_tiles * g.n_chunks <= 0x7fffffffLL, value_error, "cusci::cumsum: array too large");
+    memory_ptr state;
+    if (g.n_chunks > 1) {
+      // One allocation: [ticket (16 B)] [flags] [agg] [incl], only the first two zeroed.
+      const std::size_t fbytes = 16 + ((static_cast<std::size_t>(g.n_chunks * g.n_tiles) * sizeof(int) + 15) / 16) * 16;
+      const std::size_t vbytes = ((static_cast<std::size_t>(g.n_chunks * g.n_cols) * sizeof(A) + 15) / 16) * 16;
+      state = cusci::malloc(fbytes + 2 * vbytes, stream);
+      char* b = static_cast<char*>(state->ptr());
+      CUSCI_CUDA_TRY(cudaMemsetAsync(b, 0, fbytes, stream));
+      g.ticket = reinterpret_cast<unsigned*>(b);
+      g.flags = reinterpret_cast<int*>(b + 16);
+      g.agg = b + fbytes;
+      g.incl = b + fbytes + vbytes;
+    }
+    const unsigned blocks = static_cast<unsigned>(g.n_tiles * g.n_chunks);
+    scan_cols<A, Prod, Nan, VC><<<blocks, cfg::threads, 0, stream>>>(g);
+    CUSCI_CHECK_LAUNCH();
+  };
+  if constexpr (fast_cols<A, Nan>()) {
+    if (vec) {
+      launch(std::integral_constant<int, 16 / static_cast<int>(sizeof(A))>{});
+      return;
+    }
+  }
+  launch(std::integral_constant<int, 1>{});
 }
 
 /// The accumulator dtype of a scan with result dtype r.

@@ -1,7 +1,8 @@
 """Golden data for cusci's reductions and scans (NumPy 2.5 semantics).
 
 Writes tests/golden/data/core_reduction/*.npy and MANIFEST.tsv. Run with /opt/goldenv/bin/python.
-Columns: case, kind, func, dtype, axis ("none", "0", "m1", "0,2"...), keepdims, ddof, n, rtol, atol, error.
+Columns: case, kind, func, dtype, axis ("none", "0", "m1", "0,2"...), keepdims, ddof, n, rtol, atol, error,
+shape, view, sub, off, len (only for kind "scanx": hashed scan inputs, see scan_sweep).
 Inputs: in_<dtype> (3, 4, 5) and big_<dtype> (3, 8, 10) with big[:, ::2, ::2] == in (strided views);
 nan_<dtype> (3, 4, 5) with NaN at the first, last and some inner positions (never a whole axis-2 row,
 except in allnan_<dtype>). Large accuracy cases use a hash both sides compute (no large files).
@@ -22,9 +23,102 @@ def save(name, arr):
     np.save(os.path.join(OUT, name + ".npy"), np.asarray(arr))
 
 
-def add(case, kind, func="", dtype="", axis="none", keepdims=0, ddof=0, n=0, rtol=0.0, atol=0.0, error=""):
+def add(case, kind, func="", dtype="", axis="none", keepdims=0, ddof=0, n=0, rtol=0.0, atol=0.0, error="",
+        shape="", view="", sub=0, off=0, length=0):
     rows.append([case, kind, func, dtype, axis, str(int(keepdims)), repr(float(ddof)), str(n), repr(rtol),
-                 repr(atol), error])
+                 repr(atol), error, shape, view, str(sub), str(off), str(length)])
+
+
+def hashed_input(dt, func, n):
+    """The scan sweep's input, flat, of n elements; the test computes the same from the index i:
+    h = (i * 2654435761) mod 2^32; sums of floats take h / 2^32 + 0.25, products 1 + (h / 2^32 - 0.5) / 256
+    (in float64, then cast); integers take h mod 1000 (- 500 for int64) for sums, 1 + h mod 3 for products;
+    nan-variants put NaN at i mod 101 == 7."""
+    i = np.arange(n, dtype=np.uint64)
+    h = (i * np.uint64(2654435761)) % np.uint64(2**32)
+    prod = "prod" in func
+    if dt in ("float32", "float64"):
+        u = h.astype(np.float64) / 2.0**32
+        x = (1.0 + (u - 0.5) / 256.0) if prod else (u + 0.25)
+        x = x.astype(dt)
+        if func.startswith("nan"):
+            x[(i % np.uint64(101)) == np.uint64(7)] = np.nan
+        return x
+    if prod:
+        return (np.uint64(1) + h % np.uint64(3)).astype(dt)
+    if dt == "int64":
+        return (h % np.uint64(1000)).astype(np.int64) - 500
+    return (h % np.uint64(1000)).astype(dt)
+
+
+def scan_sweep():
+    """Scans over hashed inputs sized to reach every tier of the 1-D single-pass kernel (one partial
+    tile, exact tiles, more than 32 tiles so the look-back takes several windows) and of the
+    strided-axis kernel (16-byte path: float32 4 columns / 8-byte types 2 columns per thread, chunks
+    of 24 rows; the one-column path otherwise), for every dtype with its own fast path, C order,
+    a misaligned 1-D view ("off1": base[1:]), rows sliced from a wider array ("half": base[:, :c]),
+    every other column ("step2": base[:, ::2]) and F order. A case keeps every sub-th element of the
+    C-order flattened result and its last one, packed per dtype into scanx_<dtype>.npy from `off`
+    (`len` elements)."""
+    t1 = {"float32": 8192, "float64": 4096, "int64": 4096, "uint64": 4096}
+    cases = []
+    for dt, t in t1.items():
+        for n in [0, 1, 7, t - 1, t, t + 1, 3 * t + 5, 40 * t + 3]:
+            cases.append(("cumsum", dt, (n,), "none", "c"))
+        for f in ["cumprod"] + (["nancumsum", "nancumprod"] if dt.startswith("float") else []):
+            for n in [t + 1, 40 * t + 3]:
+                cases.append((f, dt, (n,), "0", "c"))
+        cases.append(("cumsum", dt, (20001,), "0", "off1"))
+    cases.append(("cumsum", "float32", (3, 1048577), "1", "c"))
+    cases.append(("cumsum", "float64", (2, 1048576), "m1", "c"))
+    for dt in ["float32", "float64", "int64", "uint64"]:
+        for shape, ax, view in [((1000, 1028), "0", "c"), ((1000, 1028), "0", "half"), ((3, 50, 12), "1", "c"),
+                                ((25, 4), "0", "c"), ((24, 8), "0", "c"), ((1, 8), "0", "c"), ((61, 6), "0", "c"),
+                                ((300, 36), "0", "step2"), ((300, 36), "0", "f")]:
+            cases.append(("cumsum", dt, shape, ax, view))
+        cases.append(("cumprod", dt, (300, 36), "0", "c"))
+    for f in ["nancumsum", "nancumprod"]:
+        for dt in ["float32", "float64"]:
+            cases.append((f, dt, (1000, 1028), "0", "c"))
+            cases.append((f, dt, (3, 50, 12), "1", "c"))
+    packs = {}
+    for f, dt, shape, ax, view in cases:
+        n = int(np.prod(shape))
+        if view == "off1":
+            x = hashed_input(dt, f, n + 1)[1:]
+        elif view == "half":
+            x = hashed_input(dt, f, 2 * n).reshape(shape[0], 2 * shape[1])[:, : shape[1]]
+        elif view == "step2":
+            x = hashed_input(dt, f, 2 * n).reshape(shape[0], 2 * shape[1])[:, ::2]
+        else:
+            x = hashed_input(dt, f, n).reshape(shape)
+            if view == "f":
+                x = np.asfortranarray(x)
+        axv = None if ax == "none" else int(ax.replace("m", "-"))
+        r = getattr(np, f)(x, axis=axv)
+        sub = max(1, n // 1000)
+        if sub > 1 and sub % 2 == 0:
+            sub += 1
+        flat = r.reshape(-1)
+        pick = list(range(0, n, sub))
+        if n > 0 and pick[-1] != n - 1:
+            pick.append(n - 1)
+        case = f"scanx_{f}_{dt}_{'x'.join(map(str, shape))}_{ax}_{view}"
+        off = sum(len(p) for p in packs.setdefault(dt, []))
+        packs[dt].append(flat[pick])
+        if dt.startswith("int") or dt.startswith("uint"):
+            rt = 0.0
+        else:
+            # Any summation order is as right as NumPy's sequential one: allow a few times NumPy's own
+            # error against the float64 / longdouble scan of the same input, with a floor.
+            wide = getattr(np, f)(x.astype(np.longdouble if dt == "float64" else np.float64), axis=axv)
+            ok = np.isfinite(wide) & (wide != 0)
+            rel = float(np.max(np.abs(r[ok] - wide[ok]) / np.abs(wide[ok]))) if ok.any() else 0.0
+            rt = max(4 * rel, 2e-6 if dt == "float32" else 1e-13)
+        add(case, "scanx", f, dt, ax, 0, 0, n, rt, 0.0, shape=",".join(map(str, shape)), view=view, sub=sub,
+            off=off, length=len(pick))
+    for dt, parts in packs.items():
+        save(f"scanx_{dt}", np.concatenate(parts))
 
 
 def make_input(dt, rng):
@@ -268,9 +362,11 @@ def main():
               "big2_cumsum_1_every997"]:
         add(c, "big2", c.split("_")[1], "float32", c.split("_")[2], 0, 0, 1000, 0.0 if "argmax" in c else 2e-5, 0.0)
 
+    scan_sweep()
+
     with open(os.path.join(OUT, "MANIFEST.tsv"), "w") as f:
         f.write("\t".join(["case", "kind", "func", "dtype", "axis", "keepdims", "ddof", "n", "rtol", "atol",
-                           "error"]) + "\n")
+                           "error", "shape", "view", "sub", "off", "len"]) + "\n")
         for r in rows:
             f.write("\t".join(r) + "\n")
 

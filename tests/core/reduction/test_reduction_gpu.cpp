@@ -8,6 +8,7 @@
 #include <cstdint>
 #include <cstring>
 #include <functional>
+#include <limits>
 #include <map>
 #include <optional>
 #include <string>
@@ -265,6 +266,75 @@ TEST_CASE("large float32 inputs: accuracy of sums, variance, scans and arg-reduc
       }
     }
   }
+}
+
+/// The scan sweep's hashed input of n elements (gen_core_reduction.py, hashed_input): h = (i * 2654435761)
+/// mod 2^32; float sums h / 2^32 + 0.25, float products 1 + (h / 2^32 - 0.5) / 256 (in double, then
+/// cast), integer sums h mod 1000 (- 500 for int64), integer products 1 + h mod 3; NaN at i mod 101 == 7
+/// for the nan-variants.
+ndarray scan_input(dtype dt, const std::string& f, std::int64_t n) {
+  host_array h(dt, shape_t{n});
+  const bool prod = f.find("prod") != std::string::npos;
+  const bool nan = f.rfind("nan", 0) == 0;
+  for (std::int64_t i = 0; i < n; ++i) {
+    const std::uint64_t hv = (static_cast<std::uint64_t>(i) * 2654435761ULL) % 4294967296ULL;
+    const double u = static_cast<double>(hv) / 4294967296.0;
+    double v = prod ? 1.0 + (u - 0.5) / 256.0 : u + 0.25;
+    if (nan && i % 101 == 7) v = std::numeric_limits<double>::quiet_NaN();
+    if (dt == dtype::float32) h.data_as<float>()[i] = static_cast<float>(v);
+    else if (dt == dtype::float64) h.data_as<double>()[i] = v;
+    else if (dt == dtype::int64)
+      h.data_as<std::int64_t>()[i] = prod ? static_cast<std::int64_t>(1 + hv % 3) : static_cast<std::int64_t>(hv % 1000) - 500;
+    else h.data_as<std::uint64_t>()[i] = prod ? 1 + hv % 3 : hv % 1000;
+  }
+  return asarray(h);
+}
+
+TEST_CASE("scans over hashed inputs: every tier of the 1-D and strided-axis kernels, every fast-path dtype") {
+  std::map<std::string, host_array> packs;
+  int n_cases = 0;
+  for (const auto& r : manifest(kMod)) {
+    if (r.at("kind") != "scanx") continue;
+    CAPTURE(r.at("case"));
+    const std::string f = r.at("func"), view = r.at("view");
+    const dtype dt = dtype_from_string(r.at("dtype"));
+    shape_t shape;
+    for (const auto& d : *parse_axes(r.at("shape"))) shape.push_back(d);
+    const std::int64_t n = std::stoll(r.at("n")), sub = std::stoll(r.at("sub"));
+    ndarray x;
+    if (view == "off1") {
+      x = scan_input(dt, f, n + 1)[{slice{1, {}, 1}}];
+    } else if (view == "half" || view == "step2") {
+      const ndarray base = scan_input(dt, f, 2 * n).reshape({shape[0], 2 * shape[1]});
+      x = view == "half" ? base[{slice{}, slice{0, shape[1], 1}}] : base[{slice{}, slice{0, {}, 2}}];
+    } else {
+      x = scan_input(dt, f, n).reshape(shape);
+      if (view == "f") x = x.copy(order::F);
+    }
+    REQUIRE(x.shape() == shape);
+    const ndarray res = call(f, x, r.at("axis"), false, 0);
+    CHECK(res.shape() == (r.at("axis") == "none" ? shape_t{n} : shape));
+    // Every sub-th element of the C-order result and its last one, against the packed golden.
+    const host_array h = to_host(res);
+    std::vector<std::int64_t> pick;
+    for (std::int64_t i = 0; i < n; i += sub) pick.push_back(i);
+    if (n > 0 && pick.back() != n - 1) pick.push_back(n - 1);
+    const std::int64_t len = std::stoll(r.at("len")), off = std::stoll(r.at("off"));
+    REQUIRE(static_cast<std::int64_t>(pick.size()) == len);
+    const std::size_t item = itemsize(h.dtype());
+    host_array got(h.dtype(), shape_t{len});
+    for (std::int64_t k = 0; k < len; ++k)
+      std::memcpy(static_cast<char*>(got.data()) + k * item, static_cast<const char*>(h.data()) + pick[k] * item, item);
+    auto it = packs.find(r.at("dtype"));
+    if (it == packs.end()) it = packs.emplace(r.at("dtype"), golden(kMod, "scanx_" + r.at("dtype"))).first;
+    const host_array& pk = it->second;
+    const std::size_t pitem = itemsize(pk.dtype());
+    host_array want(pk.dtype(), shape_t{len});
+    std::memcpy(want.data(), static_cast<const char*>(pk.data()) + off * pitem, static_cast<std::size_t>(len) * pitem);
+    check_allclose(got, want, num(r, "rtol"), num(r, "atol"));
+    ++n_cases;
+  }
+  CHECK(n_cases == 102);
 }
 
 TEST_CASE("a non-default stream gives the same results") {
