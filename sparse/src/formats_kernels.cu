@@ -1,6 +1,6 @@
 // Device side of the sparse formats: sorting of (major, minor) keys with a permutation payload,
 // duplicate summation, compaction, compression/expansion of index pointers, dense <-> COO,
-// CSR <-> CSC transposition, DIA and BSR conversions, and the sortedness checks.
+// DIA and BSR conversions, and the sortedness checks (CSR <-> CSC: formats_transpose.cu).
 //
 // Dispatch: data movement (gathers, scatters) is instantiated by item size (1, 2, 4, 8, 16 bytes);
 // arithmetic (duplicate sums, zero tests) by "value kind" (bool, unsigned integers of 1/2/4/8 bytes —
@@ -580,20 +580,6 @@ ndarray compress_major(const ndarray& major_sorted, std::int64_t m) {
     CUSCI_CHECK_LAUNCH();
   });
   return ptr;
-}
-
-compressed_arrays transpose_compressed(const ndarray& data, const ndarray& indices, const ndarray& indptr,
-                                       std::int64_t n_minor) {
-  // Stable sort by the minor index (the major order, ascending, is kept within each new slice).
-  const std::int64_t nnz = indices.size();
-  ndarray major = expand_indptr(indptr, nnz);
-  // key = (minor, major): one radix sort gives the transposed order with major ascending.
-  sorted_entries se = sort_entries(data, indices, major, n_minor, indptr.size() - 1, false, true);
-  compressed_arrays out;
-  out.data = se.data;
-  out.indices = se.minor;
-  out.indptr = se.indptr;
-  return out;
 }
 
 compacted compact_nonzero(const ndarray& vals) {

@@ -8,6 +8,12 @@ Columns: case, group, dtype, rows, cols, rtol, atol, extra.
               eliminate_zeros of the csr (_ez_data/_ez_indices/_ez_indptr).
   group dense: input <case>_in (2-D or 1-D) and SciPy's coo/csr/csc/dia arrays of it.
   group mtx:   <case>_csr_* and <case>_csc_* of csr_matrix(scipy.io.mmread(path)), extra = file name.
+  group tr:    CSR -> CSC of compressed arrays as given (canonical or not: unsorted indices, duplicates,
+               explicit zeros are kept): inputs <case>_in_data/_in_indices/_in_indptr of a (rows, cols)
+               csr_matrix and SciPy's tocsc() <case>_csc_data/_csc_indices/_csc_indptr (the same arrays
+               are csc_matrix(in arrays, shape=(cols, rows)).tocsr(), checked here). Index arrays are
+               stored in the smallest unsigned dtype that holds them (tests convert); extra names the
+               column-length tiers the case covers.
 """
 import os
 import numpy as np
@@ -119,6 +125,115 @@ for fname in ["1138_bus.mtx", "west0479.mtx", "Erdos971.mtx"]:
         save(f"{case}_{pre}_indices", b.indices)
         save(f"{case}_{pre}_indptr", b.indptr)
     rows.append([case, "mtx", "float64", A.shape[0], A.shape[1], "1e-12", "1e-12", fname])
+
+# --- group tr: CSR <-> CSC of given compressed arrays --------------------------------------------
+trng = np.random.default_rng(20261130)
+
+
+def small_uint(a):
+    a = np.asarray(a, dtype=np.int64)
+    for t in (np.uint8, np.uint16, np.uint32):
+        if a.size == 0 or a.max() <= np.iinfo(t).max:
+            return a.astype(t)
+    return a
+
+
+def tr_values(dt, n):
+    if dt == "bool":
+        return trng.integers(0, 2, n).astype(bool)
+    if dt.startswith("complex"):
+        return (trng.integers(-50, 51, n) + 1j * trng.integers(-50, 51, n)).astype(dt)
+    if dt.startswith("uint"):
+        return trng.integers(0, 250, n).astype(dt)
+    if dt.startswith("float"):
+        v = trng.integers(-50, 51, n).astype(dt) / 4
+        if n > 2:
+            v[1] = 0  # explicit zero
+            v[2] = -0.0
+        return v
+    return trng.integers(-100, 101, n).astype(dt)
+
+
+def from_entries(r, c, m, shuffle_rows=True):
+    """CSR arrays of entries (r, c) in a random order within each row (non-canonical when shuffled)."""
+    order = trng.permutation(len(r)) if shuffle_rows else np.lexsort((c, r))
+    order = order[np.argsort(r[order], kind="stable")]
+    indptr = np.zeros(m + 1, dtype=np.int64)
+    np.add.at(indptr, r + 1, 1)
+    return order, c[order], np.cumsum(indptr)
+
+
+def tr_case(case, dt, m, n, data, indices, indptr, extra):
+    A = sp.csr_matrix((data, indices, indptr), shape=(m, n))
+    C = A.tocsc()
+    B = sp.csc_matrix((data, indices, indptr), shape=(n, m)).tocsr()
+    assert np.array_equal(B.indices, C.indices) and np.array_equal(B.indptr, C.indptr)
+    assert np.array_equal(B.data, C.data)
+    assert C.nnz == len(data)  # duplicates and zeros kept
+    save(case + "_in_data", data)
+    save(case + "_in_indices", small_uint(indices))
+    save(case + "_in_indptr", small_uint(indptr))
+    save(case + "_csc_data", C.data)
+    save(case + "_csc_indices", small_uint(C.indices))
+    save(case + "_csc_indptr", small_uint(C.indptr))
+    rt, at = tol(dt)
+    rows.append([case, "tr", dt, m, n, rt, at, extra])
+
+
+# small: every value dtype; empty row 3, empty columns 5 and 8, duplicates, unsorted rows, zeros
+for dt in DTYPES:
+    m, n, k = 7, 9, 30
+    r = trng.choice([0, 1, 2, 4, 5, 6], k)
+    c = trng.choice([0, 1, 2, 3, 4, 6, 7], k)
+    r[5], c[5] = r[11], c[11]
+    order, ind, ptr = from_entries(r, c, m)
+    tr_case(f"tr_small_{dt}", dt, m, n, tr_values(dt, k), ind, ptr, "short")
+
+# tiers: columns of 0, 1, 2, ..., 32, 33 (long), 40, 100 entries; non-canonical; one dtype per item size
+LENS = [0, 1, 2, 5, 8, 9, 15, 16, 17, 31, 32, 33, 40, 100, 3, 7]
+for dt in ["bool", "int16", "float32", "float64", "complex128"]:
+    m, n = 120, len(LENS)
+    c = np.repeat(np.arange(n), LENS)
+    r = trng.integers(0, m, len(c))
+    order, ind, ptr = from_entries(r, c, m)
+    tr_case(f"tr_tier_{dt}", dt, m, n, tr_values(dt, len(c)), ind, ptr, "short,long")
+# the same pattern, canonical (duplicates summed, sorted)
+m, n = 120, len(LENS)
+c = np.repeat(np.arange(n), LENS)
+r = trng.integers(0, m, len(c))
+Acan = sp.csr_matrix((tr_values("float64", len(c)), (r, c)), shape=(m, n))
+Acan.sum_duplicates()
+tr_case("tr_tiercanon_float64", "float64", m, n, Acan.data, Acan.indices, Acan.indptr, "short,long")
+
+# a dense column of 3001 entries (canonical), a 40-entry column, sparse others
+m, n = 3001, 7
+Ad = sp.random(m, n, density=0.02, format="lil", random_state=5, dtype=np.float64)
+Ad[:, 2] = 1.0
+Ad[np.arange(0, m, 75), 6] = 2.0
+Ad = sp.csr_matrix(Ad)
+Ad.sort_indices()
+Ad.data[:] = tr_values("float64", Ad.nnz)
+tr_case("tr_dense3001_float64", "float64", m, n, Ad.data, Ad.indices, Ad.indptr, "short,long")
+
+# > 100k entries in one column, from 3 rows of duplicates (order among duplicates = input order)
+m, n = 3, 4
+lens = [40000, 35000, 30000]
+r = np.repeat(np.arange(m), lens)
+c = np.where(trng.random(len(r)) < 0.97, 1, trng.choice([0, 2, 3], len(r)))
+order, ind, ptr = from_entries(r, c, m)
+tr_case("tr_huge_uint8", "uint8", m, n, trng.integers(0, 256, len(r)).astype(np.uint8), ind, ptr, "long")
+
+# degenerate: nnz 0, one row, one column (long), empty shapes
+tr_case("tr_nnz0_float64", "float64", 3, 4, np.zeros(0), np.zeros(0, np.int64), np.zeros(4, np.int64), "")
+r = np.zeros(37, np.int64)
+c = trng.integers(0, 40, 37)
+order, ind, ptr = from_entries(r, c, 1)
+tr_case("tr_row_complex64", "complex64", 1, 40, tr_values("complex64", 37), ind, ptr, "short")
+tr_case("tr_col_int64", "int64", 50, 1, tr_values("int64", 50), np.zeros(50, np.int64), np.arange(51), "long")
+tr_case("tr_one_float32", "float32", 1, 1, np.array([2.5], np.float32), np.zeros(1, np.int64),
+        np.array([0, 1]), "short")
+tr_case("tr_0x5_float64", "float64", 0, 5, np.zeros(0), np.zeros(0, np.int64), np.zeros(1, np.int64), "")
+tr_case("tr_5x0_float64", "float64", 5, 0, np.zeros(0), np.zeros(0, np.int64), np.zeros(6, np.int64), "")
 
 with open(os.path.join(OUT, "MANIFEST.tsv"), "w") as f:
     f.write("case\tgroup\tdtype\trows\tcols\trtol\tatol\textra\n")
