@@ -323,6 +323,111 @@ def main():
             rt = 1e-5
         add(case, "histogram", dt, "C", "none", extra, rtol=rt, atol=0.0)
 
+    # --- fast paths (separate generator: the cases above keep their data) ----------------------------
+    r2 = np.random.default_rng(20261201)
+
+    # sort of one contiguous float32/float64 sequence (CUB's native float order, then the NaNs with
+    # the sign bit set rotated to the end): NaNs of both signs and several payloads, zeros of both
+    # signs, infinities; prefix lengths c of sign-bit NaNs with c and n - c odd/even, c = n, and
+    # sizes past CUB's one-tile sort
+    def nan_bits(dt, neg, payload):
+        if dt == "float32":
+            u = np.uint32(0x7FC00000 | payload) | (np.uint32(0x80000000) if neg else np.uint32(0))
+            return np.array([u], dtype=np.uint32).view(np.float32)[0]
+        u = np.uint64(0x7FF8000000000000 | payload) | (np.uint64(1 << 63) if neg else np.uint64(0))
+        return np.array([u], dtype=np.uint64).view(np.float64)[0]
+
+    for dt in ["float32", "float64"]:
+        for n, c_neg, c_pos, shape in [(2, 1, 0, None), (5, 5, 0, None), (8, 3, 0, None), (9, 4, 2, None),
+                                       (9, 0, 3, None), (1001, 37, 20, None), (150, 11, 4, (3, 50)),
+                                       (6000 if dt == "float32" else 3000, 1501, 700, None)]:
+            case = f"sortnf{n_case}"
+            n_case += 1
+            x = r2.standard_normal(n).astype(dt)
+            k = r2.permutation(n)
+            x[k[:c_neg]] = [nan_bits(dt, True, int(p)) for p in r2.integers(0, 5, c_neg)]
+            x[k[c_neg:c_neg + c_pos]] = [nan_bits(dt, False, int(p)) for p in r2.integers(0, 5, c_pos)]
+            rest = k[c_neg + c_pos:]
+            if len(rest) >= 8:
+                x[rest[:8]] = np.array([-0.0, 0.0, np.inf, -np.inf, -0.0, -0.0, 0.0, -np.inf], dtype=dt)
+            if shape is not None:
+                x = x.reshape(shape)
+            store_input(case, x)
+            save(case, "sorted", np.sort(x, axis=None if shape is not None else -1, kind="stable"))
+            if n <= 1001:
+                save(case, "argsorted", np.argsort(x, axis=None if shape is not None else -1, kind="stable"))
+            # "sortv": sorted values only (argsort does not take this path; keeps the data small)
+            add(case, "sort" if n <= 1001 else "sortv", dt, "C", "none" if shape is not None else "-1")
+
+    # bincount: the first pass's shared bins (max < 4096, weighted < 2048) and its edges, the second
+    # pass in shared memory and with global atomics (counts: warp-aggregated; one repeated value),
+    # minlength beyond the first pass's bins, strided inputs
+    for dt, n, lo, hi, wdt, minlength, layout in [
+            ("int64", 2000, 0, 1024, "", 0, "C"), ("int32", 300, 0, 4097, "", 0, "C"),
+            ("int64", 500, 0, 16500, "", 0, "S2"), ("int32", 500, 0, 2048, "float64", 0, "C"),
+            ("int64", 500, 0, 2049, "float32", 0, "R"), ("int64", 300, 0, 8300, "float64", 0, "C"),
+            ("int64", 700, 0, 100, "", 4200, "C"),
+            ("int64", 700, 0, 100, "float64", 50, "C"), ("int64", 1, 0, 1, "", 0, "C"),
+            ("uint16", 300, 0, 5000, "", 0, "C"), ("int32", 4000, 0, 3, "", 0, "S2")]:
+        case = f"bcf{n_case}"
+        n_case += 1
+        m = 2 * n if layout == "S2" else n
+        s = r2.integers(lo, hi, m).astype(dt)
+        if hi == 16500:
+            s[: m // 2] = 16400  # one value in most lanes of the global-atomic pass
+        x = apply_layout(s, layout)
+        save(case, "x", s)
+        w = None
+        if wdt:
+            w = (r2.standard_normal(n) * 3).astype(wdt)
+            save(case, "w", w)
+        save(case, "out", np.bincount(x, weights=w, minlength=minlength))
+        add(case, "bincount", dt, layout, "none", f"weights={wdt};minlength={minlength}", rtol=1e-12, atol=1e-12)
+
+    # histogram: sizes past one tile, bins with and without shared counters and staged edges, data on
+    # every edge, strided input, explicit edges staged or not
+    for dt, n, bins, wdt, layout, kind in [
+            ("float32", 6000, 1000, "", "C", "uniform"), ("float32", 1001, 1000, "", "C", "on_edges"),
+            ("float64", 1001, 1000, "", "C", "on_edges"),
+            ("float32", 1000, 6300, "float64", "C", "uniform"), ("float16", 3000, 300, "", "C", "uniform"),
+            ("int64", 1500, 1000, "", "C", "uniform"), ("float32", 1001, 77, "float32", "S2", "uniform"),
+            ("float64", 500, "e1500", "", "C", "edges"), ("float64", 500, "e3100", "float64", "C", "edges")]:
+        case = f"histf{n_case}"
+        n_case += 1
+        npdt = np.dtype(dt)
+        m = 2 * n if layout == "S2" else n
+        if kind == "on_edges":
+            s = np.linspace(-1.0, 2.0, bins + 1).astype(dt)[r2.permutation(n)]
+        elif npdt.kind == "f":
+            s = r2.uniform(-1.0, 2.0, m).astype(dt)
+        else:
+            s = r2.integers(-500, 1500, m).astype(dt)
+        x = apply_layout(s, layout)
+        store_input(case, s)
+        w = None
+        if wdt:
+            w = r2.uniform(0, 3, n).astype(wdt)
+            save(case, "w", w)
+        extra = f"weights={wdt};density=0"
+        if kind == "edges":
+            ne = int(bins[1:])
+            e = np.sort(r2.uniform(-1.2, 2.2, ne))
+            e[0], e[-1] = -1.2, 2.2
+            e[ne // 2] = x[0]  # an element on an inner edge
+            e = np.sort(e)
+            save(case, "edges", e)
+            h, be = np.histogram(x, bins=e, weights=w)
+            extra += ";bins=array"
+        else:
+            h, be = np.histogram(x, bins=bins, weights=w)
+            extra += f";bins={bins}"
+        save(case, "hist", h)
+        save(case, "edges_out", be.astype(np.float32) if be.dtype == np.float16 else be)
+        rt = 1e-12 if wdt else 0.0
+        if wdt == "float32":
+            rt = 1e-5
+        add(case, "histogram", dt, layout, "none", extra, rtol=rt, atol=0.0)
+
     # --- NumPy raises for the error cases the C++ tests check -------------------------------------
     def raises(exc, f):
         try:

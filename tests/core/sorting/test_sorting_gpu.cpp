@@ -7,6 +7,7 @@
 
 #include <cmath>
 #include <cstring>
+#include <limits>
 #include <map>
 #include <optional>
 #include <sstream>
@@ -132,6 +133,11 @@ TEST_CASE("sorting goldens") {
       check_exact(sort(x, axis_of(col(r, "axis"))), es, result_dtype(es, dname));
       check_exact(argsort(x, axis_of(col(r, "axis")), {.kind = sort_kind::quicksort}), golden(mod, c + "_argsorted"),
                   dtype::int64);
+    } else if (f == "sortv") {
+      // values only (float fast path of one contiguous sequence; argsort takes another path)
+      ndarray x = device_input(golden(mod, c + "_x"), *dt, col(r, "layout"));
+      host_array es = golden(mod, c + "_sorted");
+      check_exact(sort(x, axis_of(col(r, "axis"))), es, result_dtype(es, dname));
     } else if (f == "partition") {
       ndarray x = device_input(golden(mod, c + "_x"), *dt, col(r, "layout"));
       std::vector<std::int64_t> kth;
@@ -246,6 +252,16 @@ TEST_CASE("sorting errors as NumPy") {
   CHECK_THROWS_AS(bincount(asarray(std::vector<double>{1.0, 2.0})), cusci::type_error);
   CHECK_THROWS_AS(bincount(zeros({2, 2}, dtype::int64)), cusci::value_error);
   CHECK_THROWS_AS(bincount(asarray(std::vector<std::int64_t>{1, 2}), {.minlength = -1}), cusci::value_error);
+  {
+    // a negative value far from the first tile, with values past the first pass's bins, or weighted
+    std::vector<std::int64_t> v(20000);
+    for (std::size_t i = 0; i < v.size(); ++i) v[i] = static_cast<std::int64_t>(i % 5000);
+    v[17777] = -3;
+    CHECK_THROWS_AS(bincount(asarray(v)), cusci::value_error);
+    CHECK_THROWS_AS(bincount(asarray(v), {.weights = ones({20000})}), cusci::value_error);
+    v[17777] = std::numeric_limits<std::int64_t>::min();
+    CHECK_THROWS_AS(bincount(asarray(v)), cusci::value_error);
+  }
   CHECK_THROWS_AS(bincount(asarray(std::vector<std::int64_t>{1, 2}), {.weights = ones({3})}), cusci::value_error);
   ndarray x4 = arange(0.0, 4.0, 1.0);
   CHECK_THROWS_AS(histogram(x4, 0), cusci::value_error);
