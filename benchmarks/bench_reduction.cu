@@ -7,6 +7,8 @@
 //   R6  var of 2^28 float32                                    (bytes 4 * N, one pass)
 //   R7  nansum of 2^28 float32 with one NaN in 1024            (bytes 4 * N)
 //   R8  cumsum along axis 0 of a 16384 x 16384 float32 array   (bytes 2 * 4 * N)
+//   R3d cumsum of 2^27 float64 (the typed 1-D kernel's 8-byte tier)       (bytes 2 * 8 * N)
+//   R8d cumsum along axis 0 of an 8192 x 16384 float64 array (2 columns per 16-byte vector)
 // Inputs are random, non-zero, generated on the device by a hash kernel (values in [0.5, 1.5)).
 // One JSON line per case (harness.hpp); CuPy's equivalents are in peers_reduction.py.
 
@@ -56,6 +58,13 @@ int main() {
     report("R4", "sum axis 0 of 16384^2 f32", time_it([&] { (void)cusci::sum(m, 0); }), bytes);
     report("R5", "sum axis 1 of 16384^2 f32", time_it([&] { (void)cusci::sum(m, 1); }), bytes);
     report("R8", "cumsum axis 0 of 16384^2 f32", time_it([&] { (void)cusci::cumsum(m, 0); }), 2 * bytes);
+  }
+  {
+    const ndarray a = random_f32({n / 2}, 7).astype(dtype::float64);
+    report("R3d", "cumsum f64 2^27", time_it([&] { (void)cusci::cumsum(a); }), 2 * 8 * (nb / 2));
+    const ndarray m = random_f32({8192, 16384}, 9).astype(dtype::float64);
+    report("R8d", "cumsum axis 0 of 8192x16384 f64", time_it([&] { (void)cusci::cumsum(m, 0); }),
+           2 * 8.0 * 8192.0 * 16384.0);
   }
   return 0;
 }

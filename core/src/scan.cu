@@ -2,16 +2,21 @@
 /// cumsum, cumprod, nancumsum, nancumprod and diff.
 ///
 /// The output (C order) is viewed as (outer, L, inner) around the scan axis of length L:
-///  - inner == 1, outer == 1 (a 1-D scan, also axis=None): CUB's single-pass decoupled look-back scan
-///    (cub::DeviceScan::InclusiveScan, temporary storage from the pool);
+///  - inner == 1, outer == 1 (a 1-D scan, also axis=None), or up to 8 rows of >= 2^20: for a
+///    contiguous, 16-byte-aligned input of the accumulator's dtype (float32, float64, int64, uint64)
+///    a typed single-pass decoupled look-back scan (scan_1d: 16-byte loads, 32 KiB tiles, warp-wide
+///    look-back; Merrill and Garland 2016); otherwise CUB's single-pass scan
+///    (cub::DeviceScan::InclusiveScan over a runtime-dtype loader, temporary storage from the pool);
 ///  - inner == 1, outer > 1 (rows along the last axis): a block per row (cub::BlockScan over tiles of
-///    1024 elements, carrying the running prefix), or a CUB scan per row for a few long rows;
-///  - inner > 1 (a strided axis): a column-tiled single-pass scan. A block owns 256 consecutive
-///    columns and R consecutive rows (its "chunk"), holds its R x 256 elements in registers, publishes
-///    the chunk's per-column aggregate, looks back over the preceding chunks of its tile for their
-///    aggregates / inclusive prefixes (decoupled look-back, Merrill and Garland 2016) and writes the
-///    chunk once. Chunks are handed out in order through an atomic ticket, so a block only waits on
-///    blocks that are already running: no deadlock whatever the residency.
+///    1024 elements, carrying the running prefix);
+///  - inner > 1 (a strided axis): a column-tiled single-pass scan. A block owns a tile of consecutive
+///    columns (one per thread, or VC = 16 / itemsize adjacent ones moved as a 16-byte vector when the
+///    layout allows) and R consecutive rows (its "chunk"), holds them in registers, publishes the
+///    chunk's per-column aggregate, looks back over the preceding chunks of its tile for their
+///    aggregates / inclusive prefixes (warp 0 reads up to 32 flags at once) and writes the chunk
+///    once. Chunks are handed out in order through an atomic ticket, so a block only waits on blocks
+///    that are already running: no deadlock whatever the residency.
+/// Neither kernel synchronizes with the host; their look-back state comes from the pool.
 /// Accumulation: float32 and float16 in float32 (NumPy's float32 scan is sequential in float32),
 /// float64 in float64, complex in complex128, integers in int64/uint64 (wrapping as NumPy).
 
@@ -170,15 +175,16 @@ __device__ __forceinline__ void flag_release(int* f, int v) {
   cuda::atomic_ref<int, cuda::thread_scope_device>(*f).store(v, cuda::memory_order_release);
 }
 
-/// Warp 0's look-back window: lane j reads the flag of the tile `end - 1 - j` (tiles below 0 count as
-/// inclusive) and spins until every lane up to the nearest inclusive one has published. Returns the
+/// Warp 0's look-back window: lane j reads the flag of the tile `end - 1 - j` through read(p) (tiles
+/// below 0 count as inclusive) and spins until every lane up to the nearest inclusive one has published. Returns the
 /// number of predecessors to combine (the last of them inclusive when *inc) in every lane; `f` is the
 /// lane's flag.
-__device__ __forceinline__ int lookback_window(int* flags, i64 end, i64 stride, int lane, int& f, bool& inc) {
+template <class Read>
+__device__ __forceinline__ int lookback_window(Read read, i64 end, int lane, int& f, bool& inc) {
   const i64 p = end - 1 - lane;
   unsigned ready, incl;
   for (int spins = 0;; ++spins) {
-    f = p >= 0 ? flag_acquire(flags + p * stride) : 2;
+    f = p >= 0 ? read(p) : 2;
     ready = __ballot_sync(0xffffffffu, f != 0);
     incl = __ballot_sync(0xffffffffu, f == 2);
     // Lanes below the nearest inclusive one (or all 32 when there is none) must be ready.
@@ -209,11 +215,45 @@ struct s1_args {
   const void* in;
   void* out;
   i64 n, n_tiles;
-  int* flags;  // [n_tiles]: 0 nothing, 1 aggregate, 2 inclusive prefix published
-  void* agg;   // A[n_tiles]
-  void* incl;  // A[n_tiles]
+  int* flags;  // [n_tiles]: 0 nothing, 1 aggregate, 2 inclusive prefix published (8-byte A)
+  void* agg;   // A[n_tiles] (8-byte A), or the packed words u64[n_tiles] (4-byte A, zeroed)
+  void* incl;  // A[n_tiles] (8-byte A)
   unsigned* ticket;
 };
+
+/// Publishes tile t's aggregate (f = 1) or inclusive prefix (f = 2). 4-byte accumulators pack the
+/// value and the flag into one 64-bit word (value bits << 32 | flag) written by one relaxed store, so
+/// a reader sees a consistent pair with one load and no fence; wider ones store the value through L2
+/// into its own array (aggregates and prefixes apart, so a slot is never rewritten) and then
+/// release the flag.
+template <class A>
+__device__ __forceinline__ void s1_publish(const s1_args& g, i64 t, int f, A v) {
+  if constexpr (sizeof(A) == 4) {
+    unsigned u;
+    memcpy(&u, &v, 4);
+    cuda::atomic_ref<unsigned long long, cuda::thread_scope_device> w(static_cast<unsigned long long*>(g.agg)[t]);
+    w.store((static_cast<unsigned long long>(u) << 32) | static_cast<unsigned>(f), cuda::memory_order_relaxed);
+  } else {
+    st_cg(static_cast<A*>(f == 2 ? g.incl : g.agg) + t, v);
+    flag_release(g.flags + t, f);
+  }
+}
+
+/// Tile p's flag, and its published value into v when the flag is not 0.
+template <class A>
+__device__ __forceinline__ int s1_read(const s1_args& g, i64 p, A& v) {
+  if constexpr (sizeof(A) == 4) {
+    cuda::atomic_ref<unsigned long long, cuda::thread_scope_device> w(static_cast<unsigned long long*>(g.agg)[p]);
+    const unsigned long long x = w.load(cuda::memory_order_relaxed);
+    const unsigned u = static_cast<unsigned>(x >> 32);
+    memcpy(&v, &u, 4);
+    return static_cast<int>(x & 0xffffffffu);
+  } else {
+    const int f = flag_acquire(g.flags + p);
+    if (f != 0) v = ld_cg(static_cast<const A*>(f == 2 ? g.incl : g.agg) + p);
+    return f;
+  }
+}
 
 template <class A, bool Prod, bool Nan>
 __global__ void __launch_bounds__(s1_threads) scan_1d(s1_args g) {
@@ -289,35 +329,25 @@ __global__ void __launch_bounds__(s1_threads) scan_1d(s1_args g) {
     agg = op(agg, v);
   }
   if (g.n_tiles > 1) {
-    A* aggs = static_cast<A*>(g.agg);
-    A* incls = static_cast<A*>(g.incl);
     if (warp == 0) {
       if (tile == 0) {
-        if (lane == 0) {
-          st_cg(incls, agg);
-          flag_release(g.flags, 2);
-        }
+        if (lane == 0) s1_publish(g, 0, 2, agg);
       } else {
-        if (lane == 0) {
-          st_cg(aggs + tile, agg);
-          flag_release(g.flags + tile, 1);
-        }
+        if (lane == 0) s1_publish(g, tile, 1, agg);
         A ex = id;
         for (i64 end = tile;; end -= 32) {
           int f;
           bool inc;
-          const int cnt = lookback_window(g.flags, end, 1, lane, f, inc);
-          const i64 p = end - 1 - lane;
           A v = id;
-          if (lane < cnt) v = ld_cg((f == 2 ? incls : aggs) + p);
+          const int cnt = lookback_window([&](i64 p) { return s1_read(g, p, v); }, end, lane, f, inc);
+          if (lane >= cnt) v = id;
 #pragma unroll
           for (int d = 16; d >= 1; d /= 2) v = op(v, __shfl_xor_sync(0xffffffffu, v, d));
           ex = op(v, ex);
           if (inc) break;
         }
         if (lane == 0) {
-          st_cg(incls + tile, op(ex, agg));
-          flag_release(g.flags + tile, 2);
+          s1_publish(g, tile, 2, op(ex, agg));
           s_prefix = ex;
         }
       }
@@ -364,16 +394,26 @@ void run_scan_1d(const A* in, A* out, i64 n, cudaStream_t stream) {
   CUSCI_EXPECTS(g.n_tiles <= 0x7fffffffLL, value_error, "cusci::cumsum: array too large");
   memory_ptr state;
   if (g.n_tiles > 1) {
-    // One allocation: [ticket (16 B)] [flags] [agg] [incl], only the first two zeroed.
-    const std::size_t fbytes = 16 + ((static_cast<std::size_t>(g.n_tiles) * sizeof(int) + 15) / 16) * 16;
-    const std::size_t vbytes = ((static_cast<std::size_t>(g.n_tiles) * sizeof(A) + 15) / 16) * 16;
-    state = cusci::malloc(fbytes + 2 * vbytes, stream);
-    char* b = static_cast<char*>(state->ptr());
-    CUSCI_CUDA_TRY(cudaMemsetAsync(b, 0, fbytes, stream));
-    g.ticket = reinterpret_cast<unsigned*>(b);
-    g.flags = reinterpret_cast<int*>(b + 16);
-    g.agg = b + fbytes;
-    g.incl = b + fbytes + vbytes;
+    const std::size_t nt = static_cast<std::size_t>(g.n_tiles);
+    if constexpr (sizeof(A) == 4) {
+      // [ticket (16 B)] [packed words], all zeroed.
+      state = cusci::malloc(16 + nt * 8, stream);
+      char* b = static_cast<char*>(state->ptr());
+      CUSCI_CUDA_TRY(cudaMemsetAsync(b, 0, 16 + nt * 8, stream));
+      g.ticket = reinterpret_cast<unsigned*>(b);
+      g.agg = b + 16;
+    } else {
+      // [ticket (16 B)] [flags] [agg] [incl], only the first two zeroed.
+      const std::size_t fbytes = 16 + ((nt * sizeof(int) + 15) / 16) * 16;
+      const std::size_t vbytes = ((nt * sizeof(A) + 15) / 16) * 16;
+      state = cusci::malloc(fbytes + 2 * vbytes, stream);
+      char* b = static_cast<char*>(state->ptr());
+      CUSCI_CUDA_TRY(cudaMemsetAsync(b, 0, fbytes, stream));
+      g.ticket = reinterpret_cast<unsigned*>(b);
+      g.flags = reinterpret_cast<int*>(b + 16);
+      g.agg = b + fbytes;
+      g.incl = b + fbytes + vbytes;
+    }
   }
   scan_1d<A, Prod, Nan><<<static_cast<unsigned>(g.n_tiles), s1_threads, 0, stream>>>(g);
   CUSCI_CHECK_LAUNCH();
@@ -511,7 +551,8 @@ __global__ void __launch_bounds__(col_cfg<A, VC>::threads, col_cfg<A, VC>::min_b
         if (threadIdx.x < 32) {
           int f;
           bool inc;
-          const int cnt = lookback_window(g.flags + tile, end, g.n_tiles, static_cast<int>(threadIdx.x), f, inc);
+          const int cnt = lookback_window([&](i64 p) { return flag_acquire(g.flags + p * g.n_tiles + tile); }, end,
+                                          static_cast<int>(threadIdx.x), f, inc);
           if (threadIdx.x == 0) {
             s_cnt[round & 1] = cnt;
             s_inc[round & 1] = inc;
