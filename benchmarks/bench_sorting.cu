@@ -9,6 +9,9 @@
 //   T7  nonzero of 2^28 bool, 50% true                 (bytes N + 8 * N / 2)
 //   T8  bincount of 2^28 int64 in [0, 1024)            (bytes 8 * N)
 //   T9  histogram of 2^26 f32 into 1000 bins           (bytes 4 * N)
+//   T10 sort f64 2^27                                  (bytes 2 * 8 * N)
+//   T11 bincount of 2^28 int64 in [0, 65536)           (bytes 8 * N; two passes: values past the
+//       first pass's 4096 shared bins)
 // Inputs are pseudo-random, generated on the device by a hash kernel. One JSON line per case.
 
 #include <cstdint>
@@ -33,7 +36,7 @@ __device__ __forceinline__ std::uint32_t hash32(std::int64_t i, std::uint32_t se
 }
 
 /// kind 0: float32 uniform [0, 1); 1: int64 full range; 2: int32 in [0, 2^20); 3: bool 50%;
-/// 4: int64 in [0, 1024)
+/// 4: int64 in [0, 1024); 5: float64 uniform [0, 1); 6: int64 in [0, 65536)
 __global__ void fill(void* p, std::int64_t n, std::uint32_t seed, int kind) {
   const std::int64_t step = static_cast<std::int64_t>(gridDim.x) * blockDim.x;
   for (std::int64_t i = static_cast<std::int64_t>(blockIdx.x) * blockDim.x + threadIdx.x; i < n; i += step) {
@@ -45,6 +48,8 @@ __global__ void fill(void* p, std::int64_t n, std::uint32_t seed, int kind) {
       case 2: static_cast<std::int32_t*>(p)[i] = static_cast<std::int32_t>(h & ((1u << 20) - 1)); break;
       case 3: static_cast<bool*>(p)[i] = (h & 1u) != 0; break;
       case 4: static_cast<std::int64_t*>(p)[i] = static_cast<std::int64_t>(h & 1023u); break;
+      case 5: static_cast<double*>(p)[i] = static_cast<double>(h) * (1.0 / 4294967296.0); break;
+      case 6: static_cast<std::int64_t*>(p)[i] = static_cast<std::int64_t>(h & 65535u); break;
     }
   }
 }
@@ -96,6 +101,14 @@ int main() {
   {
     ndarray x = random_input({n26}, dtype::float32, 0, 9);
     report("T9", "histogram 2^26 f32 1000 bins", time_it([&] { histogram(x, 1000); }), 4.0 * n26);
+  }
+  {
+    ndarray x = random_input({n27}, dtype::float64, 5, 10);
+    report("T10", "sort f64 2^27", time_it([&] { sort(x); }, 20, 3), 2.0 * 8 * n27);
+  }
+  {
+    ndarray x = random_input({n28}, dtype::int64, 6, 11);
+    report("T11", "bincount 2^28 int64 in [0, 65536)", time_it([&] { bincount(x); }, 20, 3), 8.0 * n28);
   }
   return 0;
 }

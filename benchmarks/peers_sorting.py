@@ -1,6 +1,6 @@
-"""CuPy's equivalents of bench_sorting.cu (ids T1..T9), on inputs of the same size, dtype and
-distribution (uniform float32 in [0, 1), full-range int64, int32 in [0, 2^20), bool 50% true,
-int64 in [0, 1024)). Sorting times depend on the key distribution, not on the exact values."""
+"""CuPy's equivalents of bench_sorting.cu (ids T1..T11), on inputs of the same size, dtype and
+distribution (uniform float32 / float64 in [0, 1), full-range int64, int32 in [0, 2^20), bool 50%
+true, int64 in [0, 1024) or [0, 65536)). Sorting times depend on the key distribution, not on the exact values."""
 
 
 def cupy_cases(gpu_ms, data):
@@ -34,4 +34,10 @@ def cupy_cases(gpu_ms, data):
     del x
     x = rs.random_sample(n26, dtype=cp.float32)
     out["T9"] = gpu_ms(lambda: cp.histogram(x, 1000))
+    del x
+    x = rs.random_sample(n27, dtype=cp.float64)
+    out["T10"] = gpu_ms(lambda: cp.sort(x), n_repeat=20, n_warmup=3)
+    del x
+    x = rs.randint(0, 1 << 16, size=n28, dtype=cp.int64)
+    out["T11"] = gpu_ms(lambda: cp.bincount(x), n_repeat=20, n_warmup=3)
     return out

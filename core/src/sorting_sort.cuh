@@ -5,9 +5,11 @@
 ///  - sort_bits<U> / argsort_bits<U> (sorting_sort_k*.cu, sorting_argsort_k*.cu; one TU per key width
 ///    group) and argsort_complex<R> / sort_complex<R> (sorting_sort_c64.cu, sorting_sort_c128.cu).
 ///
-/// Real dtypes are sorted as unsigned integers of their width (one CUB instantiation per width, never
-/// CUB's own float handling): signed integers with the sign bit flipped, IEEE floats mapped to ordered
-/// bits with -0.0 given +0.0's key (NumPy: equal keys, input order kept) and every NaN the canonical
+/// One C-contiguous sequence is sorted by CUB straight from the input into the result: integers and
+/// bool on their storage type, float32/float64 in CUB's own float order with the sign-bit NaNs (which
+/// CUB puts first) rotated to the end by gated kernels (sorting_sort_impl.cuh). Otherwise real dtypes
+/// are sorted as unsigned integers of their width (one CUB instantiation per width): signed integers
+/// with the sign bit flipped, IEEE floats mapped to ordered bits with -0.0 given +0.0's key (NumPy: equal keys, input order kept) and every NaN the canonical
 /// NaN's key (after +inf, all equal). Keys-only sorts then decode the keys in place and restore the
 /// signs of the zeros (k-th zero of a row in input order -> k-th position of the row's zero run);
 /// that pass is gated on a device flag set by the key gather, so it costs a few empty launches when
