@@ -155,7 +155,8 @@ __device__ __noinline__ remap_vec<U, V> border_unit(const char* __restrict__ sro
 /// address is aligned (pad by a multiple of 16 bytes), with V independent loads otherwise (roll by an
 /// arbitrary shift); units at the borders map each item through the boundary rule. V > 1 requires
 /// 16-byte aligned output rows (one row, or rows of a multiple of 16 bytes); only the last unit of
-/// a row may be partial.
+/// a row may be partial. Four blocks per SM (at most 64 registers; the 1- and 2-byte wide variants
+/// spill a few bytes of the row prologue) keep 32 KiB of loads in flight per SM.
 template <class U, int V, int ILP>
 __global__ void __launch_bounds__(remap_block, 4)
     remap_kernel(const char* __restrict__ src, U* __restrict__ out, std::int64_t rows, std::int64_t chunk,
