@@ -375,6 +375,8 @@ def main():
         s = r2.integers(lo, hi, m).astype(dt)
         if hi == 16500:
             s[: m // 2] = 16400  # one value in most lanes of the global-atomic pass
+        if hi in (2049, 4097):
+            s[m // 3] = hi - 1  # max(x) one past the first pass's bins
         x = apply_layout(s, layout)
         save(case, "x", s)
         w = None
