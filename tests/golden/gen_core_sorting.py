@@ -393,7 +393,8 @@ def main():
             ("float64", 1001, 1000, "", "C", "on_edges"),
             ("float32", 1000, 6300, "float64", "C", "uniform"), ("float16", 3000, 300, "", "C", "uniform"),
             ("int64", 1500, 1000, "", "C", "uniform"), ("float32", 1001, 77, "float32", "S2", "uniform"),
-            ("float64", 500, "e1500", "", "C", "edges"), ("float64", 500, "e3100", "float64", "C", "edges")]:
+            ("float64", 500, "e1500", "", "C", "edges"), ("float64", 500, "e3100", "float64", "C", "edges"),
+            ("float32", 300, 4100, "float32", "C", "uniform")]:  # shared sums, edges left in global memory
         case = f"histf{n_case}"
         n_case += 1
         npdt = np.dtype(dt)
