@@ -149,11 +149,13 @@ __device__ __forceinline__ void order_short(I* __restrict__ idx, V* __restrict__
 }
 
 // Thread per slice: short slices ordered in place; long ones appended to the work list.
+// Launch bounds: at most 64 registers for int32 indices (4 blocks of 256 per SM; the 32-entry tier
+// then fits without spilling), 128 for int64 (its 32-entry tier spills below that).
 template <class I, class V>
-__global__ void __launch_bounds__(kThreads, sizeof(I) == 4 ? 4 : 2) k_order_slices(const I* __restrict__ indptr, std::int64_t n, I* __restrict__ idx, V* __restrict__ out,
-                               const I* __restrict__ row, const V* __restrict__ data,
-                               unsigned long long* __restrict__ n_long, std::int64_t* __restrict__ long_begin,
-                               std::int64_t* __restrict__ long_end) {
+__global__ void __launch_bounds__(kThreads, sizeof(I) == 4 ? 4 : 2)
+    k_order_slices(const I* __restrict__ indptr, std::int64_t n, I* __restrict__ idx, V* __restrict__ out,
+                   const I* __restrict__ row, const V* __restrict__ data, unsigned long long* __restrict__ n_long,
+                   std::int64_t* __restrict__ long_begin, std::int64_t* __restrict__ long_end) {
   const std::int64_t stride = static_cast<std::int64_t>(gridDim.x) * blockDim.x;
   for (std::int64_t c = static_cast<std::int64_t>(blockIdx.x) * blockDim.x + threadIdx.x; c < n; c += stride) {
     const std::int64_t b = indptr[c], e = indptr[c + 1], len = e - b;
