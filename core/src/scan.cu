@@ -144,6 +144,16 @@ __device__ __forceinline__ void st_cg(T* p, const T& t) {
   }
 }
 
+/// One 16-byte store of a 16-byte value (a plain struct copy of a value built element by element is
+/// split into four scalar stores by the compiler; the intrinsic is a single st.global.v4).
+template <class T>
+__device__ __forceinline__ void st_vec(T* p, const T& t) {
+  static_assert(sizeof(T) == 16, "st_vec: 16 bytes");
+  uint4 u;
+  memcpy(&u, &t, 16);
+  __stwb(reinterpret_cast<uint4*>(p), u);
+}
+
 /// VC consecutive values of A moved as one 16-byte (or smaller) access.
 template <class A, int VC>
 struct alignas(sizeof(A) * VC) vpack {
@@ -362,7 +372,7 @@ __global__ void __launch_bounds__(s1_threads) scan_1d(s1_args g) {
       vec_t y;
 #pragma unroll
       for (int c = 0; c < VC; ++c) y.v[c] = op(p0, x[q].v[c]);
-      *reinterpret_cast<vec_t*>(out + w0 + (q * 32 + lane) * VC) = y;
+      st_vec(reinterpret_cast<vec_t*>(out + w0 + (q * 32 + lane) * VC), y);
     }
   } else {
 #pragma unroll
