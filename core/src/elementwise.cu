@@ -17,6 +17,7 @@
 #include <string>
 
 #include "core_math_common.cuh"
+#include "weak_int.hpp"
 #include "cusci/elementwise.hpp"
 #include "cusci/device.hpp"
 
@@ -268,34 +269,13 @@ shape_t broadcast_or_throw(const char* fn, const shape_t& a, const shape_t& b) {
 
 shape_t side_shape(const side& s) { return s.arr ? s.arr->shape() : shape_t{}; }
 
-/// NumPy 2 raises OverflowError for a Python int that does not fit the integer dtype it is
-/// converted to; cusci raises value_error with NumPy's wording.
-bool weak_int_fits(const scalar& s, dtype t) {
-  if (!s.is_weak() || !is_integer(t)) return true;
-  if (s.dtype() != dtype::int64 && s.dtype() != dtype::uint64) return true;
-  const bool neg = s.dtype() == dtype::int64 && s.value<std::int64_t>() < 0;
-  const int bits = static_cast<int>(itemsize(t)) * 8;
-  if (is_unsigned_integer(t)) {
-    if (neg) return false;
-    const std::uint64_t v = s.value<std::uint64_t>();
-    return bits == 64 || v <= ((std::uint64_t{1} << bits) - 1);
-  }
-  if (neg) {
-    const std::int64_t v = s.value<std::int64_t>();
-    return bits == 64 || v >= -(std::int64_t{1} << (bits - 1));
-  }
-  const std::uint64_t v = s.dtype() == dtype::uint64 ? s.value<std::uint64_t>()
-                                                     : static_cast<std::uint64_t>(s.value<std::int64_t>());
-  return v <= ((std::uint64_t{1} << (bits - 1)) - 1);
-}
-
 std::string weak_int_str(const scalar& s) {
   return s.dtype() == dtype::uint64 ? std::to_string(s.value<std::uint64_t>())
                                     : std::to_string(s.value<std::int64_t>());
 }
 
 void check_weak_int(const char* fn, const scalar& s, dtype t) {
-  if (!weak_int_fits(s, t))
+  if (!detail::weak_int_fits(s, t))
     throw value_error(std::string(fn) + ": Python integer " + weak_int_str(s) + " out of bounds for " +
                       std::string(dtype_name(t)));
 }
@@ -452,7 +432,7 @@ ndarray binary(op_code op, const side& a, const side& b) {
 /// Comparison of an array with a scalar: handles weak Python ints outside the array's integer range.
 ndarray compare_scalar(op_code op, const ndarray& a, const scalar& s) {
   const dtype c = result_of(side{&a, nullptr}, side{nullptr, &s});
-  if (!weak_int_fits(s, c)) {
+  if (!detail::weak_int_fits(s, c)) {
     ndarray out = empty(a.shape(), dtype::bool_);
     if (out.size() > 0) out.fill(scalar(out_of_range_compare(op, s, true)));
     return out;

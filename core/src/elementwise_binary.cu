@@ -6,6 +6,7 @@
 #include <string>
 
 #include "elementwise_engine.cuh"
+#include "weak_int.hpp"
 
 namespace cusci {
 namespace detail::ew {
@@ -86,30 +87,9 @@ dtype result_of(const arg* args, int n) {
   return r;
 }
 
-namespace {
-bool weak_int_fits(const scalar& s, dtype t) {
-  if (!s.is_weak() || !is_integer(t)) return true;
-  if (s.dtype() != dtype::int64 && s.dtype() != dtype::uint64) return true;
-  const bool neg = s.dtype() == dtype::int64 && s.value<std::int64_t>() < 0;
-  const int bits = static_cast<int>(itemsize(t)) * 8;
-  if (is_unsigned_integer(t)) {
-    if (neg) return false;
-    const std::uint64_t v = s.value<std::uint64_t>();
-    return bits == 64 || v <= ((std::uint64_t{1} << bits) - 1);
-  }
-  if (neg) {
-    const std::int64_t v = s.value<std::int64_t>();
-    return bits == 64 || v >= -(std::int64_t{1} << (bits - 1));
-  }
-  const std::uint64_t v = s.dtype() == dtype::uint64 ? s.value<std::uint64_t>()
-                                                     : static_cast<std::uint64_t>(s.value<std::int64_t>());
-  return v <= ((std::uint64_t{1} << (bits - 1)) - 1);
-}
-}  // namespace
-
 void check_weak_ints(const char* fn, const arg* args, int n, dtype loop) {
   for (int k = 0; k < n; ++k) {
-    if (!args[k].sc || weak_int_fits(*args[k].sc, loop)) continue;
+    if (!args[k].sc || cusci::detail::weak_int_fits(*args[k].sc, loop)) continue;
     const scalar& s = *args[k].sc;
     const std::string v = s.dtype() == dtype::uint64 ? std::to_string(s.value<std::uint64_t>())
                                                       : std::to_string(s.value<std::int64_t>());
