@@ -58,6 +58,18 @@ __host__ __device__ constexpr dtype acc_dtype() {
 
 template <class A, bool Prod>
 __host__ __device__ __forceinline__ A scan_identity() {
+  // -0.0 for floating-point sums: -0.0 + x == x for every x, so a prefix that starts from the
+  // identity keeps the sign of a zero as NumPy's sequential sum (the sum of zeros is -0.0 exactly when
+  // all of them are -0.0, whatever the order); +0.0 would turn a leading -0.0 into +0.0.
+  if constexpr (Prod) return A(1);
+  else if constexpr (is_complex_v<A>) return A(-0.0, -0.0);
+  else if constexpr (std::is_floating_point_v<A>) return A(-0.0);
+  else return A(0);
+}
+
+/// What a NaN becomes in nancumsum / nancumprod: NumPy replaces it by +0.0 (or 1) before scanning.
+template <class A, bool Prod>
+__host__ __device__ __forceinline__ A nan_fill() {
   return Prod ? A(1) : A(0);
 }
 
@@ -70,7 +82,7 @@ struct loader {
   __device__ __forceinline__ A operator()(i64 i) const {
     A v = load_as<A>(base + i * stride, dt);
     if constexpr (Nan) {
-      if (isnan_any(v)) v = scan_identity<A, Prod>();
+      if (isnan_any(v)) v = nan_fill<A, Prod>();
     }
     return v;
   }
@@ -80,7 +92,7 @@ template <class A, bool Prod, bool Nan>
 __device__ __forceinline__ A load_fix(const char* p, dtype dt) {
   A v = load_as<A>(p, dt);
   if constexpr (Nan) {
-    if (isnan_any(v)) v = scan_identity<A, Prod>();
+    if (isnan_any(v)) v = nan_fill<A, Prod>();
   }
   return v;
 }
@@ -303,7 +315,7 @@ __global__ void __launch_bounds__(s1_threads) scan_1d(s1_args g) {
 #pragma unroll
     for (int c = 0; c < VC; ++c) {
       if constexpr (Nan) {
-        if (isnan_any(x[q].v[c])) x[q].v[c] = id;
+        if (isnan_any(x[q].v[c])) x[q].v[c] = nan_fill<A, Prod>();
       }
       if (c > 0) x[q].v[c] = op(x[q].v[c - 1], x[q].v[c]);
     }
@@ -524,12 +536,12 @@ __global__ void __launch_bounds__(col_cfg<A, VC>::threads, col_cfg<A, VC>::min_b
           if constexpr (Nan) {
 #pragma unroll
             for (int c = 0; c < VC; ++c)
-              if (isnan_any(x[q].v[c])) x[q].v[c] = scan_identity<A, Prod>();
+              if (isnan_any(x[q].v[c])) x[q].v[c] = nan_fill<A, Prod>();
           }
         } else if (same) {
           x[q].v[0] = *reinterpret_cast<const A*>(cb);
           if constexpr (Nan) {
-            if (isnan_any(x[q].v[0])) x[q].v[0] = scan_identity<A, Prod>();
+            if (isnan_any(x[q].v[0])) x[q].v[0] = nan_fill<A, Prod>();
           }
         } else {
           x[q].v[0] = load_fix<A, Prod, Nan>(cb, g.dt);

@@ -57,7 +57,8 @@ def scan_sweep():
     strided-axis kernel (16-byte path: float32 4 columns / 8-byte types 2 columns per thread, chunks
     of 24 rows; the one-column path otherwise), for every dtype with its own fast path, C order,
     a misaligned 1-D view ("off1": base[1:]), rows sliced from a wider array ("half": base[:, :c]),
-    every other column ("step2": base[:, ::2]) and F order. A case keeps every sub-th element of the
+    every other column ("step2": base[:, ::2]), F order, all -0.0 ("negzero") and all NaN ("allnan",
+    for nancumsum). A case keeps every sub-th element of the
     C-order flattened result and its last one, packed per dtype into scanx_<dtype>.npy from `off`
     (`len` elements)."""
     t1 = {"float32": 8192, "float64": 4096, "int64": 4096, "uint64": 4096}
@@ -81,10 +82,19 @@ def scan_sweep():
         for dt in ["float32", "float64"]:
             cases.append((f, dt, (1000, 1028), "0", "c"))
             cases.append((f, dt, (3, 50, 12), "1", "c"))
+    # Signed zeros: NumPy's sums of -0.0 stay -0.0 (1-D, strided-axis and row kernels); nancumsum of
+    # NaN alone gives +0.0.
+    for dt in ["float32", "float64"]:
+        for shape, ax in [((3 * t1[dt] + 5,), "none"), ((30, 8), "0"), ((4, 3000), "1")]:
+            cases.append(("cumsum", dt, shape, ax, "negzero"))
+        for shape, ax in [((3 * t1[dt] + 5,), "0"), ((30, 8), "0")]:
+            cases.append(("nancumsum", dt, shape, ax, "allnan"))
     packs = {}
     for f, dt, shape, ax, view in cases:
         n = int(np.prod(shape))
-        if view == "off1":
+        if view in ("negzero", "allnan"):
+            x = np.full(shape, -0.0 if view == "negzero" else np.nan, dtype=dt)
+        elif view == "off1":
             x = hashed_input(dt, f, n + 1)[1:]
         elif view == "half":
             x = hashed_input(dt, f, 2 * n).reshape(shape[0], 2 * shape[1])[:, : shape[1]]
