@@ -3,10 +3,14 @@
 ///
 /// The output (C order) is viewed as (outer, L, inner) around the scan axis of length L:
 ///  - inner == 1, outer == 1 (a 1-D scan, also axis=None), or up to 8 rows of >= 2^20: for a
-///    contiguous, 16-byte-aligned input of the accumulator's dtype (float32, float64, int64, uint64)
-///    a typed single-pass decoupled look-back scan (scan_1d: 16-byte loads, 32 KiB tiles, warp-wide
-///    look-back; Merrill and Garland 2016); otherwise CUB's single-pass scan
-///    (cub::DeviceScan::InclusiveScan over a runtime-dtype loader, temporary storage from the pool);
+///    contiguous input of the accumulator's dtype (float32, float64, int64, uint64, complex128) CUB's
+///    single-pass scan over the raw typed pointer (cub::DeviceScan::InclusiveScan with
+///    cuda::std::plus for sums, which takes CUB's sm_90-tuned policy; the NaN variants through a
+///    transform iterator over the pointer). The internal switch detail::set_scan_1d_variant(2)
+///    selects instead a typed single-pass decoupled look-back kernel (scan_1d: 16-byte loads, 32 KiB
+///    tiles, warp-wide look-back; Merrill and Garland 2016) for 16-byte-aligned float32, float64,
+///    int64 and uint64 input; it measured slower than CUB on the H200 (R3: 0.73 ms against 0.68 ms)
+///    and is kept for comparison. Any other input goes through CUB over a runtime-dtype loader;
 ///  - inner == 1, outer > 1 (rows along the last axis): a block per row (cub::BlockScan over tiles of
 ///    1024 elements, carrying the running prefix);
 ///  - inner > 1 (a strided axis): a column-tiled single-pass scan. A block owns a tile of consecutive
@@ -20,6 +24,8 @@
 /// Accumulation: float32 and float16 in float32 (NumPy's float32 scan is sequential in float32),
 /// float64 in float64, complex in complex128, integers in int64/uint64 (wrapping as NumPy).
 
+#include <atomic>
+
 #include <cub/block/block_scan.cuh>
 #include <cub/device/device_scan.cuh>
 #include <cuda/atomic>
@@ -32,6 +38,14 @@
 #include "reduction_ops.cuh"
 
 namespace cusci {
+namespace detail {
+/// Chooses the 1-D scan kernel (for tests and benchmarks): 0 automatic (CUB over typed pointers),
+/// 1 CUB over typed pointers, 2 the own scan_1d kernel where it applies. Throws value_error otherwise.
+void set_scan_1d_variant(int v);
+/// The current choice of set_scan_1d_variant.
+int scan_1d_variant();
+}  // namespace detail
+
 namespace {
 
 using namespace detail::red;
@@ -97,26 +111,61 @@ __device__ __forceinline__ A load_fix(const char* p, dtype dt) {
   return v;
 }
 
+/// set_scan_1d_variant's value: 0 automatic (= 1), 1 CUB over typed pointers, 2 the own scan_1d kernel.
+std::atomic<int> scan_1d_variant_flag{0};
+
+/// The scan operator handed to CUB. Floating-point sums use cuda::std::plus (the same a + b): CUB
+/// selects its sm_90-tuned policy (float: 128 threads x 24 items, double: 224 x 24, with tuned
+/// look-back delays) only for its own primitive operators; a custom functor falls back to the generic
+/// 128 x 15 policy, about 60% of the copy roofline. Unsigned sums likewise (they wrap by definition).
+template <class A, bool Prod>
+using cub_op_t = std::conditional_t<!Prod && (std::is_floating_point_v<A> || std::is_same_v<A, std::uint64_t>),
+                                    ::cuda::std::plus<A>, scan_op<Prod>>;
+
+/// One cub::DeviceScan::InclusiveScan of n elements from `in` into out[0, n), temporary storage from
+/// the pool. An inclusive scan has no initial value: out[0] = in[0], so a leading -0.0 keeps its sign.
+template <class A, bool Prod, class In>
+void cub_run(In in, A* out, i64 n, cudaStream_t stream) {
+  using op_t = cub_op_t<A, Prod>;
+  std::size_t bytes = 0;
+  CUSCI_CUDA_TRY(cub::DeviceScan::InclusiveScan(nullptr, bytes, in, out, op_t{}, n, stream));
+  memory_ptr tmp = cusci::malloc(std::max<std::size_t>(bytes, 1), stream);
+  CUSCI_CUDA_TRY(cub::DeviceScan::InclusiveScan(tmp->ptr(), bytes, in, out, op_t{}, n, stream));
+}
+
 /// A CUB scan of n elements (1-D, strided, runtime dtype) into out[0, n).
 template <class A, bool Prod, bool Nan>
 void cub_scan(const char* base, i64 stride, dtype dt, i64 n, A* out, cudaStream_t stream) {
-  std::size_t bytes = 0;
-  // Floating-point sums scan with cuda::std::plus (the same a + b): CUB selects its sm_90-tuned
-  // policy (128 threads x 24 items, tuned look-back back-off) only for its own primitive operators;
-  // a custom functor falls back to the generic 128 x 15 policy, about 60% of the copy roofline.
-  using op_t = std::conditional_t<!Prod && std::is_floating_point_v<A>, ::cuda::std::plus<A>, scan_op<Prod>>;
-  auto run_with = [&](auto in) {
-    CUSCI_CUDA_TRY(cub::DeviceScan::InclusiveScan(nullptr, bytes, in, out, op_t{}, n, stream));
-    memory_ptr tmp = cusci::malloc(std::max<std::size_t>(bytes, 1), stream);
-    CUSCI_CUDA_TRY(cub::DeviceScan::InclusiveScan(tmp->ptr(), bytes, in, out, op_t{}, n, stream));
-  };
-  if constexpr (std::is_same_v<A, float> && !Nan) {
-    if (dt == dtype::float32 && stride == 4) {
-      run_with(reinterpret_cast<const float*>(base));
-      return;
-    }
+  cub_run<A, Prod>(thrust::make_transform_iterator(thrust::counting_iterator<i64>(0), loader<A, Prod, Nan>{base, stride, dt}),
+                   out, n, stream);
+}
+
+/// x with NaN replaced by NumPy's fill (nancumsum / nancumprod), over a typed pointer.
+template <class A, bool Prod>
+struct nan_fixer {
+  __host__ __device__ __forceinline__ A operator()(const A& x) const {
+#ifdef __CUDA_ARCH__
+    return isnan_any(x) ? nan_fill<A, Prod>() : x;
+#else
+    return x;  // never called on the host
+#endif
   }
-  run_with(thrust::make_transform_iterator(thrust::counting_iterator<i64>(0), loader<A, Prod, Nan>{base, stride, dt}));
+};
+
+/// A CUB scan of n contiguous elements of A's own dtype into out[0, n): the raw pointer (CUB's
+/// vectorizable loads, no dtype switch) or, for the NaN variants, a transform iterator over it.
+/// int64 sums run as uint64 sums over the same bits (two's complement wraps identically), which
+/// takes CUB's tuned primitive-sum policy without a signed overflow.
+template <class A, bool Prod, bool Nan>
+void cub_scan_typed(const A* in, A* out, i64 n, cudaStream_t stream) {
+  if constexpr (std::is_same_v<A, std::int64_t> && !Prod) {
+    cub_run<std::uint64_t, false>(reinterpret_cast<const std::uint64_t*>(in), reinterpret_cast<std::uint64_t*>(out), n,
+                                  stream);
+  } else if constexpr (Nan) {
+    cub_run<A, Prod>(thrust::make_transform_iterator(in, nan_fixer<A, Prod>{}), out, n, stream);
+  } else {
+    cub_run<A, Prod>(in, out, n, stream);
+  }
 }
 
 /// 16-byte-or-smaller loads and stores through L2 only (look-back state written by other blocks
@@ -642,6 +691,7 @@ void scan_into(const ndarray& src, int ax, A* out) {
   const char* base = static_cast<const char*>(src.data());
   if (inner == 1) {
     if (outer == 1 || (outer <= 8 && L >= (i64{1} << 20))) {
+      const int variant = scan_1d_variant_flag.load(std::memory_order_relaxed);
       shape_t os, ost;
       for (int d = 0; d < ax; ++d) { os.push_back(src.shape()[d]); ost.push_back(src.strides()[d]); }
       const nd_map<1> m = make_map<1>(os, {ost});
@@ -654,12 +704,19 @@ void scan_into(const ndarray& src, int ax, A* out) {
         }
         const char* rb = base + off;
         A* ro = out + row * L;
+        // Contiguous input of the accumulator's own dtype: typed pointers (CUB by default, the own
+        // kernel when chosen and 16-byte aligned); anything else through the runtime-dtype loader.
+        const bool typed = src.dtype() == acc_dtype<A>() && ax_stride == static_cast<i64>(sizeof(A)) &&
+                           reinterpret_cast<std::uintptr_t>(rb) % alignof(A) == 0;
         if constexpr (fast_1d<A, Nan>()) {
-          if (src.dtype() == dtype_of<A> && ax_stride == static_cast<i64>(sizeof(A)) && aligned16(rb) &&
-              aligned16(ro)) {
+          if (variant == 2 && typed && aligned16(rb) && aligned16(ro)) {
             run_scan_1d<A, Prod, Nan>(reinterpret_cast<const A*>(rb), ro, L, stream);
             continue;
           }
+        }
+        if (typed) {
+          cub_scan_typed<A, Prod, Nan>(reinterpret_cast<const A*>(rb), ro, L, stream);
+          continue;
         }
         cub_scan<A, Prod, Nan>(rb, ax_stride, src.dtype(), L, ro, stream);
       }
@@ -801,6 +858,17 @@ ndarray fit_piece(const ndarray& a, const ndarray& b, int ax, const char* which)
 }
 
 }  // namespace
+
+namespace detail {
+
+void set_scan_1d_variant(int v) {
+  CUSCI_EXPECTS(v >= 0 && v <= 2, value_error,
+                "cusci::detail::set_scan_1d_variant: v must be 0, 1 or 2, got " + std::to_string(v));
+  scan_1d_variant_flag.store(v, std::memory_order_relaxed);
+}
+int scan_1d_variant() { return scan_1d_variant_flag.load(std::memory_order_relaxed); }
+
+}  // namespace detail
 
 ndarray cumsum(const ndarray& a, std::optional<int> axis, std::optional<dtype> dtype) {
   return scan("cusci::cumsum", false, false, a, axis, dtype);
