@@ -291,8 +291,15 @@ ndarray scan_input(dtype dt, const std::string& f, std::int64_t n) {
   return asarray(h);
 }
 
-TEST_CASE("scans over hashed inputs: every tier of the 1-D and strided-axis kernels, every fast-path dtype") {
-  std::map<std::string, host_array> packs;
+namespace cusci::detail {
+void set_scan_1d_variant(int v);  // internal switch (core/src/scan.cu)
+int scan_1d_variant();
+}  // namespace cusci::detail
+
+namespace {
+
+/// Runs the "scanx" golden cases (packs: the per-dtype golden arrays, loaded once); returns how many.
+int check_scanx(std::map<std::string, host_array>& packs) {
   int n_cases = 0;
   for (const auto& r : manifest(kMod)) {
     if (r.at("kind") != "scanx") continue;
@@ -300,7 +307,8 @@ TEST_CASE("scans over hashed inputs: every tier of the 1-D and strided-axis kern
     const std::string f = r.at("func"), view = r.at("view");
     const dtype dt = dtype_from_string(r.at("dtype"));
     shape_t shape;
-    for (const auto& d : *parse_axes(r.at("shape"))) shape.push_back(d);
+    const auto dims = parse_axes(r.at("shape"));  // named: a temporary would die before the loop
+    for (const auto& d : *dims) shape.push_back(d);
     const std::int64_t n = std::stoll(r.at("n")), sub = std::stoll(r.at("sub"));
     ndarray x;
     if (view == "negzero" || view == "allnan") {
@@ -353,7 +361,30 @@ TEST_CASE("scans over hashed inputs: every tier of the 1-D and strided-axis kern
     }
     ++n_cases;
   }
-  CHECK(n_cases == 112);
+  return n_cases;
+}
+
+}  // namespace
+
+TEST_CASE("scans over hashed inputs: every tier of the 1-D and strided-axis kernels, every fast-path dtype") {
+  // Every 1-D scan variant: automatic, CUB over typed pointers, the own single-pass kernel.
+  struct restore {
+    int v;
+    ~restore() { cusci::detail::set_scan_1d_variant(v); }
+  } keep{cusci::detail::scan_1d_variant()};
+  std::map<std::string, host_array> packs;
+  for (int variant : {0, 1, 2}) {
+    CAPTURE(variant);
+    cusci::detail::set_scan_1d_variant(variant);
+    CHECK(check_scanx(packs) == 112);
+  }
+}
+
+TEST_CASE("set_scan_1d_variant rejects values other than 0, 1, 2") {
+  const int before = cusci::detail::scan_1d_variant();
+  CHECK_THROWS_AS(cusci::detail::set_scan_1d_variant(3), value_error);
+  CHECK_THROWS_AS(cusci::detail::set_scan_1d_variant(-1), value_error);
+  CHECK(cusci::detail::scan_1d_variant() == before);
 }
 
 TEST_CASE("a non-default stream gives the same results") {
