@@ -104,8 +104,8 @@ void bench_spmv(const std::string& id, const std::string& name, const sparse::cs
   const double vb = static_cast<double>(itemsize(A.dtype()));
   // Minimal traffic: values + column indices, row pointers, x and y once each.
   const double bytes = (vb + 4.0) * A.nnz() + 4.0 * (A.shape()[0] + 1) + vb * (A.shape()[0] + A.shape()[1]);
-  const char* suffix[5] = {"", "-cusparse", "-stream", "-stream-u8b4", "-stream-u6b5"};
-  for (int backend = 0; backend < 5; ++backend) {
+  const char* suffix[6] = {"", "-cusparse", "-stream", "-stream-u8b4", "-stream-u6b5", "-vector"};
+  for (int backend = 0; backend < 6; ++backend) {
     sparse::detail::set_spmv_backend(backend);
     auto r = bench::time_it([&] { ndarray y = A.dot(x); }, 50, 5);
     bench::report(id + suffix[backend], name + suffix[backend], r, bytes, "\"nnz\":" + std::to_string(A.nnz()));

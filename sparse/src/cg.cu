@@ -3,10 +3,12 @@
 // and r.z) when A is a CSR matrix and M is none or diagonal, and a single host read of |r|^2 an
 // iteration from pinned memory, overlapped with the next iteration's first two kernels.
 //
-// Also the CSR SpMV kernel used by csr_matrix::dot for matrices with short rows ("CSR-stream",
+// Also the CSR SpMV kernels of csr_matrix::dot: for matrices with short rows ("CSR-stream",
 // Greathouse & Daga, "Efficient sparse matrix-vector multiplication on GPUs using the CSR storage
 // format", SC 2014): a block takes 256 consecutive rows, multiplies all their entries with coalesced
-// loads into shared memory, then each thread adds up its own row.
+// loads into shared memory, then each thread adds up its own row; and for small matrices with longer
+// rows (at most 2^21 entries), G lanes a row (G the power of two >= the mean row length, <= 32) adding
+// the row's products with a shuffle reduction ("CSR-vector", Bell & Garland, SC 2009).
 
 #include "cusci/detail/checks.hpp"
 #include <array>
@@ -100,7 +102,8 @@ __device__ __forceinline__ void grid_reduce(double (&v)[NV], double* partials, u
 
 // q = A p and s[PQ] = p.q; G lanes per row (G a power of two <= 32). The row loop runs the same number
 // of times in every lane of a warp so that the shuffles are converged.
-template <class T, class I, int G>
+// Without DOT (csr_matrix::dot's vector kernel), only q = A p.
+template <class T, class I, int G, bool DOT = true>
 __global__ void __launch_bounds__(kBlock) k_spmv_dot(std::int64_t m, const I* __restrict__ indptr,
                                                      const I* __restrict__ indices, const T* __restrict__ data,
                                                      const T* __restrict__ p, T* __restrict__ q, double* partials,
@@ -123,11 +126,13 @@ __global__ void __launch_bounds__(kBlock) k_spmv_dot(std::int64_t m, const I* __
     for (int o = G / 2; o > 0; o >>= 1) sum += __shfl_down_sync(0xffffffffu, sum, o, G);
     if (lane == 0 && row < m) {
       q[row] = sum;
-      acc += static_cast<double>(p[row]) * static_cast<double>(sum);
+      if constexpr (DOT) acc += static_cast<double>(p[row]) * static_cast<double>(sum);
     }
   }
-  double v[1] = {acc};
-  grid_reduce<1>(v, partials, counter, [s](const double* t) { s[PQ] = t[0]; });
+  if constexpr (DOT) {
+    double v[1] = {acc};
+    grid_reduce<1>(v, partials, counter, [s](const double* t) { s[PQ] = t[0]; });
+  }
 }
 
 // CSR-stream SpMV: y = A x, and with DOT s[PQ] = x.y (x is p in cg). Tiles of kRows consecutive
@@ -142,6 +147,9 @@ __global__ void __launch_bounds__(kBlock) k_spmv_dot(std::int64_t m, const I* __
 constexpr int kRows = 256;   // rows per tile = threads per block
 constexpr int kUnroll = 4;   // independent entries per thread in flight
 constexpr double kStreamMaxAvg = 10.0;  // mean row length up to which the stream kernel is used
+// Entries up to which csr_matrix::dot takes the vector kernel (G lanes a row, one launch) for longer
+// rows: there a product is a few microseconds of latency, which cuSPARSE's call overhead exceeds.
+constexpr std::int64_t kVectorMaxNnz = std::int64_t{1} << 21;
 
 // At least 6 resident blocks: 40 registers, enough to keep the loads of kUnroll entries in flight
 // (at 32 registers, 8 blocks, the compiler serialises them two at a time). U and MINB other than the
@@ -597,9 +605,49 @@ void set_spmv_backend(int backend) { spmv_backend_choice.store(backend, std::mem
 
 bool stream_spmv_preferred(std::int64_t m, std::int64_t nnz) {
   const int b = spmv_backend_choice.load(std::memory_order_relaxed);
-  if (b == 1) return false;
+  if (b == 1 || b == 5) return false;
   if (b >= 2) return true;
   return m > 0 && static_cast<double>(nnz) <= kStreamMaxAvg * static_cast<double>(m);
+}
+
+bool vector_spmv_preferred(std::int64_t m, std::int64_t nnz, bool even_rows) {
+  const int b = spmv_backend_choice.load(std::memory_order_relaxed);
+  if (b == 5) return true;
+  if (b != 0) return false;
+  return even_rows && m > 0 && nnz <= kVectorMaxNnz && static_cast<double>(nnz) > kStreamMaxAvg * static_cast<double>(m);
+}
+
+void csr_spmv_vector(const ndarray& data, const ndarray& indices, const ndarray& indptr, std::int64_t m,
+                     const ndarray& x, ndarray& y) {
+  if (m == 0) return;
+  cudaStream_t st = get_current_stream();
+  const double avg = static_cast<double>(data.size()) / static_cast<double>(m);
+  int g = 1;
+  while (g < 32 && g < avg) g *= 2;
+  const std::int64_t max_blocks = static_cast<std::int64_t>(sm_count()) * (2048 / kBlock);
+  const unsigned grid = cusci::detail::grid_for(m * g, kBlock, max_blocks);
+  cusci::detail::dispatch_float(data.dtype(), "cusci::sparse::csr_matrix::dot", "A", [&](auto ttag) {
+    using T = typename decltype(ttag)::type;
+    auto go = [&](auto itag) {
+      using I = typename decltype(itag)::type;
+      auto launch = [&](auto g_c) {
+        k_spmv_dot<T, I, decltype(g_c)::value, false><<<grid, kBlock, 0, st>>>(
+            m, indptr.data_as<I>(), indices.data_as<I>(), data.data_as<T>(), x.data_as<T>(), y.data_as<T>(), nullptr,
+            nullptr, nullptr);
+        CUSCI_CHECK_LAUNCH();
+      };
+      switch (g) {
+        case 1: launch(std::integral_constant<int, 1>{}); break;
+        case 2: launch(std::integral_constant<int, 2>{}); break;
+        case 4: launch(std::integral_constant<int, 4>{}); break;
+        case 8: launch(std::integral_constant<int, 8>{}); break;
+        case 16: launch(std::integral_constant<int, 16>{}); break;
+        default: launch(std::integral_constant<int, 32>{}); break;
+      }
+    };
+    if (indptr.dtype() == dtype::int64) go(cusci::detail::type_tag<std::int64_t>{});
+    else go(cusci::detail::type_tag<std::int32_t>{});
+  });
 }
 
 void csr_spmv_stream(const ndarray& data, const ndarray& indices, const ndarray& indptr, std::int64_t m,

@@ -51,13 +51,20 @@ ndarray reciprocal(const ndarray& a);
 std::shared_ptr<spmv_cache> make_spmv_cache();
 
 /// SpMV kernel choice of csr_matrix::dot for one-dimensional x: 0 automatic (the CSR-stream kernel
-/// when the mean row length is <= 10, else cuSPARSE), 1 always cuSPARSE, 2 always the CSR-stream
-/// kernel; 3 and 4: the CSR-stream kernel with other tuning parameters (8 entries in flight a thread
-/// and 4 blocks an SM; 6 and 5), int32 indices only (int64: the default parameters). Process-wide;
-/// for benchmarks and tests.
+/// when the mean row length is <= 10; else the CSR-vector kernel for at most 2^21 entries with
+/// even row lengths (cuSPARSE's ALG1 choice, see choose_spmv_alg); else cuSPARSE), 1 always
+/// cuSPARSE, 2 always the CSR-stream kernel; 3 and 4: the CSR-stream kernel with other tuning
+/// parameters (8 entries in flight a thread and 4 blocks an SM; 6 and 5), int32 indices only (int64:
+/// the default parameters); 5 always the CSR-vector kernel. Process-wide; for benchmarks and tests.
 void set_spmv_backend(int backend);
 /// Whether csr_matrix::dot uses the CSR-stream kernel for an m-row matrix with nnz entries.
 bool stream_spmv_preferred(std::int64_t m, std::int64_t nnz);
+/// Whether csr_matrix::dot uses the CSR-vector kernel (`even_rows`: the row lengths' coefficient of
+/// variation is at most 1).
+bool vector_spmv_preferred(std::int64_t m, std::int64_t nnz, bool even_rows);
+/// y = A x with the CSR-vector kernel (same operand rules as csr_spmv_stream). Asynchronous.
+void csr_spmv_vector(const ndarray& data, const ndarray& indices, const ndarray& indptr, std::int64_t m,
+                     const ndarray& x, ndarray& y);
 /// y = A x with the CSR-stream kernel. data, x, y of one float dtype, contiguous; indices, indptr of
 /// one index dtype (int32/int64), contiguous; x [shape[1]], y [m]. Asynchronous.
 void csr_spmv_stream(const ndarray& data, const ndarray& indices, const ndarray& indptr, std::int64_t m,
@@ -93,9 +100,14 @@ ndarray expand_indptr(const ndarray& indptr, std::int64_t nnz);
 /// indptr [m + 1] of sorted major indices. Asynchronous.
 ndarray compress_major(const ndarray& major_sorted, std::int64_t m);
 /// CSR -> CSC (or back): the transposed compressed arrays, minor slices sorted by major index.
-/// Asynchronous.
+/// Synchronizes once when nnz >= 33 (reads the number of slices longer than 32 entries); otherwise
+/// asynchronous.
 compressed_arrays transpose_compressed(const ndarray& data, const ndarray& indices, const ndarray& indptr,
                                        std::int64_t n_minor);
+/// Atomics of transpose_compressed's count and scatter passes: 0 warp-aggregated (__match_any_sync),
+/// 1 (default) one plain atomic per entry. Process-wide; for benchmarks and tests.
+/// @throws cusci::value_error for another value.
+void set_transpose_variant(int variant);
 /// Entries of vals [n, ...] with any nonzero value: `index` [kept] int64 positions, `pos` [n + 1] int64
 /// exclusive scan of the keep flags. Synchronizes.
 struct compacted {

@@ -1,6 +1,7 @@
 // Sparse x dense products of every format: cuSPARSE's generic SpMV / SpMM for float and complex
 // results (descriptors, dense descriptors and workspace cached in the matrix so that a repeated
-// product is one cuSPARSE call), the CSR-stream kernel (cg.cu) for short float rows, and cusci's row
+// product is one cuSPARSE call), the CSR-stream kernel (cg.cu) for short float rows, the CSR-vector
+// kernel (cg.cu) for small float matrices with longer, even rows, and cusci's row
 // kernel (products_kernels.cu) for integer and bool results and for CSR times a row-major dense
 // operand of at most 32 columns.
 
@@ -316,6 +317,21 @@ ndarray compressed_dot(const char* fn, const ndarray& data, const ndarray& indic
       stream_spmv_preferred(m, data.size())) {
     csr_spmv_stream(data, indices, indptr, m, xc, y);
     return y;
+  }
+  // Small matrices with longer rows: the CSR-vector kernel (one launch; cuSPARSE's call overhead
+  // exceeds the product's time there) where the row lengths are even (cuSPARSE would take ALG1).
+  if (!transposed && vec && rt == data.dtype() && is_floating(rt) && indptr.dtype() == indices.dtype() && cache &&
+      vector_spmv_preferred(m, data.size(), true)) {
+    bool even = false;
+    {
+      std::lock_guard<std::mutex> lk(cache->mu);
+      if (cache->spmv_alg < 0) cache->spmv_alg = choose_spmv_alg(indptr);
+      even = cache->spmv_alg == CUSPARSE_SPMV_CSR_ALG1;
+    }
+    if (vector_spmv_preferred(m, data.size(), even)) {
+      csr_spmv_vector(data, indices, indptr, m, xc, y);
+      return y;
+    }
   }
   const cusparseOperation_t op = transposed ? CUSPARSE_OPERATION_TRANSPOSE : CUSPARSE_OPERATION_NON_TRANSPOSE;
   const shape2 dshape = transposed ? shape2{n, m} : shape;  // the descriptor's own shape

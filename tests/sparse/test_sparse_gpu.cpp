@@ -189,16 +189,16 @@ TEST_CASE("SpMV / SpMM vs SciPy over value dtypes, index dtypes and layouts") {
 }
 
 // Internal switch of cusci::sparse (sparse/src/detail.hpp): 0 automatic, 1 cuSPARSE, 2 CSR-stream kernel,
-// 3 and 4 the CSR-stream kernel with other tuning parameters.
+// 3 and 4 the CSR-stream kernel with other tuning parameters, 5 the CSR-vector kernel.
 namespace cusci::sparse::detail {
 void set_spmv_backend(int backend);
 }  // namespace cusci::sparse::detail
 
-TEST_CASE("SpMV with each kernel (cuSPARSE, CSR-stream) vs SciPy") {
+TEST_CASE("SpMV with each kernel (cuSPARSE, CSR-stream, CSR-vector) vs SciPy") {
   struct restore {
     ~restore() { sparse::detail::set_spmv_backend(0); }
   } guard;
-  for (int backend : {1, 2, 3, 4}) {
+  for (int backend : {1, 2, 3, 4, 5}) {
     sparse::detail::set_spmv_backend(backend);
     for (const auto& r : rows_of("spmv")) {
       const std::string c = r.at("case");
