@@ -6,15 +6,17 @@
 //
 // Passes (nnz entries, n minor slices, I the index type, V the value item; bytes for I = int32,
 // V = float64 in brackets, per entry or per slice):
-//   1. count      thread per entry: n_k[indices[p]] += 1, warp-aggregated (__match_any_sync) atomics
-//                 [read 4 B/entry; one atomic per distinct slice in a warp]
-//   2. scan       CUB exclusive sum of the counts -> output indptr; copy into the fill counters
-//                 [~16 B/slice]
+//   1. count      thread per entry: n_k[indices[p]] += 1 [read 4 B/entry]; plain atomics (variant 1,
+//                 the default) or warp-aggregated ones (variant 0: __match_any_sync, one atomic per
+//                 distinct slice in a warp; fewer atomics on hot slices, a slow instruction otherwise)
+//   2. scan       CUB exclusive sum of the counts -> fill counters (slice starts) [~8 B/slice]
 //   3. rows       major index of every entry (expand_indptr) [write 4 B/entry, read indptr]
-//   4. scatter    thread per entry: slot = fill[c]++ (warp-aggregated atomicAdd with return; lanes of a
-//                 warp sharing c take consecutive slots in p order); out.indices[slot] = p
-//                 [read 4 B, write 4 B (scattered within the slice) per entry]
-//   5. fix-up     thread per slice: the slice's positions (atomic order is arbitrary) are loaded into
+//   4. scatter    thread per entry: slot = fill[c]++ (atomicAdd with return; variant 0 aggregates it
+//                 over the lanes of a warp sharing c); out.indices[slot] = p
+//                 [read 4 B, write 4 B (scattered within the slice) per entry]. Afterwards fill[c] is
+//                 the end of slice c, i.e. the output indptr[c + 1]: no separate copy of the scan.
+//   5. fix-up     thread per slice: bounds [fill[c - 1], fill[c]) (0 for c = 0), written out as the
+//                 output indptr [read 4 B, write 4 B per slice]; the slice's positions (atomic order is arbitrary) are loaded into
 //                 registers (capacity 8, 16 or 32), ranked by counting smaller positions (positions are
 //                 distinct), and out.indices[b + rank] = row[p], out.data[b + rank] = data[p]
 //                 [read 4 B, gather 4 + 8 B, write 4 + 8 B per entry; read indptr]
@@ -23,9 +25,10 @@
 //                 cub::DeviceSegmentedSort of the listed slices' positions, then a thread per entry
 //                 gathers rows and values for the listed slices.
 // In all about 56 B per entry for int32 / float64 (the old radix sort of packed 64-bit keys with a
-// payload moved about 3x that), and 2 x nnz atomics before warp aggregation.
+// payload moved about 3x that), and 2 x nnz atomics (before warp aggregation in variant 0).
 
 #include <algorithm>
+#include <atomic>
 #include <cstdint>
 #include <limits>
 #include <string>
@@ -48,6 +51,9 @@ using cusci::detail::grid_for;
 
 constexpr int kThreads = 256;
 constexpr std::int64_t kShortSlice = 32;  // longest slice ordered in registers by one thread
+
+// 0: warp-aggregated atomics in the count and scatter passes; 1 (default): plain atomics.
+std::atomic<int> transpose_variant{1};
 
 template <class T>
 struct ttag {
@@ -82,7 +88,9 @@ template <class I>
 using counter_t = std::conditional_t<sizeof(I) == 4, unsigned int, unsigned long long>;
 
 // Thread per entry, warp-uniform trip count (the loop bound depends only on the block's base).
-template <class I>
+// AGG: one atomic per distinct slice among the warp's lanes (__match_any_sync); else one per entry
+// (its result unused: a fire-and-forget reduction in L2).
+template <bool AGG, class I>
 __global__ void k_count_minor(const I* __restrict__ ind, std::int64_t nnz, counter_t<I>* __restrict__ cnt) {
   using C = counter_t<I>;
   const std::int64_t stride = static_cast<std::int64_t>(gridDim.x) * blockDim.x;
@@ -90,18 +98,23 @@ __global__ void k_count_minor(const I* __restrict__ ind, std::int64_t nnz, count
   for (std::int64_t base = static_cast<std::int64_t>(blockIdx.x) * blockDim.x; base < nnz; base += stride) {
     const std::int64_t i = base + threadIdx.x;
     const bool active = i < nnz;
-    const unsigned act = __ballot_sync(0xffffffffu, active);
-    if (active) {
-      const C c = static_cast<C>(ind[i]);
-      const unsigned peers = __match_any_sync(act, c);
-      if (lane == __ffs(peers) - 1) atomicAdd(&cnt[c], static_cast<C>(__popc(peers)));
+    if constexpr (AGG) {
+      const unsigned act = __ballot_sync(0xffffffffu, active);
+      if (active) {
+        const C c = static_cast<C>(ind[i]);
+        const unsigned peers = __match_any_sync(act, c);
+        if (lane == __ffs(peers) - 1) atomicAdd(&cnt[c], static_cast<C>(__popc(peers)));
+      }
+    } else {
+      if (active) atomicAdd(&cnt[static_cast<C>(ind[i])], C{1});
     }
   }
 }
 
 // Thread per entry: a slot in its slice from the fill counter; writes the entry's position there.
-// Lanes of a warp with the same slice take one atomic and consecutive slots (in p order).
-template <class I>
+// AGG: lanes of a warp with the same slice take one atomic and consecutive slots (in p order); else
+// an atomic per entry. Either way the order inside a slice is arbitrary (k_order_slices fixes it).
+template <bool AGG, class I>
 __global__ void k_scatter_positions(const I* __restrict__ ind, std::int64_t nnz, counter_t<I>* __restrict__ fill,
                                     I* __restrict__ slot_pos) {
   using C = counter_t<I>;
@@ -110,16 +123,20 @@ __global__ void k_scatter_positions(const I* __restrict__ ind, std::int64_t nnz,
   for (std::int64_t base = static_cast<std::int64_t>(blockIdx.x) * blockDim.x; base < nnz; base += stride) {
     const std::int64_t i = base + threadIdx.x;
     const bool active = i < nnz;
-    const unsigned act = __ballot_sync(0xffffffffu, active);
-    if (active) {
-      const C c = static_cast<C>(ind[i]);
-      const unsigned peers = __match_any_sync(act, c);
-      const int leader = __ffs(peers) - 1;
-      C start = 0;
-      if (lane == leader) start = atomicAdd(&fill[c], static_cast<C>(__popc(peers)));
-      start = __shfl_sync(act, start, leader);
-      const C rank = static_cast<C>(__popc(peers & ((1u << lane) - 1u)));
-      slot_pos[start + rank] = static_cast<I>(i);
+    if constexpr (AGG) {
+      const unsigned act = __ballot_sync(0xffffffffu, active);
+      if (active) {
+        const C c = static_cast<C>(ind[i]);
+        const unsigned peers = __match_any_sync(act, c);
+        const int leader = __ffs(peers) - 1;
+        C start = 0;
+        if (lane == leader) start = atomicAdd(&fill[c], static_cast<C>(__popc(peers)));
+        start = __shfl_sync(act, start, leader);
+        const C rank = static_cast<C>(__popc(peers & ((1u << lane) - 1u)));
+        slot_pos[start + rank] = static_cast<I>(i);
+      }
+    } else {
+      if (active) slot_pos[atomicAdd(&fill[static_cast<C>(ind[i])], C{1})] = static_cast<I>(i);
     }
   }
 }
@@ -148,17 +165,23 @@ __device__ __forceinline__ void order_short(I* __restrict__ idx, V* __restrict__
   }
 }
 
-// Thread per slice: short slices ordered in place; long ones appended to the work list.
+// Thread per slice: bounds from the fill counters after the scatter (fill[c] = end of slice c; the
+// start is the previous slice's end), written out as indptr[c + 1] (and indptr[0] = 0); short slices
+// ordered in place; long ones appended to the work list.
 // Launch bounds: at most 64 registers for int32 indices (4 blocks of 256 per SM; the 32-entry tier
 // then fits without spilling), 128 for int64 (its 32-entry tier spills below that).
 template <class I, class V>
 __global__ void __launch_bounds__(kThreads, sizeof(I) == 4 ? 4 : 2)
-    k_order_slices(const I* __restrict__ indptr, std::int64_t n, I* __restrict__ idx, V* __restrict__ out,
+    k_order_slices(const counter_t<I>* __restrict__ fill, std::int64_t n, I* __restrict__ indptr,
+                   I* __restrict__ idx, V* __restrict__ out,
                    const I* __restrict__ row, const V* __restrict__ data, unsigned long long* __restrict__ n_long,
                    std::int64_t* __restrict__ long_begin, std::int64_t* __restrict__ long_end) {
   const std::int64_t stride = static_cast<std::int64_t>(gridDim.x) * blockDim.x;
   for (std::int64_t c = static_cast<std::int64_t>(blockIdx.x) * blockDim.x + threadIdx.x; c < n; c += stride) {
-    const std::int64_t b = indptr[c], e = indptr[c + 1], len = e - b;
+    const std::int64_t b = c > 0 ? static_cast<std::int64_t>(fill[c - 1]) : 0;
+    const std::int64_t e = static_cast<std::int64_t>(fill[c]), len = e - b;
+    indptr[c + 1] = static_cast<I>(e);
+    if (c == 0) indptr[0] = I{0};
     if (len <= 0) continue;
     if (len <= 8) {
       order_short<8>(idx, out, row, data, b, static_cast<int>(len));
@@ -191,6 +214,13 @@ __global__ void k_gather_long(const I* __restrict__ sorted, std::int64_t nnz, I*
 
 }  // namespace
 
+void set_transpose_variant(int variant) {
+  if (variant != 0 && variant != 1)
+    throw value_error("cusci::sparse::detail::set_transpose_variant: variant must be 0 or 1, got " +
+                      std::to_string(variant));
+  transpose_variant.store(variant, std::memory_order_relaxed);
+}
+
 compressed_arrays transpose_compressed(const ndarray& data, const ndarray& indices, const ndarray& indptr,
                                        std::int64_t n_minor) {
   const std::int64_t nnz = indices.size();
@@ -215,20 +245,30 @@ compressed_arrays transpose_compressed(const ndarray& data, const ndarray& indic
     const I* ind = indices.data_as<I>();
     I* optr = out.indptr.data_as<I>();
     I* oidx = out.indices.data_as<I>();
-    // 1-2: counts (n_minor + 1, the last stays 0) -> exclusive scan -> indptr; fill = indptr[0..n).
-    device_buffer<C> cnt(n_minor + 1, s);
-    CUSCI_CUDA_TRY(cudaMemsetAsync(cnt.data(), 0, (n_minor + 1) * sizeof(C), s));
-    k_count_minor<I><<<grid_for(nnz, kThreads), kThreads, 0, s>>>(ind, nnz, cnt.data());
+    // 1-2: counts -> exclusive scan -> fill counters (slice starts).
+    const bool agg = transpose_variant.load(std::memory_order_relaxed) == 0;
+    const std::int64_t nb = n_minor > 0 ? n_minor : 1;
+    device_buffer<C> cnt(nb, s), fill(nb, s);
+    CUSCI_CUDA_TRY(cudaMemsetAsync(cnt.data(), 0, nb * sizeof(C), s));
+    if (agg) {
+      k_count_minor<true, I><<<grid_for(nnz, kThreads), kThreads, 0, s>>>(ind, nnz, cnt.data());
+    } else {
+      k_count_minor<false, I><<<grid_for(nnz, kThreads), kThreads, 0, s>>>(ind, nnz, cnt.data());
+    }
     CUSCI_CHECK_LAUNCH();
     {
       std::size_t bytes = 0;
-      CUSCI_CUDA_TRY(cub::DeviceScan::ExclusiveSum(nullptr, bytes, cnt.data(), optr, n_minor + 1, s));
+      CUSCI_CUDA_TRY(cub::DeviceScan::ExclusiveSum(nullptr, bytes, cnt.data(), fill.data(), n_minor, s));
       device_buffer<unsigned char> tmp(bytes > 0 ? bytes : 1, s);
-      CUSCI_CUDA_TRY(cub::DeviceScan::ExclusiveSum(tmp.data(), bytes, cnt.data(), optr, n_minor + 1, s));
+      CUSCI_CUDA_TRY(cub::DeviceScan::ExclusiveSum(tmp.data(), bytes, cnt.data(), fill.data(), n_minor, s));
     }
-    CUSCI_CUDA_TRY(cudaMemcpyAsync(cnt.data(), optr, n_minor * sizeof(I), cudaMemcpyDeviceToDevice, s));
-    // 4: positions into their slices' slots (arbitrary order within a slice).
-    k_scatter_positions<I><<<grid_for(nnz, kThreads), kThreads, 0, s>>>(ind, nnz, cnt.data(), oidx);
+    // 4: positions into their slices' slots (arbitrary order within a slice); fill[c] ends as the
+    // end of slice c.
+    if (agg) {
+      k_scatter_positions<true, I><<<grid_for(nnz, kThreads), kThreads, 0, s>>>(ind, nnz, fill.data(), oidx);
+    } else {
+      k_scatter_positions<false, I><<<grid_for(nnz, kThreads), kThreads, 0, s>>>(ind, nnz, fill.data(), oidx);
+    }
     CUSCI_CHECK_LAUNCH();
     // 5: order short slices; list long ones.
     const std::int64_t max_long = std::min<std::int64_t>(n_minor, nnz / (kShortSlice + 1));
@@ -238,7 +278,7 @@ compressed_arrays transpose_compressed(const ndarray& data, const ndarray& indic
     t_dispatch_size(item, [&](auto vtag) {
       using V = typename decltype(vtag)::type;
       k_order_slices<I, V><<<grid_for(n_minor, kThreads), kThreads, 0, s>>>(
-          optr, n_minor, oidx, static_cast<V*>(out.data.data()), row.data_as<I>(), static_cast<const V*>(data.data()),
+          fill.data(), n_minor, optr, oidx, static_cast<V*>(out.data.data()), row.data_as<I>(), static_cast<const V*>(data.data()),
           n_long.data(), long_begin.data(), long_end.data());
       CUSCI_CHECK_LAUNCH();
     });

@@ -230,6 +230,20 @@ c = trng.integers(0, 40, 37)
 order, ind, ptr = from_entries(r, c, 1)
 tr_case("tr_row_complex64", "complex64", 1, 40, tr_values("complex64", 37), ind, ptr, "short")
 tr_case("tr_col_int64", "int64", 50, 1, tr_values("int64", 50), np.zeros(50, np.int64), np.arange(51), "long")
+
+# 5-point Laplacian of a 23 x 19 grid (the benchmark's structure: columns of 3 to 5 entries from rows
+# far apart), canonical, float64 and float32, zeros and -0.0 among the values; its own generator so the
+# cases above keep their data
+prng = np.random.default_rng(2024)
+gx, gy = 23, 19
+L1 = lambda k: sp.diags([-1.0, 2.0, -1.0], [-1, 0, 1], shape=(k, k))
+P = sp.csr_matrix(sp.kronsum(L1(gx), L1(gy)))
+P.sort_indices()
+for dt in ["float64", "float32"]:
+    v = (prng.integers(-50, 51, P.nnz) / 4).astype(dt)
+    v[3], v[4] = 0, -0.0
+    tr_case(f"tr_poisson_{dt}", dt, P.shape[0], P.shape[1], v, P.indices.astype(np.int64), P.indptr.astype(np.int64),
+            "short")
 tr_case("tr_one_float32", "float32", 1, 1, np.array([2.5], np.float32), np.zeros(1, np.int64),
         np.array([0, 1]), "short")
 tr_case("tr_0x5_float64", "float64", 0, 5, np.zeros(0), np.zeros(0, np.int64), np.zeros(1, np.int64), "")

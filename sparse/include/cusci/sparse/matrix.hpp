@@ -143,7 +143,8 @@ struct spmv_cache;
 //       conversions with SciPy's results (same stored entries, same order rules: tocsr/tocsc/tobsr from
 //       COO sum duplicates and sort; from CSR/CSC they keep duplicates and explicit zeros as SciPy
 //       does). With copy=false the result may share arrays with *this (the same-format call returns
-//       *this). Synchronize where a count must be learned on the device (each says so).
+//       *this). Synchronize where a count must be learned on the device (each says so); csr.tocsc()
+//       and csc.tocsr() synchronize once (when nnz >= 33).
 //   astype(dtype, copy)                                   values cast (NumPy unsafe casting), indices
 //       shared. SciPy: `A.astype(t, casting='unsafe', copy=True)`.
 //   copy()                                                deep copy. SciPy: `A.copy()`.
