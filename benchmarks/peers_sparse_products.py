@@ -19,7 +19,14 @@ def _poisson(k, d, dtype):
 
 
 def _find(data, name):
-    for d in (data, "examples/data", "../shared/data/matrices"):
+    # The same places the benchmark program looks (it is given the matrices' paths; compare_cupy.py
+    # passes only its --data folder here): the data folder, the repository's .gpurun/data and
+    # examples/data (relative to the working directory and to this file's repository), the shared
+    # matrices folder.
+    root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+    dirs = [data, ".gpurun/data", "examples/data", "../shared/data/matrices"]
+    dirs += [os.path.join(root, d) for d in (".gpurun/data", "examples/data", "../shared/data/matrices")]
+    for d in dirs:
         p = os.path.join(d, name + ".mtx")
         if os.path.exists(p):
             return p

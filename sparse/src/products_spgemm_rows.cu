@@ -60,8 +60,10 @@ constexpr long long kT2Products = 4096;        // ... and at most 4096 products
 constexpr unsigned kFull = 0xffffffffu;
 
 // Counters on the device: number of long rows (tiers 2 and 3), number of tier-3 rows, total
-// products (SciPy's upper bound of nnz(C), which decides the index dtype), entries dropped (zero sums).
-enum counter { c_long = 0, c_tier3 = 1, c_products = 2, c_dropped = 3, c_count = 4 };
+// products (SciPy's upper bound of nnz(C), which decides the index dtype), entries dropped (zero sums),
+// distinct columns of the tier-1 and tier-2 rows (nnz(C) when there is no tier-3 row: read with the
+// other counters in one copy, instead of a second copy of C.indptr's last entry).
+enum counter { c_long = 0, c_tier3 = 1, c_products = 2, c_dropped = 3, c_distinct = 4, c_count = 5 };
 
 // --- SciPy's arithmetic (sparsetools): integers wrap, bool is OR of ANDs, complex multiply is the
 // --- plain formula (re = ar br - ai bi, im = ar bi + ai br) --------------------------------------
@@ -172,14 +174,16 @@ __device__ __forceinline__ long long t1_heads(I a0, I na, const I* __restrict__ 
 }
 
 // Symbolic: counts the distinct columns of tier-1 rows into cnt; other rows go to the long list.
-// Adds the tier-1 products to the product counter.
+// Adds the tier-1 products and distinct columns to their counters (one block reduction of both,
+// packed in one 64-bit word: a block's products are at most 256 * 512 < 2**32 and its distinct
+// columns at most its products, so the low half never carries into the high half).
 template <class I>
 __global__ void __launch_bounds__(kBlock)
     k_sym_thread(std::int64_t m, const I* __restrict__ aptr, const I* __restrict__ aind, const I* __restrict__ bptr,
                  const I* __restrict__ bind, I* __restrict__ cnt, I* __restrict__ long_rows,
                  unsigned long long* __restrict__ ctr) {
   const std::int64_t i = blockIdx.x * static_cast<std::int64_t>(blockDim.x) + threadIdx.x;
-  unsigned long long products = 0;
+  unsigned long long products = 0, distinct = 0;
   bool is_long = false;
   if (i < m) {
     const I a0 = aptr[i], na = aptr[i + 1] - a0;
@@ -208,6 +212,7 @@ __global__ void __launch_bounds__(kBlock)
           }
         }
         cnt[i] = c;
+        distinct = static_cast<unsigned long long>(c);
       }
     }
     if (is_long) cnt[i] = 0;
@@ -215,8 +220,11 @@ __global__ void __launch_bounds__(kBlock)
   warp_append(is_long, i, long_rows, ctr + c_long);
   using reduce_t = cub::BlockReduce<unsigned long long, kBlock>;
   __shared__ typename reduce_t::TempStorage tmp;
-  const unsigned long long total = reduce_t(tmp).Sum(products);
-  if (threadIdx.x == 0 && total != 0) atomicAdd(ctr + c_products, total);
+  const unsigned long long total = reduce_t(tmp).Sum((products << 32) | distinct);
+  if (threadIdx.x == 0 && total != 0) {
+    atomicAdd(ctr + c_products, total >> 32);
+    atomicAdd(ctr + c_distinct, total & 0xffffffffull);
+  }
 }
 
 // Numeric: the tier-1 rows' sorted columns and nonzero sums at C's row offsets.
@@ -355,7 +363,10 @@ __global__ void __launch_bounds__(kBlock)
         }
       }
     }
-    if (lane == 0) cnt[i] = c;
+    if (lane == 0) {
+      cnt[i] = c;
+      if (c != 0) atomicAdd(ctr + c_distinct, static_cast<unsigned long long>(c));
+    }
   }
 }
 
@@ -482,11 +493,17 @@ unsigned blocks_for(std::int64_t threads) {
   const std::int64_t g = (threads + kBlock - 1) / kBlock;
   return static_cast<unsigned>(g < 1 ? 1 : g);
 }
-// Warp-per-row kernels over a count known only on the device: up to 4096 blocks of 8 warps.
-unsigned warp_blocks(std::int64_t rows) {
+// Warp-per-row kernels (grid-stride over the rows): a block of 8 warps for every 8 rows, at most
+// `cap` blocks.
+unsigned warp_blocks(std::int64_t rows, std::int64_t cap = 4096) {
   const std::int64_t g = (rows + kBlock / 32 - 1) / (kBlock / 32);
-  return static_cast<unsigned>(g < 1 ? 1 : (g > 4096 ? 4096 : g));
+  return static_cast<unsigned>(g < 1 ? 1 : (g > cap ? cap : g));
 }
+// The tier-2 symbolic kernel runs before the long-row count reaches the host: 1024 blocks of 8 warps
+// (about one resident wave on an H200's 132 SMs at its 32 registers a thread) cover any count by
+// their grid stride, and when there is no long row (the common case) the launch costs one wave of
+// blocks that exit at once instead of up to four.
+constexpr std::int64_t kSymWarpBlocks = 1024;
 
 template <class I>
 void copy_rows(std::int64_t nrows, const I* src_ptr, const I* src_map, const I* dst_ptr, const I* dst_map,
@@ -539,17 +556,18 @@ std::optional<csr_matrix> rows_impl(const csr_matrix& A, const csr_matrix& B) {
   device_buffer<unsigned long long> ctr(c_count, s);
   CUSCI_CUDA_TRY(cudaMemsetAsync(ctr.data(), 0, c_count * sizeof(unsigned long long), s));
 
-  // Symbolic pass and C's row offsets; one synchronization for nnz(C) and the counters.
+  // Symbolic pass and C's row offsets; one synchronization for the counters (nnz(C) among them).
   k_sym_thread<I><<<blocks_for(m), kBlock, 0, s>>>(m, aptr, aind, bptr, bind, cnt.data_as<I>(),
                                                    long_rows.data_as<I>(), ctr.data());
   CUSCI_CHECK_LAUNCH();
-  k_sym_warp<I><<<warp_blocks(m), kBlock, 0, s>>>(aptr, aind, bptr, bind, cnt.data_as<I>(), long_rows.data_as<I>(),
+  k_sym_warp<I><<<warp_blocks(m, kSymWarpBlocks), kBlock, 0, s>>>(aptr, aind, bptr, bind, cnt.data_as<I>(), long_rows.data_as<I>(),
                                                   tier3_rows.data_as<I>(), ctr.data());
   CUSCI_CHECK_LAUNCH();
   offsets_from_counts<I>(cnt.data_as<I>(), cptr.data_as<I>(), m, s);
   unsigned long long hc[c_count] = {};
   CUSCI_CUDA_TRY(cudaMemcpyAsync(hc, ctr.data(), sizeof hc, cudaMemcpyDeviceToHost, s));
-  std::int64_t nnz = static_cast<std::int64_t>(read_last<I>(cptr, m, s));
+  CUSCI_CUDA_TRY(cudaStreamSynchronize(s));
+  std::int64_t nnz = static_cast<std::int64_t>(hc[c_distinct]);
   if (std::is_same_v<I, std::int32_t> && hc[c_products] > static_cast<unsigned long long>(
                                                               std::numeric_limits<std::int32_t>::max()))
     return std::nullopt;
@@ -584,10 +602,13 @@ std::optional<csr_matrix> rows_impl(const csr_matrix& A, const csr_matrix& B) {
                                                       cnt.data_as<I>(), cind.data_as<I>(), cval.data_as<T>(),
                                                       ctr.data());
   CUSCI_CHECK_LAUNCH();
-  k_num_warp<T, I><<<warp_blocks(m), kBlock, 0, s>>>(aptr, aind, aval, bptr, bind, bval, cptr.data_as<I>(),
-                                                     cnt.data_as<I>(), cind.data_as<I>(), cval.data_as<T>(),
-                                                     long_rows.data_as<I>(), ctr.data());
-  CUSCI_CHECK_LAUNCH();
+  const std::int64_t nlong = static_cast<std::int64_t>(hc[c_long]);
+  if (nlong > n3) {  // tier-2 rows exist (the kernel walks the long list and skips the tier-3 rows)
+    k_num_warp<T, I><<<warp_blocks(nlong), kBlock, 0, s>>>(aptr, aind, aval, bptr, bind, bval, cptr.data_as<I>(),
+                                                           cnt.data_as<I>(), cind.data_as<I>(), cval.data_as<T>(),
+                                                           long_rows.data_as<I>(), ctr.data());
+    CUSCI_CHECK_LAUNCH();
+  }
   if (sub_c)  // tier-3 rows: zero sums already dropped by the expand-sort-compress product
     copy_rows<I>(n3, sub_c->indptr().data_as<I>(), nullptr, cptr.data_as<I>(), tier3_rows.data_as<I>(), nullptr,
                  sub_c->indices(), sub_c->data(), cind, cval, s);
