@@ -26,6 +26,8 @@
 
 #include <atomic>
 
+#include <utility>
+
 #include <cub/block/block_scan.cuh>
 #include <cub/device/device_scan.cuh>
 #include <cuda/atomic>
@@ -454,6 +456,30 @@ i64 s1_tiles(i64 n) {
   return ceil_div(n, static_cast<i64>(s1_threads) * s1_vecs * (16 / static_cast<i64>(sizeof(A))));
 }
 
+/// One pool allocation holding a look-back scan's state: [ticket (16 B)] [flags: n_flags int]
+/// [agg: n_vals values of `item` bytes] [incl: the same], each part 16-byte aligned; the ticket and
+/// the flags are zeroed (asynchronously, on `stream`).
+struct lookback_state {
+  memory_ptr mem;
+  unsigned* ticket = nullptr;
+  int* flags = nullptr;
+  void* agg = nullptr;
+  void* incl = nullptr;
+};
+lookback_state alloc_lookback(std::size_t n_flags, std::size_t n_vals, std::size_t item, cudaStream_t stream) {
+  const std::size_t fbytes = 16 + ((n_flags * sizeof(int) + 15) / 16) * 16;
+  const std::size_t vbytes = ((n_vals * item + 15) / 16) * 16;
+  lookback_state st;
+  st.mem = cusci::malloc(fbytes + 2 * vbytes, stream);
+  char* b = static_cast<char*>(st.mem->ptr());
+  CUSCI_CUDA_TRY(cudaMemsetAsync(b, 0, fbytes, stream));
+  st.ticket = reinterpret_cast<unsigned*>(b);
+  st.flags = reinterpret_cast<int*>(b + 16);
+  st.agg = b + fbytes;
+  st.incl = b + fbytes + vbytes;
+  return st;
+}
+
 /// Runs scan_1d over n contiguous elements (in and out 16-byte aligned).
 template <class A, bool Prod, bool Nan>
 void run_scan_1d(const A* in, A* out, i64 n, cudaStream_t stream) {
@@ -474,16 +500,12 @@ void run_scan_1d(const A* in, A* out, i64 n, cudaStream_t stream) {
       g.ticket = reinterpret_cast<unsigned*>(b);
       g.agg = b + 16;
     } else {
-      // [ticket (16 B)] [flags] [agg] [incl], only the first two zeroed.
-      const std::size_t fbytes = 16 + ((nt * sizeof(int) + 15) / 16) * 16;
-      const std::size_t vbytes = ((nt * sizeof(A) + 15) / 16) * 16;
-      state = cusci::malloc(fbytes + 2 * vbytes, stream);
-      char* b = static_cast<char*>(state->ptr());
-      CUSCI_CUDA_TRY(cudaMemsetAsync(b, 0, fbytes, stream));
-      g.ticket = reinterpret_cast<unsigned*>(b);
-      g.flags = reinterpret_cast<int*>(b + 16);
-      g.agg = b + fbytes;
-      g.incl = b + fbytes + vbytes;
+      lookback_state ls = alloc_lookback(nt, nt, sizeof(A), stream);
+      state = std::move(ls.mem);
+      g.ticket = ls.ticket;
+      g.flags = ls.flags;
+      g.agg = ls.agg;
+      g.incl = ls.incl;
     }
   }
   scan_1d<A, Prod, Nan><<<static_cast<unsigned>(g.n_tiles), s1_threads, 0, stream>>>(g);
@@ -763,16 +785,13 @@ void scan_into(const ndarray& src, int ax, A* out) {
     CUSCI_EXPECTS(g.n_tiles * g.n_chunks <= 0x7fffffffLL, value_error, "cusci::cumsum: array too large");
     memory_ptr state;
     if (g.n_chunks > 1) {
-      // One allocation: [ticket (16 B)] [flags] [agg] [incl], only the first two zeroed.
-      const std::size_t fbytes = 16 + ((static_cast<std::size_t>(g.n_chunks * g.n_tiles) * sizeof(int) + 15) / 16) * 16;
-      const std::size_t vbytes = ((static_cast<std::size_t>(g.n_chunks * g.n_cols) * sizeof(A) + 15) / 16) * 16;
-      state = cusci::malloc(fbytes + 2 * vbytes, stream);
-      char* b = static_cast<char*>(state->ptr());
-      CUSCI_CUDA_TRY(cudaMemsetAsync(b, 0, fbytes, stream));
-      g.ticket = reinterpret_cast<unsigned*>(b);
-      g.flags = reinterpret_cast<int*>(b + 16);
-      g.agg = b + fbytes;
-      g.incl = b + fbytes + vbytes;
+      lookback_state ls = alloc_lookback(static_cast<std::size_t>(g.n_chunks * g.n_tiles),
+                                         static_cast<std::size_t>(g.n_chunks * g.n_cols), sizeof(A), stream);
+      state = std::move(ls.mem);
+      g.ticket = ls.ticket;
+      g.flags = ls.flags;
+      g.agg = ls.agg;
+      g.incl = ls.incl;
     }
     const unsigned blocks = static_cast<unsigned>(g.n_tiles * g.n_chunks);
     scan_cols<A, Prod, Nan, VC><<<blocks, cfg::threads, 0, stream>>>(g);

@@ -118,6 +118,31 @@ __device__ __forceinline__ E rnd(compute_t<E> v) {
   else return v;
 }
 
+/// The binning loop of both histogram kernels: tiles of h_tile elements in a grid-stride loop; each
+/// thread loads its h_items elements (as V) and their weights before binning any of them (eight
+/// loads in flight), then calls bin(value, weight) for each element that exists.
+template <class V, class W, class Bin>
+__device__ __forceinline__ void bin_tiles(const char* ab, const strided_indexer& ai, bool ac, i64 n,
+                                          const priv_hist<W>& h, Bin bin) {
+  const i64 tiles = (n + h_tile - 1) / h_tile;
+  for (i64 tile = blockIdx.x; tile < tiles; tile += gridDim.x) {
+    const i64 i0 = tile * h_tile + threadIdx.x;
+    V vs[h_items];
+    double w[h_items];
+#pragma unroll
+    for (int k = 0; k < h_items; ++k) {
+      const i64 i = i0 + static_cast<i64>(k) * h_threads;
+      if (i < n) {
+        vs[k] = load_at<V>(ab, ai, ac, i);
+        w[k] = h.weight(i);
+      }
+    }
+#pragma unroll
+    for (int k = 0; k < h_items; ++k)
+      if (i0 + static_cast<i64>(k) * h_threads < n) bin(vs[k], w[k]);
+  }
+}
+
 /// Histogram over NumPy's uniform-bin index of each element (elements outside [first, last], NaN
 /// included, are not counted), computed and accumulated in one pass.
 template <class A, class E, class W>
@@ -126,39 +151,23 @@ __global__ void __launch_bounds__(h_threads)
                  E last, E denom, E numer, priv_hist<W> h) {
   extern __shared__ __align__(8) unsigned char sh_raw[];
   const E* ep = h.init(sh_raw, edges, nb + 1, sedges);
-  const i64 tiles = (n + h_tile - 1) / h_tile;
-  for (i64 tile = blockIdx.x; tile < tiles; tile += gridDim.x) {
-    const i64 i0 = tile * h_tile + threadIdx.x;
-    A raw[h_items];
-    double w[h_items];
-#pragma unroll
-    for (int k = 0; k < h_items; ++k) {
-      const i64 i = i0 + static_cast<i64>(k) * h_threads;
-      if (i < n) {
-        raw[k] = load_at<A>(ab, ai, ac, i);
-        w[k] = h.weight(i);
-      }
-    }
-#pragma unroll
-    for (int k = 0; k < h_items; ++k) {
-      if (i0 + static_cast<i64>(k) * h_threads >= n) continue;
-      E x;
-      if constexpr (is_half_v<A> || std::is_same_v<A, E>) x = raw[k];
-      else x = static_cast<E>(raw[k]);
-      const auto xc = cval(x);
-      if (!(xc >= cval(first) && xc <= cval(last))) continue;
-      // NumPy's uniform-bin index: ((x - first) / denom) * numer truncated, then corrected by one
-      // against the edges themselves (the last bin holds the last edge)
-      const E d = rnd<E>(xc - cval(first));
-      const E q = rnd<E>(cval(d) / cval(denom));
-      const E f = rnd<E>(cval(q) * cval(numer));
-      i64 idx = static_cast<i64>(cval(f));
-      if (idx == nb) idx -= 1;
-      if (xc < cval(ep[idx])) idx -= 1;
-      if (idx != nb - 1 && xc >= cval(ep[idx + 1])) idx += 1;
-      h.add(idx, w[k]);
-    }
-  }
+  bin_tiles<A>(ab, ai, ac, n, h, [&](const A& raw, double w) {
+    E x;
+    if constexpr (is_half_v<A> || std::is_same_v<A, E>) x = raw;
+    else x = static_cast<E>(raw);
+    const auto xc = cval(x);
+    if (!(xc >= cval(first) && xc <= cval(last))) return;
+    // NumPy's uniform-bin index: ((x - first) / denom) * numer truncated, then corrected by one
+    // against the edges themselves (the last bin holds the last edge)
+    const E d = rnd<E>(xc - cval(first));
+    const E q = rnd<E>(cval(d) / cval(denom));
+    const E f = rnd<E>(cval(q) * cval(numer));
+    i64 idx = static_cast<i64>(cval(f));
+    if (idx == nb) idx -= 1;
+    if (xc < cval(ep[idx])) idx -= 1;
+    if (idx != nb - 1 && xc >= cval(ep[idx + 1])) idx += 1;
+    h.add(idx, w);
+  });
   h.flush();
 }
 
@@ -169,35 +178,18 @@ __global__ void __launch_bounds__(h_threads)
     edge_hist(const char* ab, strided_indexer ai, bool ac, i64 n, const T* edges, bool sedges, i64 m, priv_hist<W> h) {
   extern __shared__ __align__(8) unsigned char sh_raw[];
   const T* e = h.init(sh_raw, edges, m + 1, sedges);
-  const i64 tiles = (n + h_tile - 1) / h_tile;
-  for (i64 tile = blockIdx.x; tile < tiles; tile += gridDim.x) {
-    const i64 i0 = tile * h_tile + threadIdx.x;
-    T xs[h_items];
-    double w[h_items];
-#pragma unroll
-    for (int k = 0; k < h_items; ++k) {
-      const i64 i = i0 + static_cast<i64>(k) * h_threads;
-      if (i < n) {
-        xs[k] = load_at<T>(ab, ai, ac, i);
-        w[k] = h.weight(i);
-      }
+  bin_tiles<T>(ab, ai, ac, n, h, [&](const T& x, double w) {
+    // number of edges <= x
+    i64 lo = 0, hi = m + 1;
+    while (lo < hi) {
+      const i64 mid = lo + ((hi - lo) >> 1);
+      if (!np_less(x, e[mid])) lo = mid + 1;
+      else hi = mid;
     }
-#pragma unroll
-    for (int k = 0; k < h_items; ++k) {
-      if (i0 + static_cast<i64>(k) * h_threads >= n) continue;
-      const T x = xs[k];
-      // number of edges <= x
-      i64 lo = 0, hi = m + 1;
-      while (lo < hi) {
-        const i64 mid = lo + ((hi - lo) >> 1);
-        if (!np_less(x, e[mid])) lo = mid + 1;
-        else hi = mid;
-      }
-      i64 b = lo - 1;
-      if (b == m && !np_less(e[m], x)) b = m - 1;  // x == last edge
-      if (b >= 0 && b < m) h.add(b, w[k]);
-    }
-  }
+    i64 b = lo - 1;
+    if (b == m && !np_less(e[m], x)) b = m - 1;  // x == last edge
+    if (b >= 0 && b < m) h.add(b, w);
+  });
   h.flush();
 }
 
