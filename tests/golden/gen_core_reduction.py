@@ -120,11 +120,18 @@ def scan_sweep():
             rt = 0.0
         else:
             # Any summation order is as right as NumPy's sequential one: allow a few times NumPy's own
-            # error against the float64 / longdouble scan of the same input, with a floor.
+            # error against the float64 / longdouble scan of the same input, with a floor. Products:
+            # also at least 8 sqrt(L) u (L factors along the axis, u the unit roundoff), since the
+            # relative rounding errors of an L-factor product add up (a random walk of typical size
+            # sqrt(L) u; Higham, "Accuracy and Stability of Numerical Algorithms", 2nd ed., sec. 3.1)
+            # in a parallel scan's association order as in NumPy's loop, independently of each other.
             wide = getattr(np, f)(x.astype(np.longdouble if dt == "float64" else np.float64), axis=axv)
             ok = np.isfinite(wide) & (wide != 0)
             rel = float(np.max(np.abs(r[ok] - wide[ok]) / np.abs(wide[ok]))) if ok.any() else 0.0
             rt = max(4 * rel, 2e-6 if dt == "float32" else 1e-13)
+            if f.endswith("cumprod"):
+                length = n if axv is None else shape[axv]
+                rt = max(rt, 8 * float(np.sqrt(max(length, 1))) * float(np.finfo(dt).eps) / 2)
         add(case, "scanx", f, dt, ax, 0, 0, n, rt, 0.0, shape=",".join(map(str, shape)), view=view, sub=sub,
             off=off, length=len(pick))
     for dt, parts in packs.items():
