@@ -1,5 +1,7 @@
 // Several devices: to_device on one device (same array or a copy), peer-access queries, and
 // copies between devices (skipped with a message on machines with fewer than two GPUs).
+#include <string>
+
 #include <doctest/doctest.h>
 
 #include <vector>
@@ -44,7 +46,8 @@ TEST_CASE("to_device between two devices" * doctest::skip(device_count() < 2)) {
   const ndarray a = sample({64, 33});
   const int src = a.device(), dst = (src + 1) % device_count();
   const bool peer = can_access_peer(dst, src);
-  MESSAGE("peer access " << dst << " -> " << src << ": " << (peer ? "yes" : "no (staged through host)"));
+  // std::string: doctest prints a bare const char* operand as a pointer.
+  MESSAGE("peer access " << dst << " -> " << src << ": " << std::string(peer ? "yes" : "no (staged through host)"));
   for (const ndarray& v : {a, a.T(), a[{slice{1, std::nullopt, 3}, slice{std::nullopt, std::nullopt, -2}}]}) {
     const ndarray b = to_device(v, dst);
     CHECK(b.device() == dst);
