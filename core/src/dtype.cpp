@@ -2,6 +2,7 @@
 #include "cusci/dtype.hpp"
 
 #include <string>
+#include <utility>
 
 #include "cusci/error.hpp"
 #include "cusci/scalar.hpp"
@@ -60,12 +61,20 @@ dtype dtype_from_string(std::string_view s) {
   };
   for (const auto& e : table)
     if (name == e.a || name == e.b || name == e.c) return e.t;
-  if (name == "bool_") return dtype::bool_;
-  if (name == "float" || name == "double") return dtype::float64;
-  if (name == "half") return dtype::float16;
-  if (name == "complex") return dtype::complex128;
-  if (name == "int" || name == "l") return dtype::int64;
-  if (name == "L") return dtype::uint64;
+  // NumPy 2's other names (C type names and the platform's int / intp / uint, on LP64 Linux).
+  static constexpr std::pair<std::string_view, dtype> aliases[] = {
+      {"bool_", dtype::bool_},        {"byte", dtype::int8},         {"ubyte", dtype::uint8},
+      {"short", dtype::int16},        {"ushort", dtype::uint16},     {"intc", dtype::int32},
+      {"uintc", dtype::uint32},       {"int", dtype::int64},         {"int_", dtype::int64},
+      {"intp", dtype::int64},         {"p", dtype::int64},           {"long", dtype::int64},
+      {"l", dtype::int64},            {"longlong", dtype::int64},    {"uint", dtype::uint64},
+      {"uintp", dtype::uint64},       {"P", dtype::uint64},          {"ulong", dtype::uint64},
+      {"L", dtype::uint64},           {"ulonglong", dtype::uint64},  {"half", dtype::float16},
+      {"single", dtype::float32},     {"float", dtype::float64},     {"double", dtype::float64},
+      {"csingle", dtype::complex64},  {"complex", dtype::complex128}, {"cdouble", dtype::complex128},
+  };
+  for (const auto& [a, t] : aliases)
+    if (name == a) return t;
   throw type_error("cusci: data type '" + std::string(s) + "' not understood or not supported");
 }
 

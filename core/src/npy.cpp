@@ -41,9 +41,10 @@ std::string shape_repr(const shape_t& s) {  // Python's tuple repr: (), (3,), (3
 }
 
 
-/// A parsed header value: a string, a bool, an int tuple, or a list (structured descr).
+/// A parsed header value: a string, a bool, an int tuple, a parenthesized integer, or a list
+/// (structured descr).
 struct py_value {
-  enum kind_t { str, boolean, tuple, list } kind = str;
+  enum kind_t { str, boolean, tuple, integer, list } kind = str;
   std::string s;
   bool b = false;
   shape_t t;
@@ -121,6 +122,8 @@ class header_parser {
         v.t.push_back(int_lit());
         if (!eat(',')) {
           expect(')');
+          // Python: (2) is the integer 2, a 1-tuple needs its comma (NumPy: "shape is not valid").
+          if (v.t.size() == 1) v.kind = py_value::integer;
           break;
         }
       }
@@ -137,6 +140,11 @@ class header_parser {
       fail("malformed header, unexpected character '" + std::string(1, c) + "'");
     }
     return v;
+  }
+  /// Only whitespace may follow the dictionary (Python's literal evaluation of the header).
+  void end() {
+    ws();
+    if (p_ != t_.size()) fail("malformed header, unexpected text after the dictionary at offset " + std::to_string(p_));
   }
 
  private:
@@ -259,6 +267,7 @@ host_array read_npy(const std::string& path) {
       break;
     }
   }
+  p.end();
   if (!descr || !fortran || !shape) p.fail("header must have the keys 'descr', 'fortran_order' and 'shape'");
   if (descr->kind == py_value::list)
     throw type_error("cusci::io::read_npy: '" + path + "': structured dtypes are not supported");

@@ -3,6 +3,7 @@
 
 #include <cmath>
 #include <cstring>
+#include <fstream>
 #include <string>
 
 #include "cusci/detail/libraries.hpp"
@@ -46,6 +47,40 @@ TEST_CASE("dtype names, itemsize and array-protocol strings round trip") {
   CHECK(!is_integer(dtype::float16));
   CHECK_THROWS_AS(dtype_from_string(">f2"), type_error);
   CHECK_THROWS_AS(dtype_from_string("object"), type_error);
+}
+
+TEST_CASE("dtype_from_string reads what np.dtype reads, for the dtypes of cusci's list") {
+  // dtype_strings.tsv (tests/golden/gen_core_dtype.py): each string with NumPy 2.5's np.dtype(s).name,
+  // or ERROR. cusci: the same dtype where NumPy's is in its list (big-endian only for single bytes),
+  // type_error otherwise.
+  std::ifstream f(std::string(CUSCI_GOLDEN_DIR) + "/core_dtype/dtype_strings.tsv");
+  REQUIRE(f.good());
+  std::string line;
+  std::getline(f, line);
+  int accepted = 0, rejected = 0;
+  while (std::getline(f, line)) {
+    const std::size_t tab = line.find('\t');
+    REQUIRE(tab != std::string::npos);
+    const std::string s = line.substr(0, tab), np_name = line.substr(tab + 1);
+    INFO("np.dtype('" << s << "') is " << np_name);
+    bool known = false;
+    dtype want = dtype::bool_;
+    for (dtype t : all_dtypes)
+      if (dtype_name(t) == np_name) {
+        known = true;
+        want = t;
+      }
+    const bool big_multi = !s.empty() && s[0] == '>' && known && itemsize(want) > 1;
+    if (known && !big_multi) {
+      CHECK(dtype_from_string(s) == want);
+      ++accepted;
+    } else {
+      CHECK_THROWS_AS(dtype_from_string(s), type_error);
+      ++rejected;
+    }
+  }
+  CHECK(accepted == 74);
+  CHECK(rejected == 25);
 }
 
 TEST_CASE("promote_types matches np.promote_types for every pair") {

@@ -173,6 +173,10 @@ TEST_CASE("read_npy rejects malformed files with value_error naming the path") {
   bad["extra_key"] = npy_v1("{'descr': '<f8', 'fortran_order': False, 'shape': (2,), 'x': 1, }", std::string(16, '\0'));
   bad["negative_shape"] = npy_v1("{'descr': '<f8', 'fortran_order': False, 'shape': (-2,), }", std::string(16, '\0'));
   bad["shape_not_tuple"] = npy_v1("{'descr': '<f8', 'fortran_order': False, 'shape': 2, }", std::string(16, '\0'));
+  // NumPy 2.5 rejects both: "shape is not valid: 2" and "Cannot parse header".
+  bad["shape_paren_int"] = npy_v1("{'descr': '<f8', 'fortran_order': False, 'shape': (2), }", std::string(16, '\0'));
+  bad["trailing_text"] = npy_v1("{'descr': '<f8', 'fortran_order': False, 'shape': (2,), } x", std::string(16, '\0'));
+  bad["trailing_brace"] = npy_v1("{'descr': '<f8', 'fortran_order': False, 'shape': (2,), }}", std::string(16, '\0'));
   bad["bad_bool"] = npy_v1("{'descr': '<f8', 'fortran_order': Maybe, 'shape': (2,), }", std::string(16, '\0'));
   bad["not_a_dict"] = npy_v1("['descr', '<f8']", std::string(16, '\0'));
   bad["unterminated"] = npy_v1("{'descr': '<f8", std::string(16, '\0'));
@@ -194,6 +198,13 @@ TEST_CASE("read_npy rejects malformed files with value_error naming the path") {
   const std::string ok = tmp.file("ok.npy");
   write_bytes(ok, npy_v1("{'descr': '<f8', 'fortran_order': False, 'shape': (2,), }", std::string(16, '\0')));
   CHECK(io::read_npy(ok).shape() == shape_t{2});
+  // ... as are spaces inside the tuple and after the dictionary, no trailing commas, and () (NumPy too)
+  const std::string ok2 = tmp.file("ok2.npy");
+  write_bytes(ok2, npy_v1("{'descr': '<f8', 'fortran_order': False, 'shape': ( 2 , 1 )}   ", std::string(16, '\0')));
+  CHECK(io::read_npy(ok2).shape() == shape_t{2, 1});
+  const std::string ok3 = tmp.file("ok3.npy");
+  write_bytes(ok3, npy_v1("{'descr': '<f8', 'fortran_order': False, 'shape': (), }", std::string(8, '\0')));
+  CHECK(io::read_npy(ok3).shape() == shape_t{});
   CHECK_THROWS_AS(io::read_npy(tmp.file("does_not_exist.npy")), cusci::error);
 }
 

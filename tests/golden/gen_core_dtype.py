@@ -30,3 +30,23 @@ with open(os.path.join(OUT, "MANIFEST.tsv"), "w") as f:
     f.write("case\trtol\tatol\tdescription\n")
     f.write("promote_types\t0\t0\tindex of np.promote_types(DTYPES[i], DTYPES[j])\n")
     f.write("weak_scalar\t0\t0\tindex of result_type(array of DTYPES[i], [True, 1, 1.0, 1j][j])\n")
+
+# Dtype strings: what np.dtype(s) makes of each (its name, or ERROR where NumPy raises TypeError).
+# cusci accepts the ones naming a dtype of its list (little-endian or single-byte) and raises
+# type_error for the others.
+STRINGS = ["bool", "bool_", "?", "b1", "|b1", "int8", "byte", "b", "i1", ">i1", "int16", "short", "h", "i2",
+           "int32", "intc", "i", "i4", "int64", "long", "l", "longlong", "q", "i8", "int", "int_", "intp", "p",
+           "uint8", "ubyte", "B", "u1", "uint16", "ushort", "H", "u2", "uint32", "uintc", "I", "u4", "uint64",
+           "ulong", "L", "ulonglong", "Q", "u8", "uint", "uintp", "P", "float16", "half", "e", "f2", "<f2",
+           "float32", "single", "f", "f4", "<f4", "float64", "double", "float", "d", "f8", "=f8", "complex64",
+           "csingle", "F", "c8", "complex128", "cdouble", "complex", "D", "c16", ">f4", ">f8", "longdouble",
+           "g", "float128", "clongdouble", "G", "c32", "object", "O", "U", "S", "str", "bytes", "M8",
+           "datetime64", "float_", "complex_", "float31", "int7", "", "Float32", "f4 ", "i0", "a"]
+with open(os.path.join(OUT, "dtype_strings.tsv"), "w") as f:
+    f.write("string\tnumpy\n")
+    for s in STRINGS:
+        try:
+            name = np.dtype(s).name
+        except TypeError:
+            name = "ERROR"
+        f.write(f"{s}\t{name}\n")

@@ -157,9 +157,12 @@ constexpr bool is_inexact(dtype t) noexcept { return is_floating(t) || is_comple
 /// NumPy's name of the dtype: "bool", "int8", ..., "complex128". NumPy: `np.dtype(t).name`.
 std::string_view dtype_name(dtype t) noexcept;
 
-/// Parses NumPy's dtype names and array-protocol strings ("float32", "f4", "<f4", "bool", "?", "c16",
-/// "float16", "f2", "e", "half").
-/// @throws cusci::type_error for an unknown or unsupported name (big-endian ones included).
+/// Parses NumPy's dtype names, character codes and array-protocol strings ("float32", "f4", "<f4",
+/// "bool", "?", "c16", "float16", "f2", "e"), and NumPy 2's other names: the C type names (byte,
+/// short, intc, long, longlong, half, single, double, csingle, cdouble and their unsigned forms) and
+/// int / int_ / intp / uint / uintp / float / complex, as NumPy resolves them on 64-bit Linux.
+/// @throws cusci::type_error for an unknown or unsupported name (big-endian multi-byte types,
+///         longdouble, object, string and datetime types included).
 /// NumPy: `np.dtype(name)`.
 dtype dtype_from_string(std::string_view name);
 
