@@ -53,6 +53,18 @@ inline std::vector<std::map<std::string, std::string>> manifest(const std::strin
   return rows;
 }
 
+/// An array header of dtype `dt` and C-order `shape` over no memory: enough for argument checks that
+/// throw before any device work (host tests).
+inline ndarray fake_array(dtype dt, const shape_t& shape) {
+  shape_t strides(shape.size(), 0);
+  std::int64_t s = static_cast<std::int64_t>(itemsize(dt));
+  for (int d = static_cast<int>(shape.size()) - 1; d >= 0; --d) {
+    strides[d] = s;
+    s *= shape[d];
+  }
+  return ndarray(memory_ptr{}, dt, shape, strides, 0, 0);
+}
+
 /// Element `i` of a host array as complex<double> (any dtype).
 inline std::complex<double> element(const host_array& a, std::int64_t i) {
   host_array c = a.astype(dtype::complex128);

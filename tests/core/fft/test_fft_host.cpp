@@ -15,16 +15,8 @@ namespace ft = cusci::fft;
 
 namespace {
 const char* M = "core_fft";
-// An array header over no memory: enough for validation that throws before touching the device.
-ndarray fake(dtype t, shape_t shape) {
-  shape_t strides(shape.size());
-  std::int64_t s = static_cast<std::int64_t>(itemsize(t));
-  for (int i = static_cast<int>(shape.size()) - 1; i >= 0; --i) {
-    strides[i] = s;
-    s *= shape[i];
-  }
-  return ndarray(memory_ptr{}, t, shape, strides, 0, 0);
-}
+// Array headers over no memory, for checks that throw before any device work.
+constexpr auto fake = &cusci::testing::fake_array;
 }  // namespace
 
 TEST_CASE("next_fast_len and prev_fast_len match scipy.fft (complex: 2,3,5,7,11-smooth; real: 2,3,5)") {
