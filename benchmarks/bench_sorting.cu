@@ -20,20 +20,13 @@
 #include <cuda_runtime.h>
 
 #include "cusci/core.hpp"
+#include "bench_data.cuh"
 #include "cusci/sorting.hpp"
 #include "harness.hpp"
 
 namespace {
 
-__device__ __forceinline__ std::uint32_t hash32(std::int64_t i, std::uint32_t seed) {
-  std::uint32_t h = static_cast<std::uint32_t>(i) * 2654435761u ^ seed ^ static_cast<std::uint32_t>(i >> 32);
-  h ^= h >> 16;
-  h *= 0x7feb352du;
-  h ^= h >> 15;
-  h *= 0x846ca68bu;
-  h ^= h >> 16;
-  return h;
-}
+using cusci::bench::hash32;
 
 /// kind 0: float32 uniform [0, 1); 1: int64 full range; 2: int32 in [0, 2^20); 3: bool 50%;
 /// 4: int64 in [0, 1024); 5: float64 uniform [0, 1); 6: int64 in [0, 65536)
