@@ -10,7 +10,12 @@
 ///    selects instead a typed single-pass decoupled look-back kernel (scan_1d: 16-byte loads, 32 KiB
 ///    tiles, warp-wide look-back; Merrill and Garland 2016) for 16-byte-aligned float32, float64,
 ///    int64 and uint64 input; it measured slower than CUB on the H200 (R3: 0.73 ms against 0.68 ms)
-///    and is kept for comparison. Any other input goes through CUB over a runtime-dtype loader;
+///    and is kept for comparison. set_scan_1d_variant(3) selects, for the same inputs, scan_1d_pf:
+///    the same tile arithmetic and look-back state in a persistent grid (the resident blocks), 16 KiB
+///    tiles taken from an atomic ticket and prefetched two ahead into a 3-stage shared-memory ring
+///    with cp.async, so loads stay in flight while a block waits in its look-back (not yet measured;
+///    the default stays CUB until it is). Any other input goes through CUB over a runtime-dtype
+///    loader;
 ///  - inner == 1, outer > 1 (rows along the last axis): a block per row (cub::BlockScan over tiles of
 ///    1024 elements, carrying the running prefix);
 ///  - inner > 1 (a strided axis): a column-tiled single-pass scan. A block owns a tile of consecutive
@@ -20,7 +25,8 @@
 ///    aggregates / inclusive prefixes (warp 0 reads up to 32 flags at once) and writes the chunk
 ///    once. Chunks are handed out in order through an atomic ticket, so a block only waits on blocks
 ///    that are already running: no deadlock whatever the residency.
-/// Neither kernel synchronizes with the host; their look-back state comes from the pool.
+/// No kernel here synchronizes with the host (nor do the host-side occupancy and attribute queries);
+/// their look-back state comes from the pool.
 /// Accumulation: float32 and float16 in float32 (NumPy's float32 scan is sequential in float32),
 /// float64 in float64, complex in complex128, integers in int64/uint64 (wrapping as NumPy).
 
@@ -42,7 +48,9 @@
 namespace cusci {
 namespace detail {
 /// Chooses the 1-D scan kernel (for tests and benchmarks): 0 automatic (CUB over typed pointers),
-/// 1 CUB over typed pointers, 2 the own scan_1d kernel where it applies. Throws value_error otherwise.
+/// 1 CUB over typed pointers, 2 the own scan_1d kernel, 3 the own persistent pipelined scan_1d_pf
+/// kernel (2 and 3 where they apply: contiguous, 16-byte-aligned float32, float64, int64, uint64;
+/// CUB otherwise). Throws value_error for any other v (the choice is then unchanged).
 void set_scan_1d_variant(int v);
 /// The current choice of set_scan_1d_variant.
 int scan_1d_variant();
@@ -113,7 +121,8 @@ __device__ __forceinline__ A load_fix(const char* p, dtype dt) {
   return v;
 }
 
-/// set_scan_1d_variant's value: 0 automatic (= 1), 1 CUB over typed pointers, 2 the own scan_1d kernel.
+/// set_scan_1d_variant's value: 0 automatic (= 1), 1 CUB over typed pointers, 2 the own scan_1d
+/// kernel, 3 the own scan_1d_pf kernel.
 std::atomic<int> scan_1d_variant_flag{0};
 
 /// The scan operator handed to CUB. Floating-point sums use cuda::std::plus (the same a + b): CUB
@@ -328,41 +337,44 @@ __device__ __forceinline__ int s1_read(const s1_args& g, i64 p, A& v) {
   }
 }
 
-template <class A, bool Prod, bool Nan>
-__global__ void __launch_bounds__(s1_threads) scan_1d(s1_args g) {
+/// The thread's V vectors of a tile: lane `lane` of warp `w` holds vector q * 32 + lane of the warp's
+/// segment, elements w0 + (q * 32 + lane) * VC + c (w0: the segment's first element). A partial tile
+/// (the last one) is read element by element with the identity beyond n.
+template <class A, bool Prod, int V>
+__device__ __forceinline__ void s1_load(const A* in, i64 w0, i64 n, bool full, int lane,
+                                        vpack<A, 16 / sizeof(A)> (&x)[V]) {
   constexpr int VC = 16 / static_cast<int>(sizeof(A));
-  constexpr int warp_items = 32 * s1_vecs * VC;
-  constexpr i64 tile_items = static_cast<i64>(s1_threads / 32) * warp_items;
   using vec_t = vpack<A, VC>;
-  const scan_op<Prod> op{};
-  const A id = scan_identity<A, Prod>();
-  __shared__ unsigned s_tile;
-  __shared__ A s_warp[s1_threads / 32];
-  __shared__ A s_prefix;
-  if (threadIdx.x == 0) s_tile = g.n_tiles > 1 ? atomicAdd(g.ticket, 1u) : blockIdx.x;
-  __syncthreads();
-  const i64 tile = s_tile;
-  const int warp = static_cast<int>(threadIdx.x) / 32, lane = static_cast<int>(threadIdx.x) % 32;
-  const i64 w0 = tile * tile_items + static_cast<i64>(warp) * warp_items;  // the warp's first element
-  const A* in = static_cast<const A*>(g.in);
-  A* out = static_cast<A*>(g.out);
-  const bool full = (tile + 1) * tile_items <= g.n;
-  vec_t x[s1_vecs];
   if (full) {
 #pragma unroll
-    for (int q = 0; q < s1_vecs; ++q) x[q] = *reinterpret_cast<const vec_t*>(in + w0 + (q * 32 + lane) * VC);
+    for (int q = 0; q < V; ++q) x[q] = *reinterpret_cast<const vec_t*>(in + w0 + (q * 32 + lane) * VC);
   } else {
+    const A id = scan_identity<A, Prod>();
 #pragma unroll
-    for (int q = 0; q < s1_vecs; ++q)
+    for (int q = 0; q < V; ++q)
 #pragma unroll
       for (int c = 0; c < VC; ++c) {
         const i64 j = w0 + (q * 32 + lane) * VC + c;
-        x[q].v[c] = j < g.n ? in[j] : id;
+        x[q].v[c] = j < n ? in[j] : id;
       }
   }
-  A s[s1_vecs];
+}
+
+/// The in-register scan of a tile held as V vectors per thread (layout as s1_load): NaN replaced
+/// (nan-variants), each vector scanned in the thread (x[q] becomes its inclusive scan), the V vector
+/// sums scanned across the warp by shuffles (Kogge-Stone), the warp aggregates across the block
+/// through s_warp. On return pre[q] is the prefix of the warp's segment before the lane's vector q,
+/// wpre the prefix of the tile before the warp's segment and agg the tile's aggregate, in every
+/// thread. Ends with the __syncthreads that publishes s_warp (and the reads of it).
+template <class A, bool Prod, bool Nan, int V>
+__device__ __forceinline__ void s1_tile_scan(vpack<A, 16 / sizeof(A)> (&x)[V], A (&pre)[V], A* s_warp, int warp,
+                                             int lane, A& wpre, A& agg) {
+  constexpr int VC = 16 / static_cast<int>(sizeof(A));
+  const scan_op<Prod> op{};
+  const A id = scan_identity<A, Prod>();
+  A s[V];
 #pragma unroll
-  for (int q = 0; q < s1_vecs; ++q) {
+  for (int q = 0; q < V; ++q) {
 #pragma unroll
     for (int c = 0; c < VC; ++c) {
       if constexpr (Nan) {
@@ -376,16 +388,15 @@ __global__ void __launch_bounds__(s1_threads) scan_1d(s1_args g) {
 #pragma unroll
   for (int d = 1; d < 32; d *= 2) {
 #pragma unroll
-    for (int q = 0; q < s1_vecs; ++q) {
+    for (int q = 0; q < V; ++q) {
       const A t = __shfl_up_sync(0xffffffffu, s[q], d);
       if (lane >= d) s[q] = op(t, s[q]);
     }
   }
   // pre[q]: the warp-segment prefix before the lane's vector q; run: the warp's running aggregate.
-  A pre[s1_vecs];
   A run = id;
 #pragma unroll
-  for (int q = 0; q < s1_vecs; ++q) {
+  for (int q = 0; q < V; ++q) {
     const A tot = __shfl_sync(0xffffffffu, s[q], 31);
     A ex = __shfl_up_sync(0xffffffffu, s[q], 1);
     if (lane == 0) ex = id;
@@ -394,43 +405,57 @@ __global__ void __launch_bounds__(s1_threads) scan_1d(s1_args g) {
   }
   if (lane == 0) s_warp[warp] = run;
   __syncthreads();
-  A wpre = id, agg = id;
+  wpre = id;
+  agg = id;
 #pragma unroll
   for (int w = 0; w < s1_threads / 32; ++w) {
     const A v = s_warp[w];
     if (w < warp) wpre = op(wpre, v);
     agg = op(agg, v);
   }
-  if (g.n_tiles > 1) {
-    if (warp == 0) {
-      if (tile == 0) {
-        if (lane == 0) s1_publish(g, 0, 2, agg);
-      } else {
-        if (lane == 0) s1_publish(g, tile, 1, agg);
-        A ex = id;
-        for (i64 end = tile;; end -= 32) {
-          int f;
-          bool inc;
-          A v = id;
-          const int cnt = lookback_window([&](i64 p) { return s1_read(g, p, v); }, end, lane, f, inc);
-          if (lane >= cnt) v = id;
-#pragma unroll
-          for (int d = 16; d >= 1; d /= 2) v = op(v, __shfl_xor_sync(0xffffffffu, v, d));
-          ex = op(v, ex);
-          if (inc) break;
-        }
-        if (lane == 0) {
-          s1_publish(g, tile, 2, op(ex, agg));
-          s_prefix = ex;
-        }
-      }
-    }
-    __syncthreads();
-    if (tile > 0) wpre = op(s_prefix, wpre);
+}
+
+/// Warp 0's look-back for `tile` with aggregate `agg` (n_tiles > 1): tile 0 publishes its inclusive
+/// prefix at once; any other publishes its aggregate, combines the predecessors' values 32 tiles at a
+/// time back to the nearest inclusive prefix, and publishes its own inclusive prefix. Returns the
+/// exclusive prefix of the tile (the identity for tile 0) in every lane.
+template <class A, bool Prod>
+__device__ __forceinline__ A s1_lookback(const s1_args& g, i64 tile, A agg, int lane) {
+  const scan_op<Prod> op{};
+  const A id = scan_identity<A, Prod>();
+  if (tile == 0) {
+    if (lane == 0) s1_publish(g, 0, 2, agg);
+    return id;
   }
+  if (lane == 0) s1_publish(g, tile, 1, agg);
+  A ex = id;
+  for (i64 end = tile;; end -= 32) {
+    int f;
+    bool inc;
+    A v = id;
+    const int cnt = lookback_window([&](i64 p) { return s1_read(g, p, v); }, end, lane, f, inc);
+    if (lane >= cnt) v = id;
+#pragma unroll
+    for (int d = 16; d >= 1; d /= 2) v = op(v, __shfl_xor_sync(0xffffffffu, v, d));
+    ex = op(v, ex);
+    if (inc) break;
+  }
+  if (lane == 0) s1_publish(g, tile, 2, op(ex, agg));
+  return ex;
+}
+
+/// Writes the thread's V scanned vectors (layout as s1_load) with the tile's prefix folded in: wpre
+/// (the prefix before the warp's segment, look-back included) and pre[q] (before the vector in the
+/// segment). Full tiles with one 16-byte store per vector, a partial one element by element below n.
+template <class A, bool Prod, int V>
+__device__ __forceinline__ void s1_store(A* out, i64 w0, i64 n, bool full, int lane,
+                                         const vpack<A, 16 / sizeof(A)> (&x)[V], const A (&pre)[V], A wpre) {
+  constexpr int VC = 16 / static_cast<int>(sizeof(A));
+  using vec_t = vpack<A, VC>;
+  const scan_op<Prod> op{};
   if (full) {
 #pragma unroll
-    for (int q = 0; q < s1_vecs; ++q) {
+    for (int q = 0; q < V; ++q) {
       const A p0 = op(wpre, pre[q]);
       vec_t y;
 #pragma unroll
@@ -439,14 +464,164 @@ __global__ void __launch_bounds__(s1_threads) scan_1d(s1_args g) {
     }
   } else {
 #pragma unroll
-    for (int q = 0; q < s1_vecs; ++q) {
+    for (int q = 0; q < V; ++q) {
       const A p0 = op(wpre, pre[q]);
 #pragma unroll
       for (int c = 0; c < VC; ++c) {
         const i64 j = w0 + (q * 32 + lane) * VC + c;
-        if (j < g.n) out[j] = op(p0, x[q].v[c]);
+        if (j < n) out[j] = op(p0, x[q].v[c]);
       }
     }
+  }
+}
+
+template <class A, bool Prod, bool Nan>
+__global__ void __launch_bounds__(s1_threads) scan_1d(s1_args g) {
+  constexpr int VC = 16 / static_cast<int>(sizeof(A));
+  constexpr int warp_items = 32 * s1_vecs * VC;
+  constexpr i64 tile_items = static_cast<i64>(s1_threads / 32) * warp_items;
+  using vec_t = vpack<A, VC>;
+  const scan_op<Prod> op{};
+  __shared__ unsigned s_tile;
+  __shared__ A s_warp[s1_threads / 32];
+  __shared__ A s_prefix;
+  if (threadIdx.x == 0) s_tile = g.n_tiles > 1 ? atomicAdd(g.ticket, 1u) : blockIdx.x;
+  __syncthreads();
+  const i64 tile = s_tile;
+  const int warp = static_cast<int>(threadIdx.x) / 32, lane = static_cast<int>(threadIdx.x) % 32;
+  const i64 w0 = tile * tile_items + static_cast<i64>(warp) * warp_items;  // the warp's first element
+  const bool full = (tile + 1) * tile_items <= g.n;
+  vec_t x[s1_vecs];
+  s1_load<A, Prod, s1_vecs>(static_cast<const A*>(g.in), w0, g.n, full, lane, x);
+  A pre[s1_vecs], wpre, agg;
+  s1_tile_scan<A, Prod, Nan, s1_vecs>(x, pre, s_warp, warp, lane, wpre, agg);
+  if (g.n_tiles > 1) {
+    if (warp == 0) {
+      const A ex = s1_lookback<A, Prod>(g, tile, agg, lane);
+      if (lane == 0) s_prefix = ex;
+    }
+    __syncthreads();
+    if (tile > 0) wpre = op(s_prefix, wpre);
+  }
+  s1_store<A, Prod, s1_vecs>(static_cast<A*>(g.out), w0, g.n, full, lane, x, pre, wpre);
+}
+
+// ---------------------------------------------------------------------------------------------
+// The persistent, software-pipelined variant (scan_1d_pf): the same tile arithmetic and look-back
+// state as scan_1d over 16 KiB tiles (s1_threads threads x pf_vecs 16-byte vectors, the same per-warp
+// layout), with a grid of at most the resident blocks and each block's next pf_stages - 1 tiles
+// already in flight into a ring of pf_stages shared-memory stages (cp.async.cg, L2 only) while it
+// scans, looks back for and writes the current one, so the memory pipe stays busy during look-back
+// waits.
+//  - Tickets: a block takes its tiles from the atomic ticket one at a time, pf_stages tiles ahead of
+//    the one it scans (the prologue takes the first pf_stages, one per __syncthreads round so that
+//    blocks starting together interleave: a block holding consecutive tiles would make the next block
+//    wait for its whole earlier tile), and scans them in the order taken. The ticket slots (pf_slots
+//    = pf_stages + 1) are written by thread 32 (warp 1, off warp 0's look-back path) between the
+//    tile's two barriers and read after them.
+//  - Stages: iteration k issues the copies of the tile of iteration k + pf_stages - 1 into stage
+//    (k + pf_stages - 1) % pf_stages and commits a group (an empty one when that tile is partial or
+//    past the end, so that group j always belongs to iteration j), then waits until at most
+//    pf_stages - 1 groups are pending: the group of its own tile is complete. Every thread copies
+//    exactly the vectors it later reads (vector q * 32 + lane of its warp's segment), and
+//    cp.async.wait_group makes a thread's own copies visible to it, so no barrier is needed between
+//    the wait and the reads; a stage is refilled only in the iteration after it was read, by the
+//    same threads, after the two barriers of the tile scan.
+//  - The last, partial tile is read from global memory with the identity beyond n (s1_load), never
+//    by a zero-filling copy (the identity of a sum is -0.0, of a product 1).
+//  - Deadlock freedom: tickets are handed out in increasing order, only to blocks already running,
+//    and each block scans its tiles in the order it took them. A block waiting on tile t - 1 waits on
+//    a running block whose unfinished tiles before t - 1 are all < t - 1; by induction on t those
+//    finish, so t - 1 is published whatever the residency (a grid larger than the resident blocks
+//    only delays its last blocks).
+//  - n_tiles == 1 goes to scan_1d (one block, no look-back state).
+// ---------------------------------------------------------------------------------------------
+constexpr int pf_vecs = 4;
+constexpr int pf_stages = 3;
+constexpr int pf_slots = pf_stages + 1;
+constexpr int pf_stage_vecs = s1_threads * pf_vecs;               // 16-byte vectors per stage
+constexpr int pf_smem = pf_stages * pf_stage_vecs * 16;           // dynamic shared memory (48 KiB)
+constexpr int pf_min_blocks = 4;                                  // 4 x 48 KiB per SM
+
+/// 16 bytes from global to shared memory, asynchronously, through L2 only.
+__device__ __forceinline__ void cp_async16(void* smem, const void* gmem) {
+  const unsigned s = static_cast<unsigned>(__cvta_generic_to_shared(smem));
+  asm volatile("cp.async.cg.shared.global [%0], [%1], 16;\n" ::"r"(s), "l"(gmem) : "memory");
+}
+__device__ __forceinline__ void cp_async_commit() { asm volatile("cp.async.commit_group;\n" ::: "memory"); }
+/// Waits until at most N of the thread's committed groups are pending.
+template <int N>
+__device__ __forceinline__ void cp_async_wait() {
+  asm volatile("cp.async.wait_group %0;\n" ::"n"(N) : "memory");
+}
+
+template <class A, bool Prod, bool Nan>
+__global__ void __launch_bounds__(s1_threads, pf_min_blocks) scan_1d_pf(s1_args g) {
+  constexpr int VC = 16 / static_cast<int>(sizeof(A));
+  constexpr int warp_items = 32 * pf_vecs * VC;
+  constexpr i64 tile_items = static_cast<i64>(s1_threads / 32) * warp_items;
+  using vec_t = vpack<A, VC>;
+  const scan_op<Prod> op{};
+  extern __shared__ uint4 pf_ring[];  // [pf_stages][pf_stage_vecs]
+  __shared__ unsigned s_slot[pf_slots];
+  __shared__ A s_warp[s1_threads / 32];
+  __shared__ A s_prefix;
+  const int tid = static_cast<int>(threadIdx.x);
+  const int warp = tid / 32, lane = tid % 32;
+  const int v0 = warp * 32 * pf_vecs + lane;  // the thread's first vector in a tile (then + q * 32)
+  const A* in = static_cast<const A*>(g.in);
+  A* out = static_cast<A*>(g.out);
+  // Issues the thread's copies of tile t (when full) into `stage`, then commits a group.
+  auto fetch = [&](unsigned t, int stage) {
+    const i64 tt = t;
+    if (tt < g.n_tiles && (tt + 1) * tile_items <= g.n) {
+      const A* src = in + tt * tile_items + static_cast<i64>(v0) * VC;
+      uint4* dst = pf_ring + stage * pf_stage_vecs + v0;
+#pragma unroll
+      for (int q = 0; q < pf_vecs; ++q) cp_async16(dst + q * 32, src + q * 32 * VC);
+    }
+    cp_async_commit();
+  };
+  // Prologue: the tickets of iterations 0 .. pf_stages - 1, one per round; the first pf_stages - 1
+  // tiles in flight.
+#pragma unroll
+  for (int s = 0; s < pf_stages; ++s) {
+    if (tid == 32) s_slot[s] = atomicAdd(g.ticket, 1u);
+    __syncthreads();
+    if (s < pf_stages - 1) fetch(s_slot[s], s);
+  }
+  for (int k = 0;; ++k) {
+    fetch(s_slot[(k + pf_stages - 1) % pf_slots], (k + pf_stages - 1) % pf_stages);
+    cp_async_wait<pf_stages - 1>();  // the group of iteration k is complete
+    const i64 tile = s_slot[k % pf_slots];
+    // Tickets grow, so every later one is past the end too and no copy is pending.
+    if (tile >= g.n_tiles) break;
+    const bool full = (tile + 1) * tile_items <= g.n;
+    const i64 w0 = tile * tile_items + static_cast<i64>(warp) * warp_items;  // the warp's first element
+    vec_t x[pf_vecs];
+    if (full) {
+      const uint4* src = pf_ring + (k % pf_stages) * pf_stage_vecs + v0;
+#pragma unroll
+      for (int q = 0; q < pf_vecs; ++q) {
+        const uint4 u = src[q * 32];
+        memcpy(&x[q], &u, 16);
+      }
+    } else {
+      s1_load<A, Prod, pf_vecs>(in, w0, g.n, false, lane, x);
+    }
+    // The ticket of iteration k + pf_stages (its slot was last read in iteration k - 1).
+    unsigned next = 0;
+    if (tid == 32) next = atomicAdd(g.ticket, 1u);
+    A pre[pf_vecs], wpre, agg;
+    s1_tile_scan<A, Prod, Nan, pf_vecs>(x, pre, s_warp, warp, lane, wpre, agg);
+    if (tid == 32) s_slot[(k + pf_stages) % pf_slots] = next;
+    if (warp == 0) {
+      const A ex = s1_lookback<A, Prod>(g, tile, agg, lane);
+      if (lane == 0) s_prefix = ex;
+    }
+    __syncthreads();
+    if (tile > 0) wpre = op(s_prefix, wpre);
+    s1_store<A, Prod, pf_vecs>(out, w0, g.n, full, lane, x, pre, wpre);
   }
 }
 
@@ -480,6 +655,30 @@ lookback_state alloc_lookback(std::size_t n_flags, std::size_t n_vals, std::size
   return st;
 }
 
+/// The look-back state of a 1-D scan over g.n_tiles (> 1) tiles of A, set into g (ticket, flags or
+/// packed words, values); the returned allocation must outlive the kernel (pool memory is
+/// stream-ordered, so releasing it after the launch is fine).
+template <class A>
+memory_ptr s1_state(s1_args& g, cudaStream_t stream) {
+  const std::size_t nt = static_cast<std::size_t>(g.n_tiles);
+  if constexpr (sizeof(A) == 4) {
+    // [ticket (16 B)] [packed words], all zeroed.
+    memory_ptr state = cusci::malloc(16 + nt * 8, stream);
+    char* b = static_cast<char*>(state->ptr());
+    CUSCI_CUDA_TRY(cudaMemsetAsync(b, 0, 16 + nt * 8, stream));
+    g.ticket = reinterpret_cast<unsigned*>(b);
+    g.agg = b + 16;
+    return state;
+  } else {
+    lookback_state ls = alloc_lookback(nt, nt, sizeof(A), stream);
+    g.ticket = ls.ticket;
+    g.flags = ls.flags;
+    g.agg = ls.agg;
+    g.incl = ls.incl;
+    return std::move(ls.mem);
+  }
+}
+
 /// Runs scan_1d over n contiguous elements (in and out 16-byte aligned).
 template <class A, bool Prod, bool Nan>
 void run_scan_1d(const A* in, A* out, i64 n, cudaStream_t stream) {
@@ -490,25 +689,38 @@ void run_scan_1d(const A* in, A* out, i64 n, cudaStream_t stream) {
   g.n_tiles = s1_tiles<A>(n);
   CUSCI_EXPECTS(g.n_tiles <= 0x7fffffffLL, value_error, "cusci::cumsum: array too large");
   memory_ptr state;
-  if (g.n_tiles > 1) {
-    const std::size_t nt = static_cast<std::size_t>(g.n_tiles);
-    if constexpr (sizeof(A) == 4) {
-      // [ticket (16 B)] [packed words], all zeroed.
-      state = cusci::malloc(16 + nt * 8, stream);
-      char* b = static_cast<char*>(state->ptr());
-      CUSCI_CUDA_TRY(cudaMemsetAsync(b, 0, 16 + nt * 8, stream));
-      g.ticket = reinterpret_cast<unsigned*>(b);
-      g.agg = b + 16;
-    } else {
-      lookback_state ls = alloc_lookback(nt, nt, sizeof(A), stream);
-      state = std::move(ls.mem);
-      g.ticket = ls.ticket;
-      g.flags = ls.flags;
-      g.agg = ls.agg;
-      g.incl = ls.incl;
-    }
-  }
+  if (g.n_tiles > 1) state = s1_state<A>(g, stream);
   scan_1d<A, Prod, Nan><<<static_cast<unsigned>(g.n_tiles), s1_threads, 0, stream>>>(g);
+  CUSCI_CHECK_LAUNCH();
+}
+
+/// Runs scan_1d_pf over n contiguous elements (in and out 16-byte aligned); a single tile goes to
+/// scan_1d. The grid is at most the resident blocks (occupancy, computed once per instantiation).
+template <class A, bool Prod, bool Nan>
+void run_scan_1d_pf(const A* in, A* out, i64 n, cudaStream_t stream) {
+  constexpr i64 tile_items = static_cast<i64>(s1_threads) * pf_vecs * (16 / static_cast<i64>(sizeof(A)));
+  s1_args g{};
+  g.in = in;
+  g.out = out;
+  g.n = n;
+  g.n_tiles = ceil_div(n, tile_items);
+  if (g.n_tiles <= 1) {
+    run_scan_1d<A, Prod, Nan>(in, out, n, stream);
+    return;
+  }
+  // Tickets reach n_tiles + pf_slots per block: far below 2^32.
+  CUSCI_EXPECTS(g.n_tiles <= 0x7fffffffLL, value_error, "cusci::cumsum: array too large");
+  // 48 KiB of dynamic shared memory plus the static scratch is above the default 48 KiB limit: opt in
+  // (per device, so on every launch; a cheap host call).
+  CUSCI_CUDA_TRY(cudaFuncSetAttribute(scan_1d_pf<A, Prod, Nan>, cudaFuncAttributeMaxDynamicSharedMemorySize, pf_smem));
+  static const int per_sm = [] {
+    int b = 0;
+    CUSCI_CUDA_TRY(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&b, scan_1d_pf<A, Prod, Nan>, s1_threads, pf_smem));
+    return b < 1 ? 1 : b;
+  }();
+  const i64 grid = std::min<i64>(g.n_tiles, static_cast<i64>(per_sm) * sm_count());
+  memory_ptr state = s1_state<A>(g, stream);
+  scan_1d_pf<A, Prod, Nan><<<static_cast<unsigned>(grid), s1_threads, pf_smem, stream>>>(g);
   CUSCI_CHECK_LAUNCH();
 }
 
@@ -726,13 +938,14 @@ void scan_into(const ndarray& src, int ax, A* out) {
         }
         const char* rb = base + off;
         A* ro = out + row * L;
-        // Contiguous input of the accumulator's own dtype: typed pointers (CUB by default, the own
+        // Contiguous input of the accumulator's own dtype: typed pointers (CUB by default, an own
         // kernel when chosen and 16-byte aligned); anything else through the runtime-dtype loader.
         const bool typed = src.dtype() == acc_dtype<A>() && ax_stride == static_cast<i64>(sizeof(A)) &&
                            reinterpret_cast<std::uintptr_t>(rb) % alignof(A) == 0;
         if constexpr (fast_1d<A, Nan>()) {
-          if (variant == 2 && typed && aligned16(rb) && aligned16(ro)) {
-            run_scan_1d<A, Prod, Nan>(reinterpret_cast<const A*>(rb), ro, L, stream);
+          if ((variant == 2 || variant == 3) && typed && aligned16(rb) && aligned16(ro)) {
+            if (variant == 2) run_scan_1d<A, Prod, Nan>(reinterpret_cast<const A*>(rb), ro, L, stream);
+            else run_scan_1d_pf<A, Prod, Nan>(reinterpret_cast<const A*>(rb), ro, L, stream);
             continue;
           }
         }
@@ -881,8 +1094,8 @@ ndarray fit_piece(const ndarray& a, const ndarray& b, int ax, const char* which)
 namespace detail {
 
 void set_scan_1d_variant(int v) {
-  CUSCI_EXPECTS(v >= 0 && v <= 2, value_error,
-                "cusci::detail::set_scan_1d_variant: v must be 0, 1 or 2, got " + std::to_string(v));
+  CUSCI_EXPECTS(v >= 0 && v <= 3, value_error,
+                "cusci::detail::set_scan_1d_variant: v must be 0, 1, 2 or 3, got " + std::to_string(v));
   scan_1d_variant_flag.store(v, std::memory_order_relaxed);
 }
 int scan_1d_variant() { return scan_1d_variant_flag.load(std::memory_order_relaxed); }
