@@ -696,6 +696,7 @@ void run_scan_1d(const A* in, A* out, i64 n, cudaStream_t stream) {
 
 /// Runs scan_1d_pf over n contiguous elements (in and out 16-byte aligned); a single tile goes to
 /// scan_1d. The grid is at most the resident blocks (occupancy, computed once per instantiation).
+/// Asynchronous on `stream` (the state memset and the kernel); no host synchronization.
 template <class A, bool Prod, bool Nan>
 void run_scan_1d_pf(const A* in, A* out, i64 n, cudaStream_t stream) {
   constexpr i64 tile_items = static_cast<i64>(s1_threads) * pf_vecs * (16 / static_cast<i64>(sizeof(A)));
