@@ -1,15 +1,34 @@
 // Elementwise (ufunc) benchmarks: E1 (a*x+y float32 2^28 as two ufunc calls), E1e (exp float32 2^28),
 // E1b (broadcast add (16384,16384)+(16384,1)), E1t (add of two transposed (16384,16384) views), E4 (host
 // overhead: wall time per 1-element x+1 call, averaged over 10000 calls; the "ms" field holds the
-// per-call wall time in ms). Inputs are random, larger than the 60 MB L2.
+// per-call wall time in ms). Breakdown of E4 on the same node, same units: E4raw (a bare
+// cudaLaunchKernel of an empty kernel: the driver's floor), E4alloc (empty({1}) from the pool and
+// back), E4aa (1-element x+x: no scalar operand). Inputs are random, larger than the 60 MB L2.
+// `bench_elementwise --host` runs only the E4 rows (for a CPU profiler).
 #include <chrono>
 #include <cstdio>
+#include <cstring>
+#include <functional>
 
 #include "cusci/core.hpp"
 #include "cusci/elementwise.hpp"
 #include "harness.hpp"
 
 namespace {
+__global__ void empty_kernel(float*) {}
+
+/// Wall milliseconds per call of fn over `calls` calls (after 100 warm-up calls), synchronized at
+/// the end.
+double wall_per_call(const std::function<void()>& fn, int calls) {
+  for (int i = 0; i < 100; ++i) fn();
+  cusci::synchronize();
+  const auto t0 = std::chrono::steady_clock::now();
+  for (int i = 0; i < calls; ++i) fn();
+  cusci::synchronize();
+  const auto t1 = std::chrono::steady_clock::now();
+  return std::chrono::duration<double, std::milli>(t1 - t0).count() / calls;
+}
+
 cusci::ndarray random_f32(const cusci::shape_t& shape, int seed) {
   using namespace cusci;
   // A cheap deterministic non-constant pattern: sin of a scaled ramp (no zeros, no denormals).
@@ -21,7 +40,7 @@ cusci::ndarray random_f32(const cusci::shape_t& shape, int seed) {
 }
 }  // namespace
 
-int main() {
+int main(int argc, char** argv) {
   using namespace cusci;
   using bench::report;
   using bench::time_it;
@@ -29,7 +48,8 @@ int main() {
     std::printf("{\"error\":\"no CUDA device\"}\n");
     return 77;
   }
-  {
+  const bool host_only = argc > 1 && std::strcmp(argv[1], "--host") == 0;
+  if (!host_only) {
     const std::int64_t n = std::int64_t{1} << 28;
     const double nb = static_cast<double>(n);
     const ndarray x = random_f32({n}, 1), y = random_f32({n}, 2);
@@ -37,7 +57,7 @@ int main() {
     report("E1", "a*x+y f32 2^28 (two ufuncs)", time_it([&] { (void)(x * scalar(2.0) + y); }), 5 * 4 * nb);
     report("E1e", "exp f32 2^28", time_it([&] { (void)cusci::exp(x); }), 2 * 4 * nb);
   }
-  {
+  if (!host_only) {
     const std::int64_t m = 16384;
     const ndarray a = random_f32({m, m}, 3), c = random_f32({m, 1}, 4);
     const double nb = static_cast<double>(m) * m;
@@ -48,15 +68,20 @@ int main() {
   }
   {
     const ndarray one = ones({1}, dtype::float32);
-    for (int i = 0; i < 100; ++i) (void)(one + scalar(1));
-    synchronize();
-    const int calls = 10000;
-    const auto t0 = std::chrono::steady_clock::now();
-    for (int i = 0; i < calls; ++i) (void)(one + scalar(1));
-    synchronize();
-    const auto t1 = std::chrono::steady_clock::now();
-    const double ms = std::chrono::duration<double, std::milli>(t1 - t0).count() / calls;
-    report("E4", "1-element x+1 wall time per call (ms field = per-call wall ms, 10000 calls)", {ms, ms});
+    const int calls = host_only ? 200000 : 10000;
+    const std::string n_calls = std::to_string(calls) + " calls)";
+    double ms = wall_per_call([&] { (void)(one + scalar(1)); }, calls);
+    report("E4", "1-element x+1 wall time per call (ms field = per-call wall ms, " + n_calls, {ms, ms});
+    ms = wall_per_call([&] { (void)(one + one); }, calls);
+    report("E4aa", "1-element x+x wall time per call (ms field = per-call wall ms, " + n_calls, {ms, ms});
+    ms = wall_per_call([&] { (void)empty({1}, dtype::float32); }, calls);
+    report("E4alloc", "empty({1}) and its release, wall time per call (ms field = per-call wall ms, " + n_calls,
+           {ms, ms});
+    float* p = one.data_as<float>();
+    cudaStream_t s = get_current_stream();
+    ms = wall_per_call([&] { empty_kernel<<<1, 32, 0, s>>>(p); }, calls);
+    report("E4raw", "bare launch of an empty kernel, wall time per call (ms field = per-call wall ms, " + n_calls,
+           {ms, ms});
   }
   return 0;
 }

@@ -35,4 +35,9 @@ def cupy_cases(gpu_ms, data):
         one + 1
     cp.cuda.Device().synchronize()
     out["E4"] = (time.perf_counter() - t0) * 1e3 / calls
+    t0 = time.perf_counter()
+    for _ in range(calls):
+        one + one
+    cp.cuda.Device().synchronize()
+    out["E4aa"] = (time.perf_counter() - t0) * 1e3 / calls
     return out
