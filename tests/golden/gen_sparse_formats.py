@@ -249,6 +249,23 @@ tr_case("tr_one_float32", "float32", 1, 1, np.array([2.5], np.float32), np.zeros
 tr_case("tr_0x5_float64", "float64", 0, 5, np.zeros(0), np.zeros(0, np.int64), np.zeros(1, np.int64), "")
 tr_case("tr_5x0_float64", "float64", 5, 0, np.zeros(0), np.zeros(0, np.int64), np.zeros(6, np.int64), "")
 
+# canonical, with major slices longer than 32 entries (120, 299), an empty one, minor slices of 40
+# (longer than any register tier), about 14 (the 9-16 tier) and none; every item size; its own generator
+lrng = np.random.default_rng(77)
+for dt in ["bool", "int16", "float32", "float64", "complex128"]:
+    m, n = 40, 300
+    mask = lrng.random((m, n)) < 0.03
+    mask[:, 0:3] = True
+    mask[::3, 3:6] = True
+    mask[17, :120] = True
+    mask[29, :] = True
+    mask[11, :] = False
+    mask[:, 250] = False
+    r, c = np.nonzero(mask)
+    ptr = np.concatenate([[0], np.cumsum(mask.sum(axis=1))])
+    v = tr_values(dt, len(r))
+    tr_case(f"tr_longrows_{dt}", dt, m, n, v, c.astype(np.int64), ptr.astype(np.int64), "short,long")
+
 with open(os.path.join(OUT, "MANIFEST.tsv"), "w") as f:
     f.write("case\tgroup\tdtype\trows\tcols\trtol\tatol\textra\n")
     for r in rows:

@@ -267,7 +267,8 @@ void check_transposed(const M& X, const std::string& c, sp::shape2 shape, dtype 
 }  // namespace
 
 // Internal switch of cusci::sparse (sparse/src/detail.hpp): atomics of the CSR <-> CSC count and
-// scatter passes, 0 warp-aggregated, 1 plain (default).
+// scatter passes, 0 warp-aggregated, 1 plain (default), 2 one atomic pass (ranks recorded by the count),
+// 3 scatter by major slices for inputs without duplicates.
 namespace cusci::sparse::detail {
 void set_transpose_variant(int variant);
 }  // namespace cusci::sparse::detail
@@ -281,8 +282,9 @@ TEST_CASE("CSR -> CSC and CSC -> CSR of given arrays: stable order, duplicates a
   struct restore {
     ~restore() { sp::detail::set_transpose_variant(1); }
   } guard;
-  CHECK_THROWS_AS(sp::detail::set_transpose_variant(2), cusci::value_error);
-  for (int variant : {0, 1}) {
+  CHECK_THROWS_AS(sp::detail::set_transpose_variant(4), cusci::value_error);
+  CHECK_THROWS_AS(sp::detail::set_transpose_variant(-1), cusci::value_error);
+  for (int variant : {0, 1, 2, 3}) {
     for (auto& r : all) {
       sp::detail::set_transpose_variant(variant);
       CAPTURE(variant);
