@@ -377,7 +377,7 @@ TEST_CASE("scans over hashed inputs: every tier of the 1-D and strided-axis kern
   for (int variant : {0, 1, 2, 3}) {
     CAPTURE(variant);
     cusci::detail::set_scan_1d_variant(variant);
-    CHECK(check_scanx(packs) == 112);
+    CHECK(check_scanx(packs) == 116);
   }
 }
 
