@@ -103,14 +103,11 @@ ndarray compress_major(const ndarray& major_sorted, std::int64_t m);
 /// Synchronizes once when nnz >= 33 (reads the number of slices longer than 32 entries); otherwise
 /// asynchronous.
 /// `no_duplicates`: the input is known to hold no two entries with the same (major, minor) index
-/// (has_canonical_format); variant 3 relies on it.
+/// (has_canonical_format); the rows path relies on it.
 compressed_arrays transpose_compressed(const ndarray& data, const ndarray& indices, const ndarray& indptr,
                                        std::int64_t n_minor, bool no_duplicates = false);
-/// Atomics of transpose_compressed's count and scatter passes: 0 warp-aggregated (__match_any_sync),
-/// 1 (default) one plain atomic per entry, 2 one atomic pass (the count pass records each entry's rank
-/// in its slice, the scatter reads it back: an int array of nnz more), 3 for inputs without duplicates a
-/// scatter of the indices and values themselves by major slices and an in-place fix-up (others as 1).
-/// Process-wide; for benchmarks and tests.
+/// transpose_compressed's path: 0 the positions path for every input, 1 (default) the rows path for
+/// inputs without duplicates (no_duplicates). Process-wide; for benchmarks and tests.
 /// @throws cusci::value_error for another value.
 void set_transpose_variant(int variant);
 /// Entries of vals [n, ...] with any nonzero value: `index` [kept] int64 positions, `pos` [n + 1] int64
