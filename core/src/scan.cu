@@ -10,12 +10,10 @@
 ///    selects instead a typed single-pass decoupled look-back kernel (scan_1d: 16-byte loads, 32 KiB
 ///    tiles, warp-wide look-back; Merrill and Garland 2016) for 16-byte-aligned float32, float64,
 ///    int64 and uint64 input; it measured slower than CUB on the H200 (R3: 0.73 ms against 0.68 ms)
-///    and is kept for comparison. set_scan_1d_variant(3) selects, for the same inputs, scan_1d_pf:
-///    the same tile arithmetic and look-back state in a persistent grid (the resident blocks), 16 KiB
-///    tiles taken from an atomic ticket and prefetched two ahead into a 3-stage shared-memory ring
-///    with cp.async, so loads stay in flight while a block waits in its look-back (not yet measured;
-///    the default stays CUB until it is). Any other input goes through CUB over a runtime-dtype
-///    loader;
+///    and is kept for comparison. (A persistent variant of it that prefetched the next tiles into
+///    shared memory with cp.async while waiting in the look-back measured 35% of the roofline: tiles
+///    queued behind a block's current one delay their aggregates, and the look-back chains wait on
+///    them; it was removed.) Any other input goes through CUB over a runtime-dtype loader;
 ///  - inner == 1, outer > 1 (rows along the last axis): a block per row (cub::BlockScan over tiles of
 ///    1024 elements, carrying the running prefix);
 ///  - inner > 1 (a strided axis): a column-tiled single-pass scan. A block owns a tile of consecutive
@@ -48,9 +46,9 @@
 namespace cusci {
 namespace detail {
 /// Chooses the 1-D scan kernel (for tests and benchmarks): 0 automatic (CUB over typed pointers),
-/// 1 CUB over typed pointers, 2 the own scan_1d kernel, 3 the own persistent pipelined scan_1d_pf
-/// kernel (2 and 3 where they apply: contiguous, 16-byte-aligned float32, float64, int64, uint64;
-/// CUB otherwise). Throws value_error for any other v (the choice is then unchanged).
+/// 1 CUB over typed pointers, 2 the own scan_1d kernel (where it applies: contiguous, 16-byte-aligned
+/// float32, float64, int64, uint64; CUB otherwise). Throws value_error for any other v (the choice is
+/// then unchanged).
 void set_scan_1d_variant(int v);
 /// The current choice of set_scan_1d_variant.
 int scan_1d_variant();
@@ -122,7 +120,7 @@ __device__ __forceinline__ A load_fix(const char* p, dtype dt) {
 }
 
 /// set_scan_1d_variant's value: 0 automatic (= 1), 1 CUB over typed pointers, 2 the own scan_1d
-/// kernel, 3 the own scan_1d_pf kernel.
+/// kernel.
 std::atomic<int> scan_1d_variant_flag{0};
 
 /// The scan operator handed to CUB. Floating-point sums use cuda::std::plus (the same a + b): CUB
@@ -506,125 +504,6 @@ __global__ void __launch_bounds__(s1_threads) scan_1d(s1_args g) {
   s1_store<A, Prod, s1_vecs>(static_cast<A*>(g.out), w0, g.n, full, lane, x, pre, wpre);
 }
 
-// ---------------------------------------------------------------------------------------------
-// The persistent, software-pipelined variant (scan_1d_pf): the same tile arithmetic and look-back
-// state as scan_1d over 16 KiB tiles (s1_threads threads x pf_vecs 16-byte vectors, the same per-warp
-// layout), with a grid of at most the resident blocks and each block's next pf_stages - 1 tiles
-// already in flight into a ring of pf_stages shared-memory stages (cp.async.cg, L2 only) while it
-// scans, looks back for and writes the current one, so the memory pipe stays busy during look-back
-// waits.
-//  - Tickets: a block takes its tiles from the atomic ticket one at a time, pf_stages tiles ahead of
-//    the one it scans (the prologue takes the first pf_stages, one per __syncthreads round so that
-//    blocks starting together interleave: a block holding consecutive tiles would make the next block
-//    wait for its whole earlier tile), and scans them in the order taken. The ticket slots (pf_slots
-//    = pf_stages + 1) are written by thread 32 (warp 1, off warp 0's look-back path) between the
-//    tile's two barriers and read after them.
-//  - Stages: iteration k issues the copies of the tile of iteration k + pf_stages - 1 into stage
-//    (k + pf_stages - 1) % pf_stages and commits a group (an empty one when that tile is partial or
-//    past the end, so that group j always belongs to iteration j), then waits until at most
-//    pf_stages - 1 groups are pending: the group of its own tile is complete. Every thread copies
-//    exactly the vectors it later reads (vector q * 32 + lane of its warp's segment), and
-//    cp.async.wait_group makes a thread's own copies visible to it, so no barrier is needed between
-//    the wait and the reads; a stage is refilled only in the iteration after it was read, by the
-//    same threads, after the two barriers of the tile scan.
-//  - The last, partial tile is read from global memory with the identity beyond n (s1_load), never
-//    by a zero-filling copy (the identity of a sum is -0.0, of a product 1).
-//  - Deadlock freedom: tickets are handed out in increasing order, only to blocks already running,
-//    and each block scans its tiles in the order it took them. A block waiting on tile t - 1 waits on
-//    a running block whose unfinished tiles before t - 1 are all < t - 1; by induction on t those
-//    finish, so t - 1 is published whatever the residency (a grid larger than the resident blocks
-//    only delays its last blocks).
-//  - n_tiles == 1 goes to scan_1d (one block, no look-back state).
-// ---------------------------------------------------------------------------------------------
-constexpr int pf_vecs = 4;
-constexpr int pf_stages = 3;
-constexpr int pf_slots = pf_stages + 1;
-constexpr int pf_stage_vecs = s1_threads * pf_vecs;               // 16-byte vectors per stage
-constexpr int pf_smem = pf_stages * pf_stage_vecs * 16;           // dynamic shared memory (48 KiB)
-constexpr int pf_min_blocks = 4;                                  // 4 x 48 KiB per SM
-
-/// 16 bytes from global to shared memory, asynchronously, through L2 only.
-__device__ __forceinline__ void cp_async16(void* smem, const void* gmem) {
-  const unsigned s = static_cast<unsigned>(__cvta_generic_to_shared(smem));
-  asm volatile("cp.async.cg.shared.global [%0], [%1], 16;\n" ::"r"(s), "l"(gmem) : "memory");
-}
-__device__ __forceinline__ void cp_async_commit() { asm volatile("cp.async.commit_group;\n" ::: "memory"); }
-/// Waits until at most N of the thread's committed groups are pending.
-template <int N>
-__device__ __forceinline__ void cp_async_wait() {
-  asm volatile("cp.async.wait_group %0;\n" ::"n"(N) : "memory");
-}
-
-template <class A, bool Prod, bool Nan>
-__global__ void __launch_bounds__(s1_threads, pf_min_blocks) scan_1d_pf(s1_args g) {
-  constexpr int VC = 16 / static_cast<int>(sizeof(A));
-  constexpr int warp_items = 32 * pf_vecs * VC;
-  constexpr i64 tile_items = static_cast<i64>(s1_threads / 32) * warp_items;
-  using vec_t = vpack<A, VC>;
-  const scan_op<Prod> op{};
-  extern __shared__ uint4 pf_ring[];  // [pf_stages][pf_stage_vecs]
-  __shared__ unsigned s_slot[pf_slots];
-  __shared__ A s_warp[s1_threads / 32];
-  __shared__ A s_prefix;
-  const int tid = static_cast<int>(threadIdx.x);
-  const int warp = tid / 32, lane = tid % 32;
-  const int v0 = warp * 32 * pf_vecs + lane;  // the thread's first vector in a tile (then + q * 32)
-  const A* in = static_cast<const A*>(g.in);
-  A* out = static_cast<A*>(g.out);
-  // Issues the thread's copies of tile t (when full) into `stage`, then commits a group.
-  auto fetch = [&](unsigned t, int stage) {
-    const i64 tt = t;
-    if (tt < g.n_tiles && (tt + 1) * tile_items <= g.n) {
-      const A* src = in + tt * tile_items + static_cast<i64>(v0) * VC;
-      uint4* dst = pf_ring + stage * pf_stage_vecs + v0;
-#pragma unroll
-      for (int q = 0; q < pf_vecs; ++q) cp_async16(dst + q * 32, src + q * 32 * VC);
-    }
-    cp_async_commit();
-  };
-  // Prologue: the tickets of iterations 0 .. pf_stages - 1, one per round; the first pf_stages - 1
-  // tiles in flight.
-#pragma unroll
-  for (int s = 0; s < pf_stages; ++s) {
-    if (tid == 32) s_slot[s] = atomicAdd(g.ticket, 1u);
-    __syncthreads();
-    if (s < pf_stages - 1) fetch(s_slot[s], s);
-  }
-  for (int k = 0;; ++k) {
-    fetch(s_slot[(k + pf_stages - 1) % pf_slots], (k + pf_stages - 1) % pf_stages);
-    cp_async_wait<pf_stages - 1>();  // the group of iteration k is complete
-    const i64 tile = s_slot[k % pf_slots];
-    // Tickets grow, so every later one is past the end too and no copy is pending.
-    if (tile >= g.n_tiles) break;
-    const bool full = (tile + 1) * tile_items <= g.n;
-    const i64 w0 = tile * tile_items + static_cast<i64>(warp) * warp_items;  // the warp's first element
-    vec_t x[pf_vecs];
-    if (full) {
-      const uint4* src = pf_ring + (k % pf_stages) * pf_stage_vecs + v0;
-#pragma unroll
-      for (int q = 0; q < pf_vecs; ++q) {
-        const uint4 u = src[q * 32];
-        memcpy(&x[q], &u, 16);
-      }
-    } else {
-      s1_load<A, Prod, pf_vecs>(in, w0, g.n, false, lane, x);
-    }
-    // The ticket of iteration k + pf_stages (its slot was last read in iteration k - 1).
-    unsigned next = 0;
-    if (tid == 32) next = atomicAdd(g.ticket, 1u);
-    A pre[pf_vecs], wpre, agg;
-    s1_tile_scan<A, Prod, Nan, pf_vecs>(x, pre, s_warp, warp, lane, wpre, agg);
-    if (tid == 32) s_slot[(k + pf_stages) % pf_slots] = next;
-    if (warp == 0) {
-      const A ex = s1_lookback<A, Prod>(g, tile, agg, lane);
-      if (lane == 0) s_prefix = ex;
-    }
-    __syncthreads();
-    if (tile > 0) wpre = op(s_prefix, wpre);
-    s1_store<A, Prod, pf_vecs>(out, w0, g.n, full, lane, x, pre, wpre);
-  }
-}
-
 /// The tile count of scan_1d over n elements of A.
 template <class A>
 i64 s1_tiles(i64 n) {
@@ -691,37 +570,6 @@ void run_scan_1d(const A* in, A* out, i64 n, cudaStream_t stream) {
   memory_ptr state;
   if (g.n_tiles > 1) state = s1_state<A>(g, stream);
   scan_1d<A, Prod, Nan><<<static_cast<unsigned>(g.n_tiles), s1_threads, 0, stream>>>(g);
-  CUSCI_CHECK_LAUNCH();
-}
-
-/// Runs scan_1d_pf over n contiguous elements (in and out 16-byte aligned); a single tile goes to
-/// scan_1d. The grid is at most the resident blocks (occupancy, computed once per instantiation).
-/// Asynchronous on `stream` (the state memset and the kernel); no host synchronization.
-template <class A, bool Prod, bool Nan>
-void run_scan_1d_pf(const A* in, A* out, i64 n, cudaStream_t stream) {
-  constexpr i64 tile_items = static_cast<i64>(s1_threads) * pf_vecs * (16 / static_cast<i64>(sizeof(A)));
-  s1_args g{};
-  g.in = in;
-  g.out = out;
-  g.n = n;
-  g.n_tiles = ceil_div(n, tile_items);
-  if (g.n_tiles <= 1) {
-    run_scan_1d<A, Prod, Nan>(in, out, n, stream);
-    return;
-  }
-  // Tickets reach n_tiles + pf_slots per block: far below 2^32.
-  CUSCI_EXPECTS(g.n_tiles <= 0x7fffffffLL, value_error, "cusci::cumsum: array too large");
-  // 48 KiB of dynamic shared memory plus the static scratch is above the default 48 KiB limit: opt in
-  // (per device, so on every launch; a cheap host call).
-  CUSCI_CUDA_TRY(cudaFuncSetAttribute(scan_1d_pf<A, Prod, Nan>, cudaFuncAttributeMaxDynamicSharedMemorySize, pf_smem));
-  static const int per_sm = [] {
-    int b = 0;
-    CUSCI_CUDA_TRY(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&b, scan_1d_pf<A, Prod, Nan>, s1_threads, pf_smem));
-    return b < 1 ? 1 : b;
-  }();
-  const i64 grid = std::min<i64>(g.n_tiles, static_cast<i64>(per_sm) * sm_count());
-  memory_ptr state = s1_state<A>(g, stream);
-  scan_1d_pf<A, Prod, Nan><<<static_cast<unsigned>(grid), s1_threads, pf_smem, stream>>>(g);
   CUSCI_CHECK_LAUNCH();
 }
 
@@ -944,9 +792,8 @@ void scan_into(const ndarray& src, int ax, A* out) {
         const bool typed = src.dtype() == acc_dtype<A>() && ax_stride == static_cast<i64>(sizeof(A)) &&
                            reinterpret_cast<std::uintptr_t>(rb) % alignof(A) == 0;
         if constexpr (fast_1d<A, Nan>()) {
-          if ((variant == 2 || variant == 3) && typed && aligned16(rb) && aligned16(ro)) {
-            if (variant == 2) run_scan_1d<A, Prod, Nan>(reinterpret_cast<const A*>(rb), ro, L, stream);
-            else run_scan_1d_pf<A, Prod, Nan>(reinterpret_cast<const A*>(rb), ro, L, stream);
+          if (variant == 2 && typed && aligned16(rb) && aligned16(ro)) {
+            run_scan_1d<A, Prod, Nan>(reinterpret_cast<const A*>(rb), ro, L, stream);
             continue;
           }
         }
@@ -1095,8 +942,8 @@ ndarray fit_piece(const ndarray& a, const ndarray& b, int ax, const char* which)
 namespace detail {
 
 void set_scan_1d_variant(int v) {
-  CUSCI_EXPECTS(v >= 0 && v <= 3, value_error,
-                "cusci::detail::set_scan_1d_variant: v must be 0, 1, 2 or 3, got " + std::to_string(v));
+  CUSCI_EXPECTS(v >= 0 && v <= 2, value_error,
+                "cusci::detail::set_scan_1d_variant: v must be 0, 1 or 2, got " + std::to_string(v));
   scan_1d_variant_flag.store(v, std::memory_order_relaxed);
 }
 int scan_1d_variant() { return scan_1d_variant_flag.load(std::memory_order_relaxed); }

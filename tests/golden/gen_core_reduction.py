@@ -70,8 +70,8 @@ def scan_sweep():
             for n in [t + 1, 40 * t + 3]:
                 cases.append((f, dt, (n,), "0", "c"))
         cases.append(("cumsum", dt, (20001,), "0", "off1"))
-        # more tiles than the persistent kernel's resident blocks (4 per SM x 132 SMs on the H200): its
-        # blocks take several tiles each
+        # 300 tiles of the own 1-D kernel: more than the blocks resident at once on the H200, so the
+        # look-back crosses waves of blocks
         cases.append(("cumsum", dt, (300 * t + 3,), "none", "c"))
     cases.append(("cumsum", "float32", (3, 1048577), "1", "c"))
     cases.append(("cumsum", "float64", (2, 1048576), "m1", "c"))
