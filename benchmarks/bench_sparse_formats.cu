@@ -1,8 +1,6 @@
 // cusci::sparse formats benchmarks (ids from docs/benchmarks.md; CuPy peers in peers_sparse_formats.py):
 //   SF1  COO -> CSR, 2^27 float64 entries on a 2^24 x 2^24 grid, 25% duplicates, unsorted (CuPy S3: 342.7 ms)
-//   SF2  CSR -> CSC, 2-D Poisson 2048^2 float64 (nnz 21M) (CuPy S4: 1.032 ms); SF2-pos / SF2-rows: the
-//        same through the positions path / the rows path (SF2 is the default: rows, the input being
-//        canonical)
+//   SF2  CSR -> CSC, 2-D Poisson 2048^2 float64 (nnz 21M) (CuPy S4: 1.032 ms)
 //   SF3  csr.toarray(), 1138_bus (path on the command line; default examples/data/1138_bus.mtx)
 //   SF4  dense -> CSR, 4096^2 float64 with 1% nonzeros
 // Usage: bench_sparse_formats [path/to/1138_bus.mtx]
@@ -18,12 +16,6 @@
 
 using namespace cusci;
 namespace sp = cusci::sparse;
-
-// Internal switch of cusci::sparse (sparse/src/detail.hpp): the CSR <-> CSC path, 0 positions, 1 rows
-// (default; for inputs without duplicates).
-namespace cusci::sparse::detail {
-void set_transpose_variant(int variant);
-}  // namespace cusci::sparse::detail
 
 namespace {
 
@@ -85,15 +77,6 @@ int main(int argc, char** argv) {
     auto r = bench::time_it([&] { (void)A.tocsc(); }, 30, 5);
     bench::report("SF2", "csr_tocsc_poisson2d_2048_f64", r, 2.0 * (12.0 * A.nnz() + 4.0 * A.shape()[0]),
                   "\"nnz\":" + std::to_string(A.nnz()));
-    // The same case through each path.
-    const char* vname[2] = {"pos", "rows"};
-    for (int v : {0, 1}) {
-      sp::detail::set_transpose_variant(v);
-      auto rv = bench::time_it([&] { (void)A.tocsc(); }, 30, 5);
-      bench::report(std::string("SF2-") + vname[v], "csr_tocsc_poisson2d_2048_f64 " + std::string(vname[v]), rv,
-                    2.0 * (12.0 * A.nnz() + 4.0 * A.shape()[0]), "\"nnz\":" + std::to_string(A.nnz()));
-    }
-    sp::detail::set_transpose_variant(1);
   }
   try {
     sp::csr_matrix A = io::mmread(mtx).tocsr();

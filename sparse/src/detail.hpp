@@ -102,14 +102,8 @@ ndarray compress_major(const ndarray& major_sorted, std::int64_t m);
 /// CSR -> CSC (or back): the transposed compressed arrays, minor slices sorted by major index.
 /// Synchronizes once when nnz >= 33 (reads the number of slices longer than 32 entries); otherwise
 /// asynchronous.
-/// `no_duplicates`: the input is known to hold no two entries with the same (major, minor) index
-/// (has_canonical_format); the rows path relies on it.
 compressed_arrays transpose_compressed(const ndarray& data, const ndarray& indices, const ndarray& indptr,
-                                       std::int64_t n_minor, bool no_duplicates = false);
-/// transpose_compressed's path: 0 the positions path for every input, 1 (default) the rows path for
-/// inputs without duplicates (no_duplicates). Process-wide; for benchmarks and tests.
-/// @throws cusci::value_error for another value.
-void set_transpose_variant(int variant);
+                                       std::int64_t n_minor);
 /// Entries of vals [n, ...] with any nonzero value: `index` [kept] int64 positions, `pos` [n + 1] int64
 /// exclusive scan of the keep flags. Synchronizes.
 struct compacted {

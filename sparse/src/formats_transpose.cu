@@ -4,45 +4,35 @@
 // SciPy's csr_tocsc keeps, within each output slice, the input order of the entries (position p in
 // the input arrays; for a canonical input this is the major index, ascending). Duplicates are kept.
 //
-// Two paths share passes 1-2 (nnz entries, n minor slices, I the index type, V the value item; bytes
-// for I = int32, V = float64 in brackets, per entry or per slice):
+// Passes (nnz entries, n minor slices, I the index type, V the value item; bytes for I = int32,
+// V = float64 in brackets, per entry or per slice):
 //   1. count      n_k[indices[p]] += 1, plain atomics [read 4 B/entry]
 //   2. scan       CUB exclusive sum of the counts -> fill counters (slice starts) [~8 B/slice]
-// The entry passes (count and scatters) give each thread kUnroll entries kThreads apart (coalesced),
-// issuing all their loads, then all their atomics, then all their stores.
-//
-// Rows path (variant 1, the default), for inputs without duplicate entries (has_canonical_format):
-// the major index alone orders a slice, so no position has to travel.
 //   3. rows       major index of every entry (expand_indptr) [write 4 B/entry, read indptr]
-//   4. scatter    slot = fill[c]++ (atomicAdd with return); out.indices[slot] = row[p],
-//                 out.data[slot] = data[p] [read 4 + 4 + 8 B, write 4 + 8 B scattered within the
-//                 slice]. Afterwards fill[c] is the end of slice c, i.e. the output indptr[c + 1].
-//   5. fix-up     thread per slice: bounds [fill[c - 1], fill[c]) written out as the indptr; slices of
-//                 up to 16 entries (8 for wider items) sorted in place in registers by the major
-//                 index (distinct without duplicates; the values are read only when the slice is out
-//                 of order, and nothing is written when it is in order) [read 4 (+ 8) B, write 0 or
-//                 4 + 8 B per entry]; longer slices appended to a work list.
-//   6. long       cub::DeviceSegmentedSort::SortPairs of the listed slices' (index, value) pairs into
-//                 a copy, copied back (only when the list is not empty: one synchronization to read
-//                 its length).
-//
-// Positions path (variant 0, and inputs that may hold duplicates): SciPy keeps duplicates in input
-// order, so the entry's position p is what orders a slice.
-//   3. rows       as above
-//   4. scatter    slot = fill[c]++; out.indices[slot] = p [read 4 B, write 4 B scattered]
-//   5. fix-up     thread per slice: the slice's positions (atomic order is arbitrary) loaded into
-//                 registers (capacity 8, 16 or 32), ranked by counting smaller positions (distinct),
-//                 out.indices[b + rank] = row[p], out.data[b + rank] = data[p] [read 4 B, gather
-//                 4 + 8 B, write 4 + 8 B per entry]; slices longer than 32 listed
-//   6. long       cub::DeviceSegmentedSort of the listed slices' positions, then a thread per entry
-//                 gathers rows and values for them (one synchronization, as above).
-// Variants measured on the H200 (2-D Poisson 2048^2, float64, nnz 21M; docs/benchmarks.md SF2):
-// warp-aggregated atomics (__match_any_sync) and a single atomic pass that records each entry's rank
-// in the count were both slower than plain atomics; a thread per row in the scatter (no expand pass)
-// was 2.6x slower than the entry-parallel scatter (uncoalesced loads).
+//   4. scatter    slot = fill[c]++ (atomicAdd with return); out.indices[slot] = p [read 4 B, write 4 B
+//                 scattered within the slice]. Afterwards fill[c] is the end of slice c, i.e. the
+//                 output indptr[c + 1]: no separate copy of the scan.
+//   5. fix-up     thread per slice: bounds [fill[c - 1], fill[c]) (0 for c = 0), written out as the
+//                 output indptr; the slice's positions (atomic order is arbitrary) loaded into
+//                 registers (capacity 8, 16 or 32), ranked by counting smaller positions (positions are
+//                 distinct), out.indices[b + rank] = row[p], out.data[b + rank] = data[p] [read 4 B,
+//                 gather 4 + 8 B, write 4 + 8 B per entry]; slices longer than 32 entries appended to
+//                 a work list instead.
+//   6. long       only when the work list is not empty (its length is read back: one
+//                 synchronization): cub::DeviceSegmentedSort of the listed slices' positions, then a
+//                 thread per entry gathers rows and values for them.
+// The entry passes (1 and 4) give each thread kUnroll entries kThreads apart (coalesced), issuing all
+// their loads, then all their atomics, then all their stores.
+// In all about 56 B per entry for int32 / float64 (the old radix sort of packed 64-bit keys with a
+// payload moved about 3x that), and 2 x nnz atomics.
+// Alternatives measured on the H200 (2-D Poisson 2048^2, float64, nnz 21M; this pipeline 0.72 ms):
+// warp-aggregated atomics (__match_any_sync) 0.81 ms; recording each entry's rank in the count pass
+// so the scatter needs no atomics 0.73-0.75 ms; for inputs without duplicates, scattering the
+// indices and values themselves and sorting each slice in place by major index (no position
+// gathers, nothing written for slices already in order) 0.85 ms with an entry-parallel scatter and
+// 0.75 ms with a thread per row (the scattered 12-byte writes cost more than the gathers they save).
 
 #include <algorithm>
-#include <atomic>
 #include <cstdint>
 #include <limits>
 #include <string>
@@ -67,8 +57,6 @@ constexpr int kThreads = 256;
 constexpr int kUnroll = 4;  // entries per thread of the unrolled entry passes (loads and atomics in flight)
 constexpr std::int64_t kShortSlice = 32;  // longest slice ordered in registers by one thread
 
-// 0: the positions path for every input; 1 (default): the rows path for inputs without duplicates.
-std::atomic<int> transpose_variant{1};
 
 template <class T>
 struct ttag {
@@ -220,188 +208,10 @@ __global__ void k_gather_long(const I* __restrict__ sorted, std::int64_t nnz, I*
   }
 }
 
-// ---------------------------------------------------------------------------------------------
-// The rows path.
-// ---------------------------------------------------------------------------------------------
-// Thread per kUnroll entries (block chunks of kThreads * kUnroll, a thread's entries kThreads apart,
-// so every load is coalesced): each entry takes a slot in its minor slice (atomic fill counter) and
-// its major index and value are written there. All loads, then all atomics, then all stores: the
-// atomics' round trips overlap instead of following each other.
-template <class I, class V>
-__global__ void k_scatter_entries(const I* __restrict__ ind, const I* __restrict__ row, const V* __restrict__ data,
-                                  std::int64_t nnz, counter_t<I>* __restrict__ fill, I* __restrict__ oidx,
-                                  V* __restrict__ oval) {
-  using C = counter_t<I>;
-  constexpr std::int64_t chunk = static_cast<std::int64_t>(kThreads) * kUnroll;
-  for (std::int64_t base = static_cast<std::int64_t>(blockIdx.x) * chunk; base < nnz;
-       base += static_cast<std::int64_t>(gridDim.x) * chunk) {
-    C c[kUnroll];
-    I r[kUnroll];
-    V v[kUnroll];
-#pragma unroll
-    for (int u = 0; u < kUnroll; ++u) {
-      const std::int64_t i = base + u * kThreads + threadIdx.x;
-      if (i < nnz) {
-        c[u] = static_cast<C>(ind[i]);
-        r[u] = row[i];
-        v[u] = data[i];
-      }
-    }
-    C slot[kUnroll];
-#pragma unroll
-    for (int u = 0; u < kUnroll; ++u) {
-      if (base + u * kThreads + threadIdx.x < nnz) slot[u] = atomicAdd(&fill[c[u]], C{1});
-    }
-#pragma unroll
-    for (int u = 0; u < kUnroll; ++u) {
-      if (base + u * kThreads + threadIdx.x < nnz) {
-        oidx[slot[u]] = r[u];
-        oval[slot[u]] = v[u];
-      }
-    }
-  }
-}
-
-// Longest minor slice the rows path orders in registers (indices and values there): 16 where an index
-// and a value take at most 8 bytes, else 8 (more would spill under the launch bounds below).
-template <class I, class V>
-constexpr std::int64_t rows_tier() {
-  return sizeof(I) + sizeof(V) <= 8 ? 16 : 8;
-}
-
-// Orders one slice of len <= CAP entries at b by major index (distinct: no duplicates), in place:
-// indices in registers; when out of order, the values too, each entry moved to b + its rank.
-template <int CAP, class I, class V>
-__device__ __forceinline__ void order_rows_short(I* __restrict__ idx, V* __restrict__ out, std::int64_t b, int len) {
-  constexpr I kMax = std::numeric_limits<I>::max();
-  I r[CAP];
-#pragma unroll
-  for (int k = 0; k < CAP; ++k) r[k] = k < len ? idx[b + k] : kMax;
-  bool sorted = true;
-#pragma unroll
-  for (int k = 1; k < CAP; ++k) sorted &= r[k - 1] <= r[k];
-  if (sorted) return;
-  V v[CAP];
-#pragma unroll
-  for (int k = 0; k < CAP; ++k) {
-    if (k < len) v[k] = out[b + k];
-  }
-#pragma unroll
-  for (int k = 0; k < CAP; ++k) {
-    if (k < len) {
-      int rank = 0;
-#pragma unroll
-      for (int j = 0; j < CAP; ++j) rank += r[j] < r[k] ? 1 : 0;
-      idx[b + rank] = r[k];
-      out[b + rank] = v[k];
-    }
-  }
-}
-
-// Thread per minor slice: bounds from the fill counters (as k_order_slices), indptr written, slices
-// of up to rows_tier<I, V>() entries ordered in place, longer ones listed.
-template <class I, class V>
-__global__ void __launch_bounds__(kThreads, sizeof(I) + sizeof(V) > 16 ? 2 : 4)
-    k_order_rows(const counter_t<I>* __restrict__ fill, std::int64_t n, I* __restrict__ indptr, I* __restrict__ idx,
-                 V* __restrict__ out, unsigned long long* __restrict__ n_long, std::int64_t* __restrict__ long_begin,
-                 std::int64_t* __restrict__ long_end) {
-  const std::int64_t stride = static_cast<std::int64_t>(gridDim.x) * blockDim.x;
-  for (std::int64_t c = static_cast<std::int64_t>(blockIdx.x) * blockDim.x + threadIdx.x; c < n; c += stride) {
-    const std::int64_t b = c > 0 ? static_cast<std::int64_t>(fill[c - 1]) : 0;
-    const std::int64_t e = static_cast<std::int64_t>(fill[c]), len = e - b;
-    indptr[c + 1] = static_cast<I>(e);
-    if (c == 0) indptr[0] = I{0};
-    if (len <= 1) continue;
-    constexpr std::int64_t tier = rows_tier<I, V>();
-    if (len <= 8) {
-      order_rows_short<8>(idx, out, b, static_cast<int>(len));
-    } else if (tier > 8 && len <= tier) {
-      order_rows_short<static_cast<int>(tier > 8 ? tier : 8)>(idx, out, b, static_cast<int>(len));
-    } else {
-      const unsigned long long k = atomicAdd(n_long, 1ull);
-      long_begin[k] = b;
-      long_end[k] = e;
-    }
-  }
-}
-
-// Thread per slot: slots of listed slices (sorted copy >= 0) take the sorted index and value back.
-template <class I, class V>
-__global__ void k_copy_sorted(const I* __restrict__ skey, const V* __restrict__ sval, std::int64_t nnz,
-                              I* __restrict__ idx, V* __restrict__ out) {
-  const std::int64_t stride = static_cast<std::int64_t>(gridDim.x) * blockDim.x;
-  for (std::int64_t i = static_cast<std::int64_t>(blockIdx.x) * blockDim.x + threadIdx.x; i < nnz; i += stride) {
-    const I k = skey[i];
-    if (k >= 0) {
-      idx[i] = k;
-      out[i] = sval[i];
-    }
-  }
-}
-
-// The rows path after the counts and their exclusive scan (fill = slice starts): passes 3-6.
-// Synchronizes once when a minor slice can be longer than the register tier.
-template <class I>
-void transpose_by_rows(const ndarray& data, const ndarray& indptr, const I* ind, std::int64_t nnz, std::int64_t n_minor,
-                       std::size_t item, counter_t<I>* fill, compressed_arrays& out, cudaStream_t s) {
-  I* optr = out.indptr.data_as<I>();
-  I* oidx = out.indices.data_as<I>();
-  const ndarray row = expand_indptr(indptr, nnz);
-  device_buffer<unsigned long long> n_long(1, s);  // listed minor slices
-  CUSCI_CUDA_TRY(cudaMemsetAsync(n_long.data(), 0, sizeof(unsigned long long), s));
-  std::int64_t max_long = 0;  // most minor slices longer than the register tier
-  t_dispatch_size(item, [&](auto vtag) {
-    using V = typename decltype(vtag)::type;
-    max_long = std::min<std::int64_t>(n_minor, nnz / (rows_tier<I, V>() + 1));
-  });
-  device_buffer<std::int64_t> long_begin(max_long > 0 ? max_long : 1, s), long_end(max_long > 0 ? max_long : 1, s);
-  t_dispatch_size(item, [&](auto vtag) {
-    using V = typename decltype(vtag)::type;
-    V* oval = static_cast<V*>(out.data.data());
-    const V* dv = static_cast<const V*>(data.data());
-    k_scatter_entries<I, V><<<grid_for(nnz, kThreads * kUnroll), kThreads, 0, s>>>(ind, row.data_as<I>(), dv, nnz, fill,
-                                                                                   oidx, oval);
-    CUSCI_CHECK_LAUNCH();
-    k_order_rows<I, V><<<grid_for(n_minor, kThreads), kThreads, 0, s>>>(fill, n_minor, optr, oidx, oval, n_long.data(),
-                                                                         long_begin.data(), long_end.data());
-    CUSCI_CHECK_LAUNCH();
-  });
-  if (max_long == 0) return;  // no minor slice can be longer than the register tier
-  unsigned long long h_long = 0;
-  CUSCI_CUDA_TRY(cudaMemcpyAsync(&h_long, n_long.data(), sizeof(h_long), cudaMemcpyDeviceToHost, s));
-  CUSCI_CUDA_TRY(cudaStreamSynchronize(s));
-  if (h_long == 0) return;
-  const std::int64_t nl = static_cast<std::int64_t>(h_long);
-  device_buffer<I> skey(nnz, s);
-  CUSCI_CUDA_TRY(cudaMemsetAsync(skey.data(), 0xff, nnz * sizeof(I), s));  // -1: not in a listed slice
-  t_dispatch_size(item, [&](auto vtag) {
-    using V = typename decltype(vtag)::type;
-    V* oval = static_cast<V*>(out.data.data());
-    device_buffer<V> sval(nnz, s);
-    std::size_t bytes = 0;
-    CUSCI_CUDA_TRY(cub::DeviceSegmentedSort::SortPairs(nullptr, bytes, static_cast<const I*>(oidx), skey.data(),
-                                                       static_cast<const V*>(oval), sval.data(), nnz, nl,
-                                                       long_begin.data(), long_end.data(), s));
-    device_buffer<unsigned char> tmp(bytes > 0 ? bytes : 1, s);
-    CUSCI_CUDA_TRY(cub::DeviceSegmentedSort::SortPairs(tmp.data(), bytes, static_cast<const I*>(oidx), skey.data(),
-                                                       static_cast<const V*>(oval), sval.data(), nnz, nl,
-                                                       long_begin.data(), long_end.data(), s));
-    k_copy_sorted<I, V><<<grid_for(nnz, kThreads), kThreads, 0, s>>>(skey.data(), sval.data(), nnz, oidx, oval);
-    CUSCI_CHECK_LAUNCH();
-  });
-}
-
 }  // namespace
 
-void set_transpose_variant(int variant) {
-  if (variant != 0 && variant != 1)
-    throw value_error("cusci::sparse::detail::set_transpose_variant: variant must be 0 or 1, got " +
-                      std::to_string(variant));
-  transpose_variant.store(variant, std::memory_order_relaxed);
-}
-
 compressed_arrays transpose_compressed(const ndarray& data, const ndarray& indices, const ndarray& indptr,
-                                       std::int64_t n_minor, bool no_duplicates) {
+                                       std::int64_t n_minor) {
   const std::int64_t nnz = indices.size();
   const dtype it = indices.dtype();
   compressed_arrays out;
@@ -416,7 +226,7 @@ compressed_arrays transpose_compressed(const ndarray& data, const ndarray& indic
   out.data = empty(data.shape(), data.dtype());
   out.indices = empty({nnz}, it);
   out.indptr = empty({n_minor + 1}, it);
-  ndarray row;  // major index of every entry (the positions path)
+  const ndarray row = expand_indptr(indptr, nnz);  // major index of every entry
   t_dispatch_index(it, [&](auto itag) {
     using I = typename decltype(itag)::type;
     using C = counter_t<I>;
@@ -425,7 +235,6 @@ compressed_arrays transpose_compressed(const ndarray& data, const ndarray& indic
     I* optr = out.indptr.data_as<I>();
     I* oidx = out.indices.data_as<I>();
     // 1-2: counts -> exclusive scan -> fill counters (slice starts).
-    const bool by_rows = transpose_variant.load(std::memory_order_relaxed) == 1 && no_duplicates;
     const std::int64_t nb = n_minor > 0 ? n_minor : 1;
     device_buffer<C> cnt(nb, s), fill(nb, s);
     CUSCI_CUDA_TRY(cudaMemsetAsync(cnt.data(), 0, nb * sizeof(C), s));
@@ -437,11 +246,6 @@ compressed_arrays transpose_compressed(const ndarray& data, const ndarray& indic
       device_buffer<unsigned char> tmp(bytes > 0 ? bytes : 1, s);
       CUSCI_CUDA_TRY(cub::DeviceScan::ExclusiveSum(tmp.data(), bytes, cnt.data(), fill.data(), n_minor, s));
     }
-    if (by_rows) {
-      transpose_by_rows<I>(data, indptr, ind, nnz, n_minor, item, fill.data(), out, s);
-      return;
-    }
-    row = expand_indptr(indptr, nnz);
     // 4: positions into their slices' slots (arbitrary order within a slice); fill[c] ends as the
     // end of slice c.
     k_scatter_unrolled<I><<<grid_for(nnz, kThreads * kUnroll), kThreads, 0, s>>>(ind, nnz, fill.data(), oidx);

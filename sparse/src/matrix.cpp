@@ -582,12 +582,12 @@ csr_matrix csr_matrix::tocsr(bool copy) const { return copy ? this->copy() : *th
 csc_matrix csc_matrix::tocsc(bool copy) const { return copy ? this->copy() : *this; }
 
 csc_matrix csr_matrix::tocsc(bool) const {
-  compressed_arrays t = transpose_compressed(data_, indices_, indptr_, shape_[1], has_canonical_format());
+  compressed_arrays t = transpose_compressed(data_, indices_, indptr_, shape_[1]);
   return csc_matrix::from_valid(t.data, t.indices, t.indptr, shape_, has_canonical_format());
 }
 
 csr_matrix csc_matrix::tocsr(bool) const {
-  compressed_arrays t = transpose_compressed(data_, indices_, indptr_, shape_[0], has_canonical_format());
+  compressed_arrays t = transpose_compressed(data_, indices_, indptr_, shape_[0]);
   return csr_matrix::from_valid(t.data, t.indices, t.indptr, shape_, has_canonical_format());
 }
 
