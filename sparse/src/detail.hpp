@@ -104,6 +104,11 @@ ndarray compress_major(const ndarray& major_sorted, std::int64_t m);
 /// asynchronous.
 compressed_arrays transpose_compressed(const ndarray& data, const ndarray& indices, const ndarray& indptr,
                                        std::int64_t n_minor);
+/// transpose_compressed's fix-up: 0 a thread per slice from global memory, 1 staged through shared
+/// memory a block of slices at a time, 2 (default) the same over (row, position) pairs written by a
+/// row-tile scatter (no expand pass). Process-wide; for benchmarks and tests.
+/// @throws cusci::value_error for another value.
+void set_transpose_variant(int variant);
 /// Entries of vals [n, ...] with any nonzero value: `index` [kept] int64 positions, `pos` [n + 1] int64
 /// exclusive scan of the keep flags. Synchronizes.
 struct compacted {

@@ -33,6 +33,7 @@
 // 0.75 ms with a thread per row (the scattered 12-byte writes cost more than the gathers they save).
 
 #include <algorithm>
+#include <atomic>
 #include <cstdint>
 #include <limits>
 #include <string>
@@ -208,7 +209,258 @@ __global__ void k_gather_long(const I* __restrict__ sorted, std::int64_t nnz, I*
   }
 }
 
+// ---------------------------------------------------------------------------------------------
+// Staged fix-up (variants 1 and 2): a block takes 256 consecutive slices, whose slots are one
+// contiguous range; the range's items are read into shared memory with coalesced loads, each thread
+// orders its slice there (into a second shared array), and the block then writes the outputs over
+// the range, consecutive threads on consecutive slots: only the value gathers stay scattered.
+// An item S is either a position p (variant 1: the row comes from row[p]) or a (row, p) pair
+// (variant 2: the scatter wrote both). Ranges longer than the stage (kStageBytes of items) are
+// ordered by a thread per slice from global memory, as k_order_slices does.
+// ---------------------------------------------------------------------------------------------
+template <class I>
+struct alignas(2 * sizeof(I)) row_pos {
+  I row, p;
+};
+
+template <class I>
+__device__ __forceinline__ I key_of(const I& x) {
+  return x;
+}
+template <class I>
+__device__ __forceinline__ I key_of(const row_pos<I>& x) {
+  return x.p;
+}
+template <class I>
+__device__ __forceinline__ I row_of(const I& x, const I* __restrict__ row) {
+  return row[x];
+}
+template <class I>
+__device__ __forceinline__ I row_of(const row_pos<I>& x, const I* __restrict__) {
+  return x.row;
+}
+template <class I>
+__device__ __forceinline__ void set_skip(I& x) {
+  x = I{-1};
+}
+template <class I>
+__device__ __forceinline__ void set_skip(row_pos<I>& x) {
+  x.p = I{-1};
+}
+
+constexpr int kStageBytes = 16384;  // per shared array (two per block)
+constexpr std::int64_t kShortGlobal = 16;  // longest slice the staged kernel orders from global memory
+
+// Orders in[0, len) (len <= CAP) by key into out[rank] (keys distinct).
+template <int CAP, class S>
+__device__ __forceinline__ void order_items(const S* in, S* out, int len) {
+  using K = decltype(key_of(in[0]));
+  constexpr K kMax = std::numeric_limits<K>::max();
+  K v[CAP];
+#pragma unroll
+  for (int k = 0; k < CAP; ++k) v[k] = k < len ? key_of(in[k]) : kMax;
+#pragma unroll
+  for (int k = 0; k < CAP; ++k) {
+    if (k < len) {
+      int r = 0;
+#pragma unroll
+      for (int j = 0; j < CAP; ++j) r += v[j] < v[k] ? 1 : 0;
+      out[r] = in[k];
+    }
+  }
+}
+
+// The major index of the item at src[k] whose key is p: row[p] for a position, the pair's own row.
+template <class I>
+__device__ __forceinline__ I row_at(const I*, std::int64_t, I p, const I* __restrict__ row) {
+  return row[p];
+}
+template <class I>
+__device__ __forceinline__ I row_at(const row_pos<I>* src, std::int64_t k, I, const I* __restrict__) {
+  return src[k].row;
+}
+
+// Orders one slice of len <= CAP items src[b, b + len) straight into the outputs at b + rank: keys
+// in registers, rows re-read at the store (a position's row from row[p]: src may be the output
+// index array itself, already partly overwritten; a pair's from its own, separate array).
+template <int CAP, class S, class I, class V>
+__device__ __forceinline__ void order_items_global(const S* src, std::int64_t b, int len, I* idx,
+                                                   V* __restrict__ out, const I* __restrict__ row,
+                                                   const V* __restrict__ data) {
+  constexpr I kMax = std::numeric_limits<I>::max();
+  I v[CAP];
+#pragma unroll
+  for (int k = 0; k < CAP; ++k) v[k] = k < len ? key_of(src[b + k]) : kMax;
+#pragma unroll
+  for (int k = 0; k < CAP; ++k) {
+    if (k < len) {
+      int r = 0;
+#pragma unroll
+      for (int j = 0; j < CAP; ++j) r += v[j] < v[k] ? 1 : 0;
+      const I rw = row_at(src, b + k, v[k], row);
+      idx[b + r] = rw;
+      out[b + r] = data[v[k]];
+    }
+  }
+}
+
+template <class S, class I, class V>
+__global__ void __launch_bounds__(kThreads, sizeof(I) == 4 ? 4 : 2)
+    k_order_staged(const counter_t<I>* __restrict__ fill, std::int64_t n, I* __restrict__ indptr, const S* src,
+                   I* idx, V* __restrict__ out, const I* __restrict__ row, const V* __restrict__ data,
+                   unsigned long long* __restrict__ n_long, std::int64_t* __restrict__ long_begin,
+                   std::int64_t* __restrict__ long_end) {
+  constexpr int kStage = kStageBytes / static_cast<int>(sizeof(S));
+  __shared__ S s_in[kStage];
+  __shared__ S s_out[kStage];
+  for (std::int64_t c0 = static_cast<std::int64_t>(blockIdx.x) * kThreads; c0 < n;
+       c0 += static_cast<std::int64_t>(gridDim.x) * kThreads) {
+    const std::int64_t c = c0 + threadIdx.x;
+    const std::int64_t clast = (c0 + kThreads < n ? c0 + kThreads : n) - 1;
+    const std::int64_t b0 = c0 > 0 ? static_cast<std::int64_t>(fill[c0 - 1]) : 0;
+    const std::int64_t range = static_cast<std::int64_t>(fill[clast]) - b0;
+    std::int64_t b = 0, e = 0;
+    if (c < n) {
+      b = c > 0 ? static_cast<std::int64_t>(fill[c - 1]) : 0;
+      e = static_cast<std::int64_t>(fill[c]);
+      indptr[c + 1] = static_cast<I>(e);
+      if (c == 0) indptr[0] = I{0};
+    }
+    const std::int64_t len = e - b;
+    // Longer than the register tiers (32 staged, 16 from global memory): listed.
+    const bool is_long = len > (range <= kStage ? kShortSlice : kShortGlobal);
+    if (is_long) {
+      const unsigned long long k = atomicAdd(n_long, 1ull);
+      long_begin[k] = b;
+      long_end[k] = e;
+    }
+    if (range <= kStage) {  // uniform over the block
+      for (std::int64_t i = threadIdx.x; i < range; i += kThreads) s_in[i] = src[b0 + i];
+      __syncthreads();
+      const int lb = static_cast<int>(b - b0), ln = static_cast<int>(len);
+      if (is_long) {
+        for (int k = 0; k < ln; ++k) {
+          S t = s_in[lb + k];
+          set_skip(t);
+          s_out[lb + k] = t;
+        }
+      } else if (ln == 1) {
+        s_out[lb] = s_in[lb];
+      } else if (ln > 1 && ln <= 8) {
+        order_items<8>(s_in + lb, s_out + lb, ln);
+      } else if (ln > 8 && ln <= 16) {
+        order_items<16>(s_in + lb, s_out + lb, ln);
+      } else if (ln > 16) {
+        order_items<static_cast<int>(kShortSlice)>(s_in + lb, s_out + lb, ln);
+      }
+      __syncthreads();
+      for (std::int64_t i = threadIdx.x; i < range; i += kThreads) {
+        const S t = s_out[i];
+        const I p = key_of(t);
+        if (p >= 0) {
+          idx[b0 + i] = row_of(t, row);
+          out[b0 + i] = data[p];
+        }
+      }
+      __syncthreads();  // the shared arrays are refilled by the next group of slices
+    } else if (len > 0 && !is_long) {
+      const int ln = static_cast<int>(len);
+      if (ln <= 8) {
+        order_items_global<8>(src, b, ln, idx, out, row, data);
+      } else {
+        order_items_global<static_cast<int>(kShortGlobal)>(src, b, ln, idx, out, row, data);
+      }
+    }
+  }
+}
+
+// Variant 2's scatter: a block per group of kThreads major slices (tiles of consecutive rows), whose
+// entries are one contiguous range read with coalesced loads; an entry's major index comes from a
+// binary search in the group's indptr in shared memory (no expand_indptr pass). Each entry takes a
+// slot in its minor slice and writes its (row, position) pair there. kUnroll entries per thread in
+// flight, as in the other entry passes.
+template <class I>
+__global__ void k_scatter_tiles(const I* __restrict__ ptr, std::int64_t m, const I* __restrict__ ind,
+                                counter_t<I>* __restrict__ fill, row_pos<I>* __restrict__ tmp) {
+  using C = counter_t<I>;
+  __shared__ I s_ptr[kThreads + 1];
+  for (std::int64_t r0 = static_cast<std::int64_t>(blockIdx.x) * kThreads; r0 < m;
+       r0 += static_cast<std::int64_t>(gridDim.x) * kThreads) {
+    const int nr = static_cast<int>(m - r0 < kThreads ? m - r0 : kThreads);
+    for (int j = threadIdx.x; j <= nr; j += kThreads) s_ptr[j] = ptr[r0 + j];
+    __syncthreads();
+    const std::int64_t e0 = static_cast<std::int64_t>(s_ptr[0]), e1 = static_cast<std::int64_t>(s_ptr[nr]);
+    for (std::int64_t base = e0; base < e1; base += static_cast<std::int64_t>(kThreads) * kUnroll) {
+      C c[kUnroll];
+      I rw[kUnroll];
+#pragma unroll
+      for (int u = 0; u < kUnroll; ++u) {
+        const std::int64_t i = base + u * kThreads + threadIdx.x;
+        if (i < e1) {
+          c[u] = static_cast<C>(ind[i]);
+          int lo = 0, hi = nr;  // s_ptr[lo] <= i < s_ptr[hi]
+          while (hi - lo > 1) {
+            const int mid = (lo + hi) / 2;
+            if (static_cast<std::int64_t>(s_ptr[mid]) <= i) lo = mid;
+            else hi = mid;
+          }
+          rw[u] = static_cast<I>(r0 + lo);
+        }
+      }
+      C slot[kUnroll];
+#pragma unroll
+      for (int u = 0; u < kUnroll; ++u) {
+        if (base + u * kThreads + threadIdx.x < e1) slot[u] = atomicAdd(&fill[c[u]], C{1});
+      }
+#pragma unroll
+      for (int u = 0; u < kUnroll; ++u) {
+        const std::int64_t i = base + u * kThreads + threadIdx.x;
+        if (i < e1) tmp[slot[u]] = row_pos<I>{rw[u], static_cast<I>(i)};
+      }
+    }
+    __syncthreads();  // s_ptr is refilled by the next group
+  }
+}
+
+// Variant 2's long slices: the pairs split into positions and rows for the segmented sort.
+template <class I>
+__global__ void k_split_pairs(const row_pos<I>* __restrict__ tmp, std::int64_t nnz, I* __restrict__ pos,
+                              I* __restrict__ rows) {
+  const std::int64_t stride = static_cast<std::int64_t>(gridDim.x) * blockDim.x;
+  for (std::int64_t i = static_cast<std::int64_t>(blockIdx.x) * blockDim.x + threadIdx.x; i < nnz; i += stride) {
+    const row_pos<I> t = tmp[i];
+    pos[i] = t.p;
+    rows[i] = t.row;
+  }
+}
+
+// Variant 2's long slices after the sort: slots of listed slices (sorted position >= 0) take the
+// sorted row and the gathered value.
+template <class I, class V>
+__global__ void k_gather_long_pairs(const I* __restrict__ spos, const I* __restrict__ srow, std::int64_t nnz,
+                                    I* __restrict__ idx, V* __restrict__ out, const V* __restrict__ data) {
+  const std::int64_t stride = static_cast<std::int64_t>(gridDim.x) * blockDim.x;
+  for (std::int64_t i = static_cast<std::int64_t>(blockIdx.x) * blockDim.x + threadIdx.x; i < nnz; i += stride) {
+    const I p = spos[i];
+    if (p >= 0) {
+      idx[i] = srow[i];
+      out[i] = data[p];
+    }
+  }
+}
+
+// 0: k_order_slices (a thread per slice, from global memory); 1: the staged fix-up over positions;
+// 2 (default): the row-tile scatter of (row, position) pairs and the staged fix-up over them.
+std::atomic<int> transpose_variant{2};
+
 }  // namespace
+
+void set_transpose_variant(int variant) {
+  if (variant < 0 || variant > 2)
+    throw value_error("cusci::sparse::detail::set_transpose_variant: variant must be 0, 1 or 2, got " +
+                      std::to_string(variant));
+  transpose_variant.store(variant, std::memory_order_relaxed);
+}
 
 compressed_arrays transpose_compressed(const ndarray& data, const ndarray& indices, const ndarray& indptr,
                                        std::int64_t n_minor) {
@@ -226,7 +478,9 @@ compressed_arrays transpose_compressed(const ndarray& data, const ndarray& indic
   out.data = empty(data.shape(), data.dtype());
   out.indices = empty({nnz}, it);
   out.indptr = empty({n_minor + 1}, it);
-  const ndarray row = expand_indptr(indptr, nnz);  // major index of every entry
+  const int variant = transpose_variant.load(std::memory_order_relaxed);
+  // Major index of every entry (variants 0 and 1; variant 2 finds it in the scatter).
+  const ndarray row = variant == 2 ? ndarray() : expand_indptr(indptr, nnz);
   t_dispatch_index(it, [&](auto itag) {
     using I = typename decltype(itag)::type;
     using C = counter_t<I>;
@@ -234,6 +488,7 @@ compressed_arrays transpose_compressed(const ndarray& data, const ndarray& indic
     const I* ind = indices.data_as<I>();
     I* optr = out.indptr.data_as<I>();
     I* oidx = out.indices.data_as<I>();
+    const I* rowp = variant == 2 ? nullptr : row.data_as<I>();
     // 1-2: counts -> exclusive scan -> fill counters (slice starts).
     const std::int64_t nb = n_minor > 0 ? n_minor : 1;
     device_buffer<C> cnt(nb, s), fill(nb, s);
@@ -246,20 +501,39 @@ compressed_arrays transpose_compressed(const ndarray& data, const ndarray& indic
       device_buffer<unsigned char> tmp(bytes > 0 ? bytes : 1, s);
       CUSCI_CUDA_TRY(cub::DeviceScan::ExclusiveSum(tmp.data(), bytes, cnt.data(), fill.data(), n_minor, s));
     }
-    // 4: positions into their slices' slots (arbitrary order within a slice); fill[c] ends as the
-    // end of slice c.
-    k_scatter_unrolled<I><<<grid_for(nnz, kThreads * kUnroll), kThreads, 0, s>>>(ind, nnz, fill.data(), oidx);
+    // 4: positions (variant 2: (row, position) pairs) into their slices' slots, in arbitrary order
+    // within a slice; fill[c] ends as the end of slice c.
+    device_buffer<row_pos<I>> pairs(variant == 2 ? nnz : 1, s);
+    if (variant == 2) {
+      const std::int64_t m = indptr.size() - 1;
+      k_scatter_tiles<I><<<grid_for(m, kThreads), kThreads, 0, s>>>(indptr.data_as<I>(), m, ind, fill.data(),
+                                                                     pairs.data());
+    } else {
+      k_scatter_unrolled<I><<<grid_for(nnz, kThreads * kUnroll), kThreads, 0, s>>>(ind, nnz, fill.data(), oidx);
+    }
     CUSCI_CHECK_LAUNCH();
     // 5: order short slices; list long ones.
-    const std::int64_t max_long = std::min<std::int64_t>(n_minor, nnz / (kShortSlice + 1));
+    const std::int64_t max_long =
+        std::min<std::int64_t>(n_minor, nnz / ((variant == 0 ? kShortSlice : kShortGlobal) + 1));
     device_buffer<unsigned long long> n_long(1, s);
     device_buffer<std::int64_t> long_begin(max_long > 0 ? max_long : 1, s), long_end(max_long > 0 ? max_long : 1, s);
     CUSCI_CUDA_TRY(cudaMemsetAsync(n_long.data(), 0, sizeof(unsigned long long), s));
     t_dispatch_size(item, [&](auto vtag) {
       using V = typename decltype(vtag)::type;
-      k_order_slices<I, V><<<grid_for(n_minor, kThreads), kThreads, 0, s>>>(
-          fill.data(), n_minor, optr, oidx, static_cast<V*>(out.data.data()), row.data_as<I>(), static_cast<const V*>(data.data()),
-          n_long.data(), long_begin.data(), long_end.data());
+      V* oval = static_cast<V*>(out.data.data());
+      const V* dv = static_cast<const V*>(data.data());
+      if (variant == 0) {
+        k_order_slices<I, V><<<grid_for(n_minor, kThreads), kThreads, 0, s>>>(
+            fill.data(), n_minor, optr, oidx, oval, rowp, dv, n_long.data(), long_begin.data(), long_end.data());
+      } else if (variant == 1) {
+        k_order_staged<I, I, V><<<grid_for(n_minor, kThreads), kThreads, 0, s>>>(
+            fill.data(), n_minor, optr, static_cast<const I*>(oidx), oidx, oval, rowp, dv, n_long.data(),
+            long_begin.data(), long_end.data());
+      } else {
+        k_order_staged<row_pos<I>, I, V><<<grid_for(n_minor, kThreads), kThreads, 0, s>>>(
+            fill.data(), n_minor, optr, static_cast<const row_pos<I>*>(pairs.data()), oidx, oval, rowp, dv,
+            n_long.data(), long_begin.data(), long_end.data());
+      }
       CUSCI_CHECK_LAUNCH();
     });
     if (max_long == 0) return;  // no slice can be longer than kShortSlice: no work list to read
@@ -271,6 +545,27 @@ compressed_arrays transpose_compressed(const ndarray& data, const ndarray& indic
     const std::int64_t nl = static_cast<std::int64_t>(h_long);
     device_buffer<I> sorted(nnz, s);
     CUSCI_CUDA_TRY(cudaMemsetAsync(sorted.data(), 0xff, nnz * sizeof(I), s));  // -1: not in a listed slice
+    if (variant == 2) {
+      // Positions and rows apart; the rows sorted along as values.
+      device_buffer<I> pos(nnz, s), rows(nnz, s), srows(nnz, s);
+      k_split_pairs<I><<<grid_for(nnz, kThreads), kThreads, 0, s>>>(pairs.data(), nnz, pos.data(), rows.data());
+      CUSCI_CHECK_LAUNCH();
+      std::size_t bytes = 0;
+      CUSCI_CUDA_TRY(cub::DeviceSegmentedSort::SortPairs(nullptr, bytes, static_cast<const I*>(pos.data()),
+                                                         sorted.data(), static_cast<const I*>(rows.data()),
+                                                         srows.data(), nnz, nl, long_begin.data(), long_end.data(), s));
+      device_buffer<unsigned char> tmp(bytes > 0 ? bytes : 1, s);
+      CUSCI_CUDA_TRY(cub::DeviceSegmentedSort::SortPairs(tmp.data(), bytes, static_cast<const I*>(pos.data()),
+                                                         sorted.data(), static_cast<const I*>(rows.data()),
+                                                         srows.data(), nnz, nl, long_begin.data(), long_end.data(), s));
+      t_dispatch_size(item, [&](auto vtag) {
+        using V = typename decltype(vtag)::type;
+        k_gather_long_pairs<I, V><<<grid_for(nnz, kThreads), kThreads, 0, s>>>(
+            sorted.data(), srows.data(), nnz, oidx, static_cast<V*>(out.data.data()), static_cast<const V*>(data.data()));
+        CUSCI_CHECK_LAUNCH();
+      });
+      return;
+    }
     {
       std::size_t bytes = 0;
       CUSCI_CUDA_TRY(cub::DeviceSegmentedSort::SortKeys(nullptr, bytes, static_cast<const I*>(oidx), sorted.data(),
@@ -282,8 +577,7 @@ compressed_arrays transpose_compressed(const ndarray& data, const ndarray& indic
     t_dispatch_size(item, [&](auto vtag) {
       using V = typename decltype(vtag)::type;
       k_gather_long<I, V><<<grid_for(nnz, kThreads), kThreads, 0, s>>>(
-          sorted.data(), nnz, oidx, static_cast<V*>(out.data.data()), row.data_as<I>(),
-          static_cast<const V*>(data.data()));
+          sorted.data(), nnz, oidx, static_cast<V*>(out.data.data()), rowp, static_cast<const V*>(data.data()));
       CUSCI_CHECK_LAUNCH();
     });
   });

@@ -266,6 +266,27 @@ for dt in ["bool", "int16", "float32", "float64", "complex128"]:
     v = tr_values(dt, len(r))
     tr_case(f"tr_longrows_{dt}", dt, m, n, v, c.astype(np.int64), ptr.astype(np.int64), "short,long")
 
+# 300 columns of 12-16 entries and 40 of 30: the first group of 256 columns holds more entries than
+# the shared-memory stage of the staged fix-up (which then orders from global memory, listing slices
+# longer than 16); rows shuffled with duplicates; its own generator
+grng = np.random.default_rng(78)
+for dt in ["float64", "complex128"]:
+    m, n = 2000, 300
+    lens = grng.integers(12, 17, n)
+    lens[grng.choice(256, 40, replace=False)] = 30
+    c = np.repeat(np.arange(n), lens)
+    r = grng.integers(0, m, len(c))
+    dup = grng.choice(len(c), 50, replace=False)
+    r[dup[1::2]] = r[dup[::2]]
+    c[dup[1::2]] = c[dup[::2]]
+    perm = grng.permutation(len(r))
+    order = perm[np.argsort(r[perm], kind="stable")]
+    ptr = np.zeros(m + 1, dtype=np.int64)
+    np.add.at(ptr, r + 1, 1)
+    v = (grng.integers(-50, 51, len(c)) / 4).astype(dt) if dt == "float64" else \
+        (grng.integers(-50, 51, len(c)) + 1j * grng.integers(-50, 51, len(c))).astype(dt)
+    tr_case(f"tr_stage_{dt}", dt, m, n, v, c[order].astype(np.int64), np.cumsum(ptr), "short,long")
+
 with open(os.path.join(OUT, "MANIFEST.tsv"), "w") as f:
     f.write("case\tgroup\tdtype\trows\tcols\trtol\tatol\textra\n")
     for r in rows:

@@ -266,29 +266,46 @@ void check_transposed(const M& X, const std::string& c, sp::shape2 shape, dtype 
 
 }  // namespace
 
+// Internal switch of cusci::sparse (sparse/src/detail.hpp): the CSR <-> CSC fix-up, 0 a thread per
+// slice, 1 staged through shared memory, 2 (default) staged over (row, position) pairs.
+namespace cusci::sparse::detail {
+void set_transpose_variant(int variant);
+}  // namespace cusci::sparse::detail
+
 TEST_CASE("CSR -> CSC and CSC -> CSR of given arrays: stable order, duplicates and zeros kept, every tier") {
-  // Slices of up to 32 entries are ordered in registers, longer ones (33, 40, 100, 3001, ~102k entries
-  // here) through the segmented sort; the expected arrays are SciPy's tocsc() of the same arrays.
+  // Slices of up to 32 entries (16 when a group of 256 slices does not fit the shared-memory stage)
+  // are ordered in registers, longer ones (33, 40, 100, 3001, ~102k entries here) through the
+  // segmented sort; the expected arrays are SciPy's tocsc() of the same arrays. Every case under each
+  // variant of the fix-up.
   const auto all = cases("tr");
   REQUIRE(all.size() >= 22);
-  for (auto& r : all) {
-    const std::string c = r.at("case");
-    const dtype vt = dtype_from_string(r.at("dtype"));
-    const double rtol = std::stod(r.at("rtol")), atol = std::stod(r.at("atol"));
-    const std::int64_t m = std::stoll(r.at("rows")), n = std::stoll(r.at("cols"));
-    const host_array hd = g(c + "_in_data"), hi = g(c + "_in_indices"), hp = g(c + "_in_indptr");
-    for (dtype it : {dtype::int32, dtype::int64}) {
-      CAPTURE(c);
-      CAPTURE(dtype_name(it));
-      const ndarray data = asarray(hd), ind = asarray(hi.astype(it)), ptr = asarray(hp.astype(it));
-      sp::csr_matrix A(data, ind, ptr, {.shape = sp::shape2{m, n}, .index_dtype = it});
-      CHECK(A.nnz() == hd.size());
-      check_transposed(A.tocsc(), c, sp::shape2{m, n}, vt, it, rtol, atol);
-      // The same arrays read as a (n, m) CSC matrix: tocsr() gives the same arrays.
-      sp::csc_matrix B(data, ind, ptr, {.shape = sp::shape2{n, m}, .index_dtype = it});
-      check_transposed(B.tocsr(), c, sp::shape2{n, m}, vt, it, rtol, atol);
-      // Twice in a row on the same stream (pool reuse of the work list and counters).
-      check_transposed(A.tocsc(), c, sp::shape2{m, n}, vt, it, rtol, atol);
+  struct restore {
+    ~restore() { sp::detail::set_transpose_variant(2); }
+  } guard;
+  CHECK_THROWS_AS(sp::detail::set_transpose_variant(3), cusci::value_error);
+  CHECK_THROWS_AS(sp::detail::set_transpose_variant(-1), cusci::value_error);
+  for (int variant : {0, 1, 2}) {
+    for (auto& r : all) {
+      sp::detail::set_transpose_variant(variant);
+      CAPTURE(variant);
+      const std::string c = r.at("case");
+      const dtype vt = dtype_from_string(r.at("dtype"));
+      const double rtol = std::stod(r.at("rtol")), atol = std::stod(r.at("atol"));
+      const std::int64_t m = std::stoll(r.at("rows")), n = std::stoll(r.at("cols"));
+      const host_array hd = g(c + "_in_data"), hi = g(c + "_in_indices"), hp = g(c + "_in_indptr");
+      for (dtype it : {dtype::int32, dtype::int64}) {
+        CAPTURE(c);
+        CAPTURE(dtype_name(it));
+        const ndarray data = asarray(hd), ind = asarray(hi.astype(it)), ptr = asarray(hp.astype(it));
+        sp::csr_matrix A(data, ind, ptr, {.shape = sp::shape2{m, n}, .index_dtype = it});
+        CHECK(A.nnz() == hd.size());
+        check_transposed(A.tocsc(), c, sp::shape2{m, n}, vt, it, rtol, atol);
+        // The same arrays read as a (n, m) CSC matrix: tocsr() gives the same arrays.
+        sp::csc_matrix B(data, ind, ptr, {.shape = sp::shape2{n, m}, .index_dtype = it});
+        check_transposed(B.tocsr(), c, sp::shape2{n, m}, vt, it, rtol, atol);
+        // Twice in a row on the same stream (pool reuse of the work list and counters).
+        check_transposed(A.tocsc(), c, sp::shape2{m, n}, vt, it, rtol, atol);
+      }
     }
   }
 }
