@@ -100,8 +100,8 @@ ndarray expand_indptr(const ndarray& indptr, std::int64_t nnz);
 /// indptr [m + 1] of sorted major indices. Asynchronous.
 ndarray compress_major(const ndarray& major_sorted, std::int64_t m);
 /// CSR -> CSC (or back): the transposed compressed arrays, minor slices sorted by major index.
-/// Synchronizes once when nnz >= 33 (reads the number of slices longer than 32 entries); otherwise
-/// asynchronous.
+/// Synchronizes once when a slice can be too long for the register tiers (nnz >= 17; 33 in variant 0)
+/// to read the number of listed slices; otherwise asynchronous.
 compressed_arrays transpose_compressed(const ndarray& data, const ndarray& indices, const ndarray& indptr,
                                        std::int64_t n_minor);
 /// transpose_compressed's fix-up: 0 a thread per slice from global memory, 1 staged through shared

@@ -5,32 +5,42 @@
 // the input arrays; for a canonical input this is the major index, ascending). Duplicates are kept.
 //
 // Passes (nnz entries, n minor slices, I the index type, V the value item; bytes for I = int32,
-// V = float64 in brackets, per entry or per slice):
+// V = float64 in brackets, per entry or per slice). Three variants share passes 1, 2 and 6
+// (set_transpose_variant; 2 is the default):
 //   1. count      n_k[indices[p]] += 1, plain atomics [read 4 B/entry]
 //   2. scan       CUB exclusive sum of the counts -> fill counters (slice starts) [~8 B/slice]
+//   Variant 2:
+//   3. scatter    block per 256 major slices (row tile; its entries one contiguous range, read
+//                 coalesced; an entry's major index from a binary search in the tile's indptr in shared
+//                 memory, so no expand pass): slot = fill[c]++ (atomicAdd with return); the (row, p)
+//                 pair written there [read 4 B, write 8 B scattered within the slice]. Afterwards
+//                 fill[c] is the end of slice c, i.e. the output indptr[c + 1].
+//   4. fix-up     staged (k_order_staged): a block per 256 minor slices, whose slots are one range;
+//                 the pairs read into shared memory (coalesced), each slice ordered there by position
+//                 (registers, tiers of 8, 16, 32; positions are distinct), then the block writes
+//                 out.indices[s] = row, out.data[s] = data[p] over the range, consecutive threads on
+//                 consecutive slots [read 8 B, gather 8 B, write 4 + 8 B per entry]. A range larger
+//                 than the stage is ordered a thread per slice from global memory (slices of up to
+//                 16). Longer slices are listed.
+//   Variants 0 and 1:
 //   3. rows       major index of every entry (expand_indptr) [write 4 B/entry, read indptr]
-//   4. scatter    slot = fill[c]++ (atomicAdd with return); out.indices[slot] = p [read 4 B, write 4 B
-//                 scattered within the slice]. Afterwards fill[c] is the end of slice c, i.e. the
-//                 output indptr[c + 1]: no separate copy of the scan.
-//   5. fix-up     thread per slice: bounds [fill[c - 1], fill[c]) (0 for c = 0), written out as the
-//                 output indptr; the slice's positions (atomic order is arbitrary) loaded into
-//                 registers (capacity 8, 16 or 32), ranked by counting smaller positions (positions are
-//                 distinct), out.indices[b + rank] = row[p], out.data[b + rank] = data[p] [read 4 B,
-//                 gather 4 + 8 B, write 4 + 8 B per entry]; slices longer than 32 entries appended to
-//                 a work list instead.
+//   4. scatter    slot = fill[c]++; out.indices[slot] = p [read 4 B, write 4 B scattered]
+//   5. fix-up     variant 0: thread per slice (k_order_slices): positions into registers (tiers of
+//                 8, 16, 32), ranked, out.indices[b + rank] = row[p], out.data[b + rank] = data[p]
+//                 [read 4 B, gather 4 + 8 B, write 4 + 8 B]; variant 1: the staged fix-up over the
+//                 positions (rows gathered from row[p]).
 //   6. long       only when the work list is not empty (its length is read back: one
-//                 synchronization): cub::DeviceSegmentedSort of the listed slices' positions, then a
-//                 thread per entry gathers rows and values for them.
-// The entry passes (1 and 4) give each thread kUnroll entries kThreads apart (coalesced), issuing all
-// their loads, then all their atomics, then all their stores.
-// In all about 56 B per entry for int32 / float64 (the old radix sort of packed 64-bit keys with a
-// payload moved about 3x that), and 2 x nnz atomics.
-// Alternatives measured on the H200 (2-D Poisson 2048^2, float64, nnz 21M; this pipeline 0.72 ms):
-// warp-aggregated atomics (__match_any_sync) 0.81 ms; recording each entry's rank in the count pass
-// so the scatter needs no atomics 0.73-0.75 ms; for inputs without duplicates, scattering the
-// indices and values themselves and sorting each slice in place by major index (no position
-// gathers, nothing written for slices already in order) 0.85 ms with an entry-parallel scatter and
-// 0.75 ms with a thread per row (the scattered 12-byte writes cost more than the gathers they save).
+//                 synchronization): cub::DeviceSegmentedSort of the listed slices' positions (variant
+//                 2: with the rows along), then a thread per slot writes rows and gathers values.
+// The entry passes give each thread kUnroll entries kThreads apart (coalesced), issuing all their
+// loads, then all their atomics, then all their stores.
+// Measured on the H200 (2-D Poisson 2048^2, float64, nnz 21M): variant 2 0.553-0.563 ms (count 76 us,
+// scatter 218, fix-up 204), variant 1 0.603 ms (fix-up 229), variant 0 0.734 ms (expand 61, scatter
+// 174, fix-up 362). Rejected: warp-aggregated atomics (__match_any_sync) 0.81 ms; recording each
+// entry's rank in the count pass so the scatter needs no atomics 0.73-0.75 ms; for inputs without
+// duplicates, scattering the indices and values themselves and sorting each slice in place by major
+// index, 0.85 ms with an entry-parallel scatter and 0.75 ms with a thread per row (the scattered
+// 12-byte writes cost more than the gathers they save).
 
 #include <algorithm>
 #include <atomic>
