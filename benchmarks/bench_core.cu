@@ -12,7 +12,6 @@
 //   C4a  6 pool allocations of mixed sizes then their release: wall time per round, in ms
 // Inputs are random, non-zero, generated on the device by a hash kernel. One JSON line per case.
 
-#include <chrono>
 #include <cstdint>
 #include <cstdio>
 #include <vector>
@@ -26,16 +25,7 @@
 namespace {
 
 using cusci::bench::random_f32;
-
-double wall_ms_per_call(int calls, const std::function<void()>& fn) {
-  for (int i = 0; i < 100; ++i) fn();
-  cusci::synchronize();
-  const auto t0 = std::chrono::steady_clock::now();
-  for (int i = 0; i < calls; ++i) fn();
-  cusci::synchronize();
-  const auto t1 = std::chrono::steady_clock::now();
-  return std::chrono::duration<double, std::milli>(t1 - t0).count() / calls;
-}
+using cusci::bench::wall_ms_per_call;
 
 }  // namespace
 

@@ -5,10 +5,8 @@
 // cudaLaunchKernel of an empty kernel: the driver's floor), E4alloc (empty({1}) from the pool and
 // back), E4aa (1-element x+x: no scalar operand). Inputs are random, larger than the 60 MB L2.
 // `bench_elementwise --host` runs only the E4 rows (for a CPU profiler).
-#include <chrono>
 #include <cstdio>
 #include <cstring>
-#include <functional>
 
 #include "cusci/core.hpp"
 #include "cusci/elementwise.hpp"
@@ -17,17 +15,6 @@
 namespace {
 __global__ void empty_kernel(float*) {}
 
-/// Wall milliseconds per call of fn over `calls` calls (after 100 warm-up calls), synchronized at
-/// the end.
-double wall_per_call(const std::function<void()>& fn, int calls) {
-  for (int i = 0; i < 100; ++i) fn();
-  cusci::synchronize();
-  const auto t0 = std::chrono::steady_clock::now();
-  for (int i = 0; i < calls; ++i) fn();
-  cusci::synchronize();
-  const auto t1 = std::chrono::steady_clock::now();
-  return std::chrono::duration<double, std::milli>(t1 - t0).count() / calls;
-}
 
 cusci::ndarray random_f32(const cusci::shape_t& shape, int seed) {
   using namespace cusci;
@@ -70,16 +57,16 @@ int main(int argc, char** argv) {
     const ndarray one = ones({1}, dtype::float32);
     const int calls = host_only ? 200000 : 10000;
     const std::string n_calls = std::to_string(calls) + " calls)";
-    double ms = wall_per_call([&] { (void)(one + scalar(1)); }, calls);
+    double ms = bench::wall_ms_per_call(calls, [&] { (void)(one + scalar(1)); });
     report("E4", "1-element x+1 wall time per call (ms field = per-call wall ms, " + n_calls, {ms, ms});
-    ms = wall_per_call([&] { (void)(one + one); }, calls);
+    ms = bench::wall_ms_per_call(calls, [&] { (void)(one + one); });
     report("E4aa", "1-element x+x wall time per call (ms field = per-call wall ms, " + n_calls, {ms, ms});
-    ms = wall_per_call([&] { (void)empty({1}, dtype::float32); }, calls);
+    ms = bench::wall_ms_per_call(calls, [&] { (void)empty({1}, dtype::float32); });
     report("E4alloc", "empty({1}) and its release, wall time per call (ms field = per-call wall ms, " + n_calls,
            {ms, ms});
     float* p = one.data_as<float>();
     cudaStream_t s = get_current_stream();
-    ms = wall_per_call([&] { empty_kernel<<<1, 32, 0, s>>>(p); }, calls);
+    ms = bench::wall_ms_per_call(calls, [&] { empty_kernel<<<1, 32, 0, s>>>(p); });
     report("E4raw", "bare launch of an empty kernel, wall time per call (ms field = per-call wall ms, " + n_calls,
            {ms, ms});
   }

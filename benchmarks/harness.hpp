@@ -3,6 +3,7 @@
 // one JSON line per case on stdout: {"id":..., "case":..., "ms":..., "gbps":..., "roof_pct":...}.
 
 #include <algorithm>
+#include <chrono>
 #include <cstdio>
 #include <functional>
 #include <string>
@@ -34,6 +35,18 @@ inline result time_it(const std::function<void()>& fn, int runs = 30, int warmup
   }
   std::sort(ms.begin(), ms.end());
   return {ms[ms.size() / 2], ms.front()};
+}
+
+/// Host wall milliseconds per call of `fn` over `calls` calls, after 100 warm-up calls; the device is
+/// synchronized before the clock starts and before it stops (so queued work is included).
+inline double wall_ms_per_call(int calls, const std::function<void()>& fn) {
+  for (int i = 0; i < 100; ++i) fn();
+  cusci::synchronize();
+  const auto t0 = std::chrono::steady_clock::now();
+  for (int i = 0; i < calls; ++i) fn();
+  cusci::synchronize();
+  const auto t1 = std::chrono::steady_clock::now();
+  return std::chrono::duration<double, std::milli>(t1 - t0).count() / calls;
 }
 
 /// Prints one JSON line. `bytes` is the minimal traffic of the operation (0 when not meaningful);
