@@ -40,7 +40,9 @@
 // entry's rank in the count pass so the scatter needs no atomics 0.73-0.75 ms; for inputs without
 // duplicates, scattering the indices and values themselves and sorting each slice in place by major
 // index, 0.85 ms with an entry-parallel scatter and 0.75 ms with a thread per row (the scattered
-// 12-byte writes cost more than the gathers they save).
+// 12-byte writes cost more than the gathers they save); in variant 2, the staged kernel's loads and
+// gathers unrolled 4 per thread, 0.566 ms (0.582 ms with 80 registers) against 0.548 ms in the same
+// run.
 
 #include <algorithm>
 #include <atomic>
