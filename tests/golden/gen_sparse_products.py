@@ -152,13 +152,19 @@ def save(name, d, rtol, atol, kind, note=""):
     manifest.append((name, rtol, atol, kind, note))
 
 
-def tol(dt):
+def kind_tol(dt, single, double):
+    """(rtol, atol) for dt: `single` for float32/complex64, `double` for float64/complex128, 0 for
+    integers and bool (exact)."""
     dt = np.dtype(dt)
     if dt in (np.float32, np.complex64):
-        return 2e-5, 2e-5
+        return single, single
     if dt.kind in "fc":
-        return 1e-12, 1e-12
+        return double, double
     return 0, 0
+
+
+def tol(dt):
+    return kind_tol(dt, 2e-5, 1e-12)
 
 
 # --- SpGEMM (row-wise kernel tiers) -----------------------------------------------------------------
@@ -267,12 +273,7 @@ def spgemm_case(A, B, pows=()):
 def spgemm_tol(dt):
     """Rows of tiers 1 and 2 are summed in SciPy's order (bitwise equal); tier-3 rows go through the
     expand-sort-compress kernel, whose reduce-by-key may group the additions differently."""
-    dt = np.dtype(dt)
-    if dt in (np.float32, np.complex64):
-        return 1e-5, 1e-5
-    if dt.kind in "fc":
-        return 1e-12, 1e-12
-    return 0, 0
+    return kind_tol(dt, 1e-5, 1e-12)
 
 
 def spgemm_cases():
