@@ -5,23 +5,31 @@
 // the input arrays; for a canonical input this is the major index, ascending). Duplicates are kept.
 //
 // Passes (nnz entries, n minor slices, I the index type, V the value item; bytes for I = int32,
-// V = float64 in brackets, per entry or per slice). Three variants share passes 1, 2 and 6
-// (set_transpose_variant; 2 is the default):
-//   1. count      n_k[indices[p]] += 1, plain atomics [read 4 B/entry]
+// V = float64 in brackets, per entry or per slice). Five variants share passes 0, 2 and 6
+// (set_transpose_variant; 3 is the default):
+//   0. clear      the counts and the long-slice counter, one launch (k_zero_counts)
+//   1. count      n_k[indices[p]] += 1 [read 4 B/entry]. Variants 3 and 4: a block per row tile
+//                 (256 major slices; its entries are one contiguous range) counts the entries whose
+//                 minor index falls in a window of kWindow slices around the tile's diagonal in
+//                 shared memory and adds each touched window slice once to global memory; the other
+//                 entries, and all entries in variants 0-2, use plain global atomics.
 //   2. scan       CUB exclusive sum of the counts -> fill counters (slice starts) [~8 B/slice]
-//   Variant 2:
-//   3. scatter    block per 256 major slices (row tile; its entries one contiguous range, read
-//                 coalesced; an entry's major index from a binary search in the tile's indptr in shared
-//                 memory, so no expand pass): slot = fill[c]++ (atomicAdd with return); the (row, p)
-//                 pair written there [read 4 B, write 8 B scattered within the slice]. Afterwards
-//                 fill[c] is the end of slice c, i.e. the output indptr[c + 1].
+//   Variants 2, 3 and 4:
+//   3. scatter    block per row tile (entries read coalesced; an entry's major index from a byte table
+//                 of row offsets in shared memory when the tile has at most kRowTable entries, else
+//                 a binary search in the tile's indptr; variant 2 always searches): slot = fill[c]++
+//                 (atomicAdd with return); the (row, p) pair written there [read 4 B, write 8 B
+//                 scattered within the slice]. Variant 3 takes the slots of window entries as one
+//                 global atomic per touched window slice (the tile's count of it) and hands them out
+//                 with shared-memory atomics in a second pass over the tile. Afterwards fill[c] is the
+//                 end of slice c, i.e. the output indptr[c + 1].
 //   4. fix-up     staged (k_order_staged): a block per 256 minor slices, whose slots are one range;
-//                 the pairs read into shared memory (coalesced), each slice ordered there by position
-//                 (registers, tiers of 8, 16, 32; positions are distinct), then the block writes
-//                 out.indices[s] = row, out.data[s] = data[p] over the range, consecutive threads on
-//                 consecutive slots [read 8 B, gather 8 B, write 4 + 8 B per entry]. A range larger
-//                 than the stage is ordered a thread per slice from global memory (slices of up to
-//                 16). Longer slices are listed.
+//                 the pairs copied into shared memory (cp.async, coalesced), each slice ordered there
+//                 by position (registers, tiers of 8, 16, 32; positions are distinct), then the block
+//                 writes out.indices[s] = row, out.data[s] = data[p] over the range, consecutive
+//                 threads on consecutive slots [read 8 B, gather 8 B, write 4 + 8 B per entry]. A
+//                 range larger than the stage is ordered a thread per slice from global memory (slices
+//                 of up to 16). Longer slices are listed.
 //   Variants 0 and 1:
 //   3. rows       major index of every entry (expand_indptr) [write 4 B/entry, read indptr]
 //   4. scatter    slot = fill[c]++; out.indices[slot] = p [read 4 B, write 4 B scattered]
@@ -30,19 +38,34 @@
 //                 [read 4 B, gather 4 + 8 B, write 4 + 8 B]; variant 1: the staged fix-up over the
 //                 positions (rows gathered from row[p]).
 //   6. long       only when the work list is not empty (its length is read back: one
-//                 synchronization): cub::DeviceSegmentedSort of the listed slices' positions (variant
-//                 2: with the rows along), then a thread per slot writes rows and gathers values.
+//                 synchronization): cub::DeviceSegmentedSort of the listed slices' positions (variants
+//                 2-4: with the rows along), then a thread per slot writes rows and gathers values.
 // The entry passes give each thread kUnroll entries kThreads apart (coalesced), issuing all their
 // loads, then all their atomics, then all their stores.
-// Measured on the H200 (2-D Poisson 2048^2, float64, nnz 21M): variant 2 0.553-0.563 ms (count 76 us,
-// scatter 218, fix-up 204), variant 1 0.603 ms (fix-up 229), variant 0 0.734 ms (expand 61, scatter
-// 174, fix-up 362). Rejected: warp-aggregated atomics (__match_any_sync) 0.81 ms; recording each
-// entry's rank in the count pass so the scatter needs no atomics 0.73-0.75 ms; for inputs without
-// duplicates, scattering the indices and values themselves and sorting each slice in place by major
-// index, 0.85 ms with an entry-parallel scatter and 0.75 ms with a thread per row (the scattered
-// 12-byte writes cost more than the gathers they save); in variant 2, the staged kernel's loads and
-// gathers unrolled 4 per thread, 0.566 ms (0.582 ms with 80 registers) against 0.548 ms in the same
-// run.
+//
+// Why the window: every atomic of the count and scatter passes is an L2 operation, and Nsight Compute
+// showed both passes bound by L2 throughput (85% and 93%), not DRAM (30%, 26%). In banded matrices
+// (stencils, finite-element operators) neighbouring rows share columns near the diagonal: in the 2-D
+// 5-point Poisson matrix three of a row's five entries fall in its tile's window, and each window
+// column is hit by three rows of the tile, so the tile makes 770 global atomics instead of 1280. A
+// matrix without that structure leaves the window mostly empty (the result never depends on it);
+// variant 4 is variant 3 without the window in the scatter.
+//
+// Measured on the H200 (2-D Poisson 2048^2, float64, nnz 21M, int32 indices), whole call:
+// variant 3 0.504-0.515 ms (clear 6 us, count 49, scan 14 + launch, scatter 206, fix-up 201, read-back
+// of the long-slice count about 9), variant 4 0.514-0.530, variant 2 0.539-0.546 (count 76, scatter
+// 218), variant 1 0.576-0.593, variant 0 0.716-0.722 (expand 61, scatter 174, fix-up 362). A window
+// of 1024 slices instead of 512 measured 0.505-0.515 ms. Rejected: warp-aggregated atomics
+// (__match_any_sync) 0.81 ms; recording each entry's rank in the count pass so the scatter needs no
+// atomics 0.73-0.75 ms; for inputs without duplicates, scattering the indices and values themselves and
+// sorting each slice in place by major index, 0.85 ms with an entry-parallel scatter and 0.75 ms with
+// a thread per row (the scattered 12-byte writes cost more than the gathers they save); the staged
+// kernel's loads and gathers unrolled 4 per thread, 0.566 ms against 0.548 ms; 8 or 2 entries per
+// thread in the count and scatter instead of 4 (8: +2 and +35 us; 2: no change); a branch-free
+// binary search in the scatter (no change: the pass is L2-bound, not issue-bound); reading the largest
+// count back early (a max-reduction after the count) to skip the final synchronization when no slice
+// can be long (the reduction cost more than the synchronization); skipping the window's second pass
+// in tiles without window entries (__syncthreads_or: +20 us on the Poisson matrix).
 
 #include <algorithm>
 #include <atomic>
@@ -53,6 +76,7 @@
 
 #include <cub/device/device_scan.cuh>
 #include <cub/device/device_segmented_sort.cuh>
+#include <cuda_pipeline.h>
 #include <cuda_runtime.h>
 
 #include "cusci/detail/indexer.cuh"
@@ -102,6 +126,22 @@ void t_dispatch_size(std::size_t s, F&& f) {
 // Unsigned counter of the index type's width (counts and fill pointers never exceed nnz, which fits I).
 template <class I>
 using counter_t = std::conditional_t<sizeof(I) == 4, unsigned int, unsigned long long>;
+// Entry offsets in the tile kernels: 32-bit for int32 indices (nnz < 2^31, so an offset plus one
+// chunk stays below 2^32), 64-bit otherwise.
+template <class I>
+using offset_t = std::conditional_t<sizeof(I) == 4, unsigned int, std::int64_t>;
+
+// Clears cnt[0, n) (16-byte stores when cnt is 16-byte aligned, as the pool's blocks are) and *n_long.
+template <class C>
+__global__ void k_zero_counts(C* __restrict__ cnt, std::int64_t n, bool vec, unsigned long long* __restrict__ n_long) {
+  const std::int64_t nv = vec ? n * static_cast<std::int64_t>(sizeof(C)) / 16 : 0;
+  uint4* v = reinterpret_cast<uint4*>(cnt);
+  const std::int64_t stride = static_cast<std::int64_t>(gridDim.x) * blockDim.x;
+  const std::int64_t t = static_cast<std::int64_t>(blockIdx.x) * blockDim.x + threadIdx.x;
+  for (std::int64_t i = t; i < nv; i += stride) v[i] = make_uint4(0u, 0u, 0u, 0u);
+  for (std::int64_t i = nv * 16 / static_cast<std::int64_t>(sizeof(C)) + t; i < n; i += stride) cnt[i] = C{0};
+  if (t == 0) *n_long = 0;
+}
 
 // The count pass: kUnroll coalesced loads, then kUnroll fire-and-forget atomics.
 template <class I>
@@ -347,7 +387,11 @@ __global__ void __launch_bounds__(kThreads, sizeof(I) == 4 ? 4 : 2)
       long_end[k] = e;
     }
     if (range <= kStage) {  // uniform over the block
-      for (std::int64_t i = threadIdx.x; i < range; i += kThreads) s_in[i] = src[b0 + i];
+      // Asynchronous copies (cp.async): every load of the range in flight at once, none through registers.
+      for (std::int64_t i = threadIdx.x; i < range; i += kThreads)
+        __pipeline_memcpy_async(&s_in[i], &src[b0 + i], sizeof(S));
+      __pipeline_commit();
+      __pipeline_wait_prior(0);
       __syncthreads();
       const int lb = static_cast<int>(b - b0), ln = static_cast<int>(len);
       if (is_long) {
@@ -434,6 +478,182 @@ __global__ void k_scatter_tiles(const I* __restrict__ ptr, std::int64_t m, const
   }
 }
 
+// Variant 3: the count and the row-tile scatter with a shared-memory window of kWindow minor
+// slices around the tile's diagonal (the slices near (r0 + rows / 2) * n / m). Entries whose minor
+// index falls in the window are counted in shared memory, and the tile then makes one global atomic
+// per window slice it touched instead of one per entry; other entries go to global memory
+// directly. Banded matrices (finite-difference and finite-element operators, most entries near the
+// diagonal) hit the same slice from neighbouring rows, so this removes a large part of the atomic
+// traffic through L2, which bounds both passes; for matrices without that structure the window
+// just stays mostly empty. The window's placement never affects the result.
+constexpr int kWindow = 512;
+
+// First minor slice of the window of the row tile [r0, r0 + nr) (m major, n minor slices).
+__device__ __forceinline__ std::int64_t window_lo(std::int64_t r0, int nr, std::int64_t m, std::int64_t n) {
+  if (n <= kWindow) return 0;
+  const double mid = (static_cast<double>(r0) + 0.5 * nr) * (static_cast<double>(n) / static_cast<double>(m));
+  std::int64_t lo = static_cast<std::int64_t>(mid) - kWindow / 2;
+  if (lo < 0) lo = 0;
+  if (lo > n - kWindow) lo = n - kWindow;
+  return lo;
+}
+
+// Row of entry i of the tile whose indptr is in s_ptr[0, nr] (s_ptr[lo] <= i < s_ptr[lo + 1]).
+template <class I>
+__device__ __forceinline__ int tile_row(const I* s_ptr, int nr, std::int64_t i) {
+  int lo = 0, hi = nr;
+  while (hi - lo > 1) {
+    const int mid = (lo + hi) / 2;
+    if (static_cast<std::int64_t>(s_ptr[mid]) <= i) lo = mid;
+    else hi = mid;
+  }
+  return lo;
+}
+
+// Tiles of at most kRowTable entries look their entries' rows up in a byte table in shared memory
+// (row offset within the tile, < kThreads), filled a thread per row; larger tiles search s_ptr.
+constexpr int kRowTable = 8192;
+
+template <class I>
+__device__ __forceinline__ void fill_row_table(unsigned char* tab, const I* s_ptr, int nr, std::int64_t e0) {
+  for (int j = threadIdx.x; j < nr; j += kThreads) {
+    const int b = static_cast<int>(static_cast<std::int64_t>(s_ptr[j]) - e0);
+    const int e = static_cast<int>(static_cast<std::int64_t>(s_ptr[j + 1]) - e0);
+    for (int k = b; k < e; ++k) tab[k] = static_cast<unsigned char>(j);
+  }
+}
+
+template <class I>
+__global__ void k_count_window(const I* __restrict__ ptr, std::int64_t m, std::int64_t n, const I* __restrict__ ind,
+                               counter_t<I>* __restrict__ cnt) {
+  using C = counter_t<I>;
+  using X = offset_t<I>;
+  __shared__ C s_cnt[kWindow];
+  for (std::int64_t r0 = static_cast<std::int64_t>(blockIdx.x) * kThreads; r0 < m;
+       r0 += static_cast<std::int64_t>(gridDim.x) * kThreads) {
+    const int nr = static_cast<int>(m - r0 < kThreads ? m - r0 : kThreads);
+    const X e0 = static_cast<X>(ptr[r0]), e1 = static_cast<X>(ptr[r0 + nr]);
+    const std::int64_t lo = window_lo(r0, nr, m, n);
+    for (int j = threadIdx.x; j < kWindow; j += kThreads) s_cnt[j] = 0;
+    __syncthreads();
+    for (X base = e0; base < e1; base += static_cast<X>(kThreads * kUnroll)) {
+      C c[kUnroll];
+#pragma unroll
+      for (int u = 0; u < kUnroll; ++u) {
+        const X i = base + static_cast<X>(u * kThreads + threadIdx.x);
+        if (i < e1) c[u] = static_cast<C>(ind[i]);
+      }
+#pragma unroll
+      for (int u = 0; u < kUnroll; ++u) {
+        if (base + static_cast<X>(u * kThreads + threadIdx.x) < e1) {
+          const C w = c[u] - static_cast<C>(lo);  // wraps below lo: outside the window
+          if (w < static_cast<C>(kWindow)) atomicAdd(&s_cnt[w], C{1});
+          else atomicAdd(&cnt[c[u]], C{1});
+        }
+      }
+    }
+    __syncthreads();
+    for (int j = threadIdx.x; j < kWindow; j += kThreads) {
+      const C k = s_cnt[j];
+      if (k != 0) atomicAdd(&cnt[lo + j], k);
+    }
+    __syncthreads();  // s_cnt is cleared for the next tile
+  }
+}
+
+// The scatter of variant 3: pass 1 over the tile's entries takes slots for the entries outside the
+// window (global atomics, pairs written at once) and counts the window's entries in shared memory;
+// then one global atomic per touched window slice reserves that many slots (their first slot kept in
+// shared memory); pass 2 re-reads the tile's indices (L1/L2-resident) and hands the reserved slots
+// out with shared-memory atomics.
+template <class I, bool kUseWindow>
+__global__ void k_scatter_window(const I* __restrict__ ptr, std::int64_t m, std::int64_t n,
+                                 const I* __restrict__ ind, counter_t<I>* __restrict__ fill,
+                                 row_pos<I>* __restrict__ tmp) {
+  using C = counter_t<I>;
+  using X = offset_t<I>;
+  __shared__ I s_ptr[kThreads + 1];
+  __shared__ C s_cnt[kWindow];
+  __shared__ unsigned char s_row[kRowTable];
+  for (std::int64_t r0 = static_cast<std::int64_t>(blockIdx.x) * kThreads; r0 < m;
+       r0 += static_cast<std::int64_t>(gridDim.x) * kThreads) {
+    const int nr = static_cast<int>(m - r0 < kThreads ? m - r0 : kThreads);
+    for (int j = threadIdx.x; j <= nr; j += kThreads) s_ptr[j] = ptr[r0 + j];
+    if (kUseWindow)
+      for (int j = threadIdx.x; j < kWindow; j += kThreads) s_cnt[j] = 0;
+    const std::int64_t lo = kUseWindow ? window_lo(r0, nr, m, n) : 0;
+    __syncthreads();
+    const X e0 = static_cast<X>(s_ptr[0]), e1 = static_cast<X>(s_ptr[nr]);
+    const bool table = e1 - e0 <= kRowTable;  // uniform over the block
+    if (table) {
+      fill_row_table(s_row, s_ptr, nr, e0);
+      __syncthreads();
+    }
+    for (X base = e0; base < e1; base += static_cast<X>(kThreads * kUnroll)) {
+      C c[kUnroll];
+#pragma unroll
+      for (int u = 0; u < kUnroll; ++u) {
+        const X i = base + static_cast<X>(u * kThreads + threadIdx.x);
+        if (i < e1) c[u] = static_cast<C>(ind[i]);
+      }
+      C slot[kUnroll];
+      bool out_w[kUnroll];
+#pragma unroll
+      for (int u = 0; u < kUnroll; ++u) {
+        out_w[u] = false;
+        if (base + static_cast<X>(u * kThreads + threadIdx.x) < e1) {
+          const C w = c[u] - static_cast<C>(lo);
+          if (kUseWindow && w < static_cast<C>(kWindow)) {
+            atomicAdd(&s_cnt[w], C{1});
+          } else {
+            out_w[u] = true;
+            slot[u] = atomicAdd(&fill[c[u]], C{1});
+          }
+        }
+      }
+#pragma unroll
+      for (int u = 0; u < kUnroll; ++u) {
+        if (out_w[u]) {
+          const X i = base + static_cast<X>(u * kThreads + threadIdx.x);
+          const int rr = table ? s_row[i - e0] : tile_row(s_ptr, nr, static_cast<std::int64_t>(i));
+          tmp[slot[u]] = row_pos<I>{static_cast<I>(r0 + rr), static_cast<I>(i)};
+        }
+      }
+    }
+    if (!kUseWindow) {
+      __syncthreads();  // s_ptr and s_row are refilled by the next tile
+      continue;
+    }
+    __syncthreads();
+    for (int j = threadIdx.x; j < kWindow; j += kThreads) {
+      const C k = s_cnt[j];
+      if (k != 0) s_cnt[j] = atomicAdd(&fill[lo + j], k);
+    }
+    __syncthreads();
+    for (X base = e0; base < e1; base += static_cast<X>(kThreads * kUnroll)) {
+      C c[kUnroll];
+#pragma unroll
+      for (int u = 0; u < kUnroll; ++u) {
+        const X i = base + static_cast<X>(u * kThreads + threadIdx.x);
+        if (i < e1) c[u] = static_cast<C>(ind[i]);
+      }
+#pragma unroll
+      for (int u = 0; u < kUnroll; ++u) {
+        const X i = base + static_cast<X>(u * kThreads + threadIdx.x);
+        if (i < e1) {
+          const C w = c[u] - static_cast<C>(lo);
+          if (w < static_cast<C>(kWindow)) {
+            const C sl = atomicAdd(&s_cnt[w], C{1});
+            const int rr = table ? s_row[i - e0] : tile_row(s_ptr, nr, static_cast<std::int64_t>(i));
+            tmp[sl] = row_pos<I>{static_cast<I>(r0 + rr), static_cast<I>(i)};
+          }
+        }
+      }
+    }
+    __syncthreads();  // s_ptr and s_cnt are refilled by the next tile
+  }
+}
+
 // Variant 2's long slices: the pairs split into positions and rows for the segmented sort.
 template <class I>
 __global__ void k_split_pairs(const row_pos<I>* __restrict__ tmp, std::int64_t nnz, I* __restrict__ pos,
@@ -462,14 +682,16 @@ __global__ void k_gather_long_pairs(const I* __restrict__ spos, const I* __restr
 }
 
 // 0: k_order_slices (a thread per slice, from global memory); 1: the staged fix-up over positions;
-// 2 (default): the row-tile scatter of (row, position) pairs and the staged fix-up over them.
-std::atomic<int> transpose_variant{2};
+// 2: the row-tile scatter of (row, position) pairs and the staged fix-up over them; 3 (default): as 2
+// with the count and the scatter aggregated in a shared-memory window of slices; 4: as 3 without the
+// window in the scatter (the row table only).
+std::atomic<int> transpose_variant{3};
 
 }  // namespace
 
 void set_transpose_variant(int variant) {
-  if (variant < 0 || variant > 2)
-    throw value_error("cusci::sparse::detail::set_transpose_variant: variant must be 0, 1 or 2, got " +
+  if (variant < 0 || variant > 4)
+    throw value_error("cusci::sparse::detail::set_transpose_variant: variant must be 0 to 4, got " +
                       std::to_string(variant));
   transpose_variant.store(variant, std::memory_order_relaxed);
 }
@@ -491,8 +713,9 @@ compressed_arrays transpose_compressed(const ndarray& data, const ndarray& indic
   out.indices = empty({nnz}, it);
   out.indptr = empty({n_minor + 1}, it);
   const int variant = transpose_variant.load(std::memory_order_relaxed);
-  // Major index of every entry (variants 0 and 1; variant 2 finds it in the scatter).
-  const ndarray row = variant == 2 ? ndarray() : expand_indptr(indptr, nnz);
+  const bool pairs_path = variant >= 2;  // variants 2 and 3 scatter (row, position) pairs
+  // Major index of every entry (variants 0 and 1; variants 2 and 3 find it in the scatter).
+  const ndarray row = pairs_path ? ndarray() : expand_indptr(indptr, nnz);
   t_dispatch_index(it, [&](auto itag) {
     using I = typename decltype(itag)::type;
     using C = counter_t<I>;
@@ -500,12 +723,24 @@ compressed_arrays transpose_compressed(const ndarray& data, const ndarray& indic
     const I* ind = indices.data_as<I>();
     I* optr = out.indptr.data_as<I>();
     I* oidx = out.indices.data_as<I>();
-    const I* rowp = variant == 2 ? nullptr : row.data_as<I>();
+    const I* rowp = pairs_path ? nullptr : row.data_as<I>();
     // 1-2: counts -> exclusive scan -> fill counters (slice starts).
     const std::int64_t nb = n_minor > 0 ? n_minor : 1;
     device_buffer<C> cnt(nb, s), fill(nb, s);
-    CUSCI_CUDA_TRY(cudaMemsetAsync(cnt.data(), 0, nb * sizeof(C), s));
-    k_count_unrolled<I><<<grid_for(nnz, kThreads * kUnroll), kThreads, 0, s>>>(ind, nnz, cnt.data());
+    device_buffer<unsigned long long> n_long(1, s);
+    {  // one launch clears the counts and the long-slice counter (two memsets cost about twice as much)
+      const bool vec = reinterpret_cast<std::uintptr_t>(cnt.data()) % 16 == 0;
+      const std::int64_t work = vec ? nb * static_cast<std::int64_t>(sizeof(C)) / 16 + 4 : nb;
+      k_zero_counts<C><<<grid_for(work, kThreads, 2048), kThreads, 0, s>>>(cnt.data(), nb, vec, n_long.data());
+      CUSCI_CHECK_LAUNCH();
+    }
+    const std::int64_t m_major = indptr.size() - 1;
+    if (variant >= 3) {
+      k_count_window<I><<<grid_for(m_major, kThreads), kThreads, 0, s>>>(indptr.data_as<I>(), m_major, n_minor, ind,
+                                                                          cnt.data());
+    } else {
+      k_count_unrolled<I><<<grid_for(nnz, kThreads * kUnroll), kThreads, 0, s>>>(ind, nnz, cnt.data());
+    }
     CUSCI_CHECK_LAUNCH();
     {
       std::size_t bytes = 0;
@@ -515,11 +750,17 @@ compressed_arrays transpose_compressed(const ndarray& data, const ndarray& indic
     }
     // 4: positions (variant 2: (row, position) pairs) into their slices' slots, in arbitrary order
     // within a slice; fill[c] ends as the end of slice c.
-    device_buffer<row_pos<I>> pairs(variant == 2 ? nnz : 1, s);
-    if (variant == 2) {
-      const std::int64_t m = indptr.size() - 1;
-      k_scatter_tiles<I><<<grid_for(m, kThreads), kThreads, 0, s>>>(indptr.data_as<I>(), m, ind, fill.data(),
-                                                                     pairs.data());
+    device_buffer<row_pos<I>> pairs(pairs_path ? nnz : 1, s);
+    if (variant == 4) {
+      k_scatter_window<I, false><<<grid_for(m_major, kThreads), kThreads, 0, s>>>(indptr.data_as<I>(), m_major,
+                                                                                   n_minor, ind, fill.data(),
+                                                                                   pairs.data());
+    } else if (variant == 3) {
+      k_scatter_window<I, true><<<grid_for(m_major, kThreads), kThreads, 0, s>>>(indptr.data_as<I>(), m_major, n_minor, ind,
+                                                                            fill.data(), pairs.data());
+    } else if (variant == 2) {
+      k_scatter_tiles<I><<<grid_for(m_major, kThreads), kThreads, 0, s>>>(indptr.data_as<I>(), m_major, ind,
+                                                                           fill.data(), pairs.data());
     } else {
       k_scatter_unrolled<I><<<grid_for(nnz, kThreads * kUnroll), kThreads, 0, s>>>(ind, nnz, fill.data(), oidx);
     }
@@ -527,9 +768,7 @@ compressed_arrays transpose_compressed(const ndarray& data, const ndarray& indic
     // 5: order short slices; list long ones.
     const std::int64_t max_long =
         std::min<std::int64_t>(n_minor, nnz / ((variant == 0 ? kShortSlice : kShortGlobal) + 1));
-    device_buffer<unsigned long long> n_long(1, s);
     device_buffer<std::int64_t> long_begin(max_long > 0 ? max_long : 1, s), long_end(max_long > 0 ? max_long : 1, s);
-    CUSCI_CUDA_TRY(cudaMemsetAsync(n_long.data(), 0, sizeof(unsigned long long), s));
     t_dispatch_size(item, [&](auto vtag) {
       using V = typename decltype(vtag)::type;
       V* oval = static_cast<V*>(out.data.data());
@@ -557,7 +796,7 @@ compressed_arrays transpose_compressed(const ndarray& data, const ndarray& indic
     const std::int64_t nl = static_cast<std::int64_t>(h_long);
     device_buffer<I> sorted(nnz, s);
     CUSCI_CUDA_TRY(cudaMemsetAsync(sorted.data(), 0xff, nnz * sizeof(I), s));  // -1: not in a listed slice
-    if (variant == 2) {
+    if (pairs_path) {
       // Positions and rows apart; the rows sorted along as values.
       device_buffer<I> pos(nnz, s), rows(nnz, s), srows(nnz, s);
       k_split_pairs<I><<<grid_for(nnz, kThreads), kThreads, 0, s>>>(pairs.data(), nnz, pos.data(), rows.data());

@@ -287,6 +287,54 @@ for dt in ["float64", "complex128"]:
         (grng.integers(-50, 51, len(c)) + 1j * grng.integers(-50, 51, len(c))).astype(dt)
     tr_case(f"tr_stage_{dt}", dt, m, n, v, c[order].astype(np.int64), np.cumsum(ptr), "short,long")
 
+# more minor slices than the count/scatter window of 512 slices around each 256-row tile's diagonal
+# (entries inside and outside it), non-canonical (rows shuffled, duplicates): banded, random, wide,
+# tall, and a tile of more than 8192 entries (whose rows are found by binary search, not a table);
+# its own generator
+wrng = np.random.default_rng(79)
+
+
+def w_values(dt, k):
+    if dt.startswith("complex"):
+        return (wrng.integers(-50, 51, k) + 1j * wrng.integers(-50, 51, k)).astype(dt)
+    if dt.startswith("float"):
+        return (wrng.integers(-50, 51, k) / 4).astype(dt)
+    return wrng.integers(-1000, 1001, k).astype(dt)
+
+
+def w_case(case, dt, m, n, r, c, extra):
+    dup = wrng.choice(len(r), 40, replace=False)
+    r, c = r.copy(), c.copy()
+    r[dup[1::2]] = r[dup[::2]]
+    c[dup[1::2]] = c[dup[::2]]
+    perm = wrng.permutation(len(r))
+    order = perm[np.argsort(r[perm], kind="stable")]
+    ptr = np.zeros(m + 1, dtype=np.int64)
+    np.add.at(ptr, r + 1, 1)
+    tr_case(case, dt, m, n, w_values(dt, len(r)), c[order].astype(np.int64), np.cumsum(ptr), extra)
+
+
+gx, gy = 48, 40  # 5-point Laplacian, 1920 x 1920
+Pw = sp.coo_matrix(sp.kronsum(L1(gx), L1(gy)))
+w_case("tr_window_poisson_float64", "float64", Pw.shape[0], Pw.shape[1], Pw.row.astype(np.int64),
+       Pw.col.astype(np.int64), "short")
+k = 11000
+w_case("tr_window_random_float32", "float32", 1500, 2600, wrng.integers(0, 1500, k), wrng.integers(0, 2600, k),
+       "short")
+m, n = 600, 4000  # wide: a band along the scaled diagonal and scattered entries
+r = np.repeat(np.arange(m), 12)
+c = np.clip(r * n // m + wrng.integers(-40, 41, len(r)), 0, n - 1)
+c[::6] = wrng.integers(0, n, len(c[::6]))
+w_case("tr_window_wide_float64", "float64", m, n, r, c, "short")
+m, n = 3000, 700  # tall
+r = np.repeat(np.arange(m), 3)
+c = np.clip(r * n // m + wrng.integers(-3, 4, len(r)), 0, n - 1)
+w_case("tr_window_tall_int64", "int64", m, n, r, c, "short,long")
+m, n = 300, 2000  # 40 entries a row: the first tile holds 10240
+r = np.repeat(np.arange(m), 40)
+c = np.clip(r * n // m + wrng.integers(-200, 201, len(r)), 0, n - 1)
+w_case("tr_window_bigtile_complex128", "complex128", m, n, r, c, "short")
+
 with open(os.path.join(OUT, "MANIFEST.tsv"), "w") as f:
     f.write("case\tgroup\tdtype\trows\tcols\trtol\tatol\textra\n")
     for r in rows:

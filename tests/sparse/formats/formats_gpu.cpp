@@ -266,8 +266,10 @@ void check_transposed(const M& X, const std::string& c, sp::shape2 shape, dtype 
 
 }  // namespace
 
-// Internal switch of cusci::sparse (sparse/src/detail.hpp): the CSR <-> CSC fix-up, 0 a thread per
-// slice, 1 staged through shared memory, 2 (default) staged over (row, position) pairs.
+// Internal switch of cusci::sparse (sparse/src/detail.hpp): the CSR <-> CSC passes, 0 a thread per
+// slice in the fix-up, 1 the fix-up staged through shared memory, 2 staged over (row, position) pairs
+// from a row-tile scatter, 3 (default) as 2 with the count and the scatter aggregated in a
+// shared-memory window of slices, 4 as 3 without the window in the scatter.
 namespace cusci::sparse::detail {
 void set_transpose_variant(int variant);
 }  // namespace cusci::sparse::detail
@@ -276,15 +278,16 @@ TEST_CASE("CSR -> CSC and CSC -> CSR of given arrays: stable order, duplicates a
   // Slices of up to 32 entries (16 when a group of 256 slices does not fit the shared-memory stage)
   // are ordered in registers, longer ones (33, 40, 100, 3001, ~102k entries here) through the
   // segmented sort; the expected arrays are SciPy's tocsc() of the same arrays. Every case under each
-  // variant of the fix-up.
+  // variant; the tr_window cases have more minor slices than the count/scatter window (entries in and
+  // out of it) and one a row tile of more than 8192 entries.
   const auto all = cases("tr");
   REQUIRE(all.size() >= 22);
   struct restore {
-    ~restore() { sp::detail::set_transpose_variant(2); }
+    ~restore() { sp::detail::set_transpose_variant(3); }
   } guard;
-  CHECK_THROWS_AS(sp::detail::set_transpose_variant(3), cusci::value_error);
+  CHECK_THROWS_AS(sp::detail::set_transpose_variant(5), cusci::value_error);
   CHECK_THROWS_AS(sp::detail::set_transpose_variant(-1), cusci::value_error);
-  for (int variant : {0, 1, 2}) {
+  for (int variant : {0, 1, 2, 3, 4}) {
     for (auto& r : all) {
       sp::detail::set_transpose_variant(variant);
       CAPTURE(variant);
