@@ -4,13 +4,14 @@
 /// The output (C order) is viewed as (outer, L, inner) around the scan axis of length L:
 ///  - inner == 1, outer == 1 (a 1-D scan, also axis=None), or up to 8 rows of >= 2^20: for a
 ///    contiguous input of the accumulator's dtype (float32, float64, int64, uint64, complex128) CUB's
-///    single-pass scan over the raw typed pointer (cub::DeviceScan::InclusiveScan with
-///    cuda::std::plus for sums, which takes CUB's sm_90-tuned policy; the NaN variants through a
-///    transform iterator over the pointer). The internal switch detail::set_scan_1d_variant(2)
-///    selects instead a typed single-pass decoupled look-back kernel (scan_1d: 16-byte loads, 32 KiB
-///    tiles, warp-wide look-back; Merrill and Garland 2016) for 16-byte-aligned float32, float64,
-///    int64 and uint64 input; it measured slower than CUB on the H200 (R3: 0.73 ms against 0.68 ms)
-///    and is kept for comparison. (A persistent variant of it that prefetched the next tiles into
+///    single-pass scan over the raw typed pointer (sums of float32, float64 and 64-bit integers through
+///    cub::DispatchScan with sum_scan_policy_hub, 32 items of 128 threads, re-tuned on the H200; other
+///    operators through cub::DeviceScan::InclusiveScan; the NaN variants through a transform iterator
+///    over the pointer). The internal switch detail::set_scan_1d_variant(2) selects instead a typed
+///    single-pass decoupled look-back kernel (scan_1d: 16-byte loads, 32 KiB tiles, warp-wide
+///    look-back; Merrill and Garland 2016) for 16-byte-aligned float32, float64, int64 and uint64
+///    input; it measured slower than CUB on the H200 (R3: 0.73 ms against 0.68 ms with CUB's own
+///    tuning) and is kept for comparison. (A persistent variant of it that prefetched the next tiles into
 ///    shared memory with cp.async while waiting in the look-back measured 35% of the roofline: tiles
 ///    queued behind a block's current one delay their aggregates, and the look-back chains wait on
 ///    them; it was removed.) Any other input goes through CUB over a runtime-dtype loader;
@@ -34,6 +35,7 @@
 
 #include <cub/block/block_scan.cuh>
 #include <cub/device/device_scan.cuh>
+#include <cub/device/dispatch/dispatch_scan.cuh>
 #include <cuda/atomic>
 #include <cuda/std/functional>
 #include <thrust/iterator/counting_iterator.h>
@@ -131,15 +133,49 @@ template <class A, bool Prod>
 using cub_op_t = std::conditional_t<!Prod && (std::is_floating_point_v<A> || std::is_same_v<A, std::uint64_t>),
                                     ::cuda::std::plus<A>, scan_op<Prod>>;
 
+/// CUB's scan policy for sums over raw pointers of 4- and 8-byte primitives (float32, float64,
+/// uint64; int64 sums run as uint64) on sm_90 and newer, re-tuned on the H200: CUB's own sm_90
+/// tuning (float 128 threads x 24 items, double 224 x 24 nominal, i.e. 12 doubles) measured 75% and
+/// 78% of the copy roofline for 2^28 float32 / 2^27 float64 scans; 128 threads x 32 float32 items
+/// measured 81% (28, 30, 34, 36, 40, 48 and 64 items all 72-78%), and 128 x 32 8-byte items 87-88%.
+/// The look-back delays stay CUB's tuned ones for the type. Older architectures keep CUB's chain.
+template <class A>
+struct sum_scan_policy_hub {
+  using cub_hub = cub::detail::scan::policy_hub<A, A, A, unsigned long long, ::cuda::std::plus<A>>;
+  static constexpr int kNominalItems = sizeof(A) == 4 ? 32 : 64;  // nominal 4-byte items: 32 of A either way
+  using delay_t = std::conditional_t<std::is_same_v<A, float>, cub::detail::fixed_delay_constructor_t<688, 1140>,
+                                     std::conditional_t<std::is_same_v<A, double>,
+                                                        cub::detail::fixed_delay_constructor_t<576, 1215>,
+                                                        cub::detail::fixed_delay_constructor_t<632, 1290>>>;
+  struct Policy900 : cub::ChainedPolicy<900, Policy900, typename cub_hub::Policy860> {
+    using ScanPolicyT =
+        cub::AgentScanPolicy<128, kNominalItems, A, cub::BLOCK_LOAD_WARP_TRANSPOSE, cub::LOAD_DEFAULT,
+                             cub::BLOCK_STORE_WARP_TRANSPOSE, cub::BLOCK_SCAN_WARP_SCANS,
+                             cub::detail::MemBoundScaling<128, kNominalItems, A>, delay_t>;
+  };
+  using MaxPolicy = Policy900;
+};
+
 /// One cub::DeviceScan::InclusiveScan of n elements from `in` into out[0, n), temporary storage from
 /// the pool. An inclusive scan has no initial value: out[0] = in[0], so a leading -0.0 keeps its sign.
+/// Sums over raw float32 / float64 / uint64 pointers dispatch with sum_scan_policy_hub.
 template <class A, bool Prod, class In>
 void cub_run(In in, A* out, i64 n, cudaStream_t stream) {
   using op_t = cub_op_t<A, Prod>;
   std::size_t bytes = 0;
-  CUSCI_CUDA_TRY(cub::DeviceScan::InclusiveScan(nullptr, bytes, in, out, op_t{}, n, stream));
-  memory_ptr tmp = cusci::malloc(std::max<std::size_t>(bytes, 1), stream);
-  CUSCI_CUDA_TRY(cub::DeviceScan::InclusiveScan(tmp->ptr(), bytes, in, out, op_t{}, n, stream));
+  if constexpr (std::is_same_v<In, const A*> && std::is_same_v<op_t, ::cuda::std::plus<A>> &&
+                (std::is_same_v<A, float> || std::is_same_v<A, double> || std::is_same_v<A, std::uint64_t>)) {
+    using dispatch_t = cub::DispatchScan<const A*, A*, op_t, cub::NullType, unsigned long long, A,
+                                         cub::ForceInclusive::No, sum_scan_policy_hub<A>>;
+    const auto count = static_cast<unsigned long long>(n);
+    CUSCI_CUDA_TRY(dispatch_t::Dispatch(nullptr, bytes, in, out, op_t{}, cub::NullType{}, count, stream));
+    memory_ptr tmp = cusci::malloc(std::max<std::size_t>(bytes, 1), stream);
+    CUSCI_CUDA_TRY(dispatch_t::Dispatch(tmp->ptr(), bytes, in, out, op_t{}, cub::NullType{}, count, stream));
+  } else {
+    CUSCI_CUDA_TRY(cub::DeviceScan::InclusiveScan(nullptr, bytes, in, out, op_t{}, n, stream));
+    memory_ptr tmp = cusci::malloc(std::max<std::size_t>(bytes, 1), stream);
+    CUSCI_CUDA_TRY(cub::DeviceScan::InclusiveScan(tmp->ptr(), bytes, in, out, op_t{}, n, stream));
+  }
 }
 
 /// A CUB scan of n elements (1-D, strided, runtime dtype) into out[0, n).
