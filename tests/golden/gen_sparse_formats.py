@@ -335,6 +335,30 @@ r = np.repeat(np.arange(m), 40)
 c = np.clip(r * n // m + wrng.integers(-200, 201, len(r)), 0, n - 1)
 w_case("tr_window_bigtile_complex128", "complex128", m, n, r, c, "short")
 
+# canonical (no duplicates, sorted), more columns than the window: a full column (long: the segmented
+# sort), columns 256-511 dense enough that their group overflows the fix-up's shared-memory stage
+# (ordered from global memory), values of 1, 4 and 8 bytes (complex64 is one 8-byte item), and a row
+# tile of more than 8192 entries
+for dt in ["int8", "float64", "complex64"]:
+    m, n = 1200, 2000
+    r = np.repeat(np.arange(m), 3)
+    c = np.clip(r * n // m + wrng.integers(-30, 31, len(r)), 0, n - 1)
+    r = np.concatenate([r, np.arange(m), wrng.integers(0, m, 2600)])
+    c = np.concatenate([c, np.full(m, 7), wrng.integers(256, 512, 2600)])
+    A = sp.csr_matrix((np.ones(len(r)), (r, c)), shape=(m, n))
+    A.sum_duplicates()
+    A.sort_indices()
+    tr_case(f"tr_window_canon_{dt}", dt, m, n, w_values(dt, A.nnz), A.indices.astype(np.int64),
+            A.indptr.astype(np.int64), "short,long")
+m, n = 300, 2000
+r = np.repeat(np.arange(m), 40)
+c = np.clip(r * n // m + wrng.integers(-200, 201, len(r)), 0, n - 1)
+A = sp.csr_matrix((np.ones(len(r)), (r, c)), shape=(m, n))
+A.sum_duplicates()
+A.sort_indices()
+tr_case("tr_window_canon_bigtile_float32", "float32", m, n, w_values("float32", A.nnz), A.indices.astype(np.int64),
+        A.indptr.astype(np.int64), "short")
+
 with open(os.path.join(OUT, "MANIFEST.tsv"), "w") as f:
     f.write("case\tgroup\tdtype\trows\tcols\trtol\tatol\textra\n")
     for r in rows:
