@@ -163,6 +163,19 @@ def from_entries(r, c, m, shuffle_rows=True):
     return order, c[order], np.cumsum(indptr)
 
 
+def dup_shuffle(rng, r, c, m, ndup):
+    """CSR indices and indptr of entries (r, c) (modified in place) after making ndup / 2 of them
+    duplicates of others, in a random order within each row."""
+    dup = rng.choice(len(c), ndup, replace=False)
+    r[dup[1::2]] = r[dup[::2]]
+    c[dup[1::2]] = c[dup[::2]]
+    perm = rng.permutation(len(r))
+    order = perm[np.argsort(r[perm], kind="stable")]
+    ptr = np.zeros(m + 1, dtype=np.int64)
+    np.add.at(ptr, r + 1, 1)
+    return c[order].astype(np.int64), np.cumsum(ptr)
+
+
 def tr_case(case, dt, m, n, data, indices, indptr, extra):
     A = sp.csr_matrix((data, indices, indptr), shape=(m, n))
     C = A.tocsc()
@@ -276,16 +289,10 @@ for dt in ["float64", "complex128"]:
     lens[grng.choice(256, 40, replace=False)] = 30
     c = np.repeat(np.arange(n), lens)
     r = grng.integers(0, m, len(c))
-    dup = grng.choice(len(c), 50, replace=False)
-    r[dup[1::2]] = r[dup[::2]]
-    c[dup[1::2]] = c[dup[::2]]
-    perm = grng.permutation(len(r))
-    order = perm[np.argsort(r[perm], kind="stable")]
-    ptr = np.zeros(m + 1, dtype=np.int64)
-    np.add.at(ptr, r + 1, 1)
+    ind, ptr = dup_shuffle(grng, r, c, m, 50)
     v = (grng.integers(-50, 51, len(c)) / 4).astype(dt) if dt == "float64" else \
         (grng.integers(-50, 51, len(c)) + 1j * grng.integers(-50, 51, len(c))).astype(dt)
-    tr_case(f"tr_stage_{dt}", dt, m, n, v, c[order].astype(np.int64), np.cumsum(ptr), "short,long")
+    tr_case(f"tr_stage_{dt}", dt, m, n, v, ind, ptr, "short,long")
 
 # more minor slices than the count/scatter window of 512 slices around each 256-row tile's diagonal
 # (entries inside and outside it), non-canonical (rows shuffled, duplicates): banded, random, wide,
@@ -303,15 +310,8 @@ def w_values(dt, k):
 
 
 def w_case(case, dt, m, n, r, c, extra):
-    dup = wrng.choice(len(r), 40, replace=False)
-    r, c = r.copy(), c.copy()
-    r[dup[1::2]] = r[dup[::2]]
-    c[dup[1::2]] = c[dup[::2]]
-    perm = wrng.permutation(len(r))
-    order = perm[np.argsort(r[perm], kind="stable")]
-    ptr = np.zeros(m + 1, dtype=np.int64)
-    np.add.at(ptr, r + 1, 1)
-    tr_case(case, dt, m, n, w_values(dt, len(r)), c[order].astype(np.int64), np.cumsum(ptr), extra)
+    ind, ptr = dup_shuffle(wrng, r.copy(), c.copy(), m, 40)
+    tr_case(case, dt, m, n, w_values(dt, len(r)), ind, ptr, extra)
 
 
 gx, gy = 48, 40  # 5-point Laplacian, 1920 x 1920
