@@ -104,9 +104,11 @@ ndarray compress_major(const ndarray& major_sorted, std::int64_t m);
 /// to read the number of listed slices; otherwise asynchronous.
 compressed_arrays transpose_compressed(const ndarray& data, const ndarray& indices, const ndarray& indptr,
                                        std::int64_t n_minor);
-/// transpose_compressed's fix-up: 0 a thread per slice from global memory, 1 staged through shared
-/// memory a block of slices at a time, 2 (default) the same over (row, position) pairs written by a
-/// row-tile scatter (no expand pass). Process-wide; for benchmarks and tests.
+/// transpose_compressed's passes: 0 a thread per slice from global memory in the fix-up, 1 the
+/// fix-up staged through shared memory a block of slices at a time, 2 the same over (row, position)
+/// pairs written by a row-tile scatter (no expand pass), 3 (default) as 2 with the count and the
+/// scatter aggregated in a shared-memory window of slices, 4 as 3 without the window in the scatter.
+/// Process-wide; for benchmarks and tests.
 /// @throws cusci::value_error for another value.
 void set_transpose_variant(int variant);
 /// Entries of vals [n, ...] with any nonzero value: `index` [kept] int64 positions, `pos` [n + 1] int64
