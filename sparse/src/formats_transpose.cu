@@ -265,12 +265,12 @@ __global__ void k_gather_long(const I* __restrict__ sorted, std::int64_t nnz, I*
 }
 
 // ---------------------------------------------------------------------------------------------
-// Staged fix-up (variants 1 and 2): a block takes 256 consecutive slices, whose slots are one
+// Staged fix-up (variants 1-4): a block takes 256 consecutive slices, whose slots are one
 // contiguous range; the range's items are read into shared memory with coalesced loads, each thread
 // orders its slice there (into a second shared array), and the block then writes the outputs over
 // the range, consecutive threads on consecutive slots: only the value gathers stay scattered.
 // An item S is either a position p (variant 1: the row comes from row[p]) or a (row, p) pair
-// (variant 2: the scatter wrote both). Ranges longer than the stage (kStageBytes of items) are
+// (variants 2-4: the scatter wrote both). Ranges longer than the stage (kStageBytes of items) are
 // ordered by a thread per slice from global memory, as k_order_slices does.
 // ---------------------------------------------------------------------------------------------
 template <class I>
@@ -657,7 +657,7 @@ __global__ void k_scatter_window(const I* __restrict__ ptr, std::int64_t m, std:
   }
 }
 
-// Variant 2's long slices: the pairs split into positions and rows for the segmented sort.
+// Variants 2-4's long slices: the pairs split into positions and rows for the segmented sort.
 template <class I>
 __global__ void k_split_pairs(const row_pos<I>* __restrict__ tmp, std::int64_t nnz, I* __restrict__ pos,
                               I* __restrict__ rows) {
@@ -669,7 +669,7 @@ __global__ void k_split_pairs(const row_pos<I>* __restrict__ tmp, std::int64_t n
   }
 }
 
-// Variant 2's long slices after the sort: slots of listed slices (sorted position >= 0) take the
+// Variants 2-4's long slices after the sort: slots of listed slices (sorted position >= 0) take the
 // sorted row and the gathered value.
 template <class I, class V>
 __global__ void k_gather_long_pairs(const I* __restrict__ spos, const I* __restrict__ srow, std::int64_t nnz,
@@ -727,7 +727,7 @@ compressed_arrays transpose_compressed(const ndarray& data, const ndarray& indic
     I* optr = out.indptr.data_as<I>();
     I* oidx = out.indices.data_as<I>();
     const I* rowp = pairs_path ? nullptr : row.data_as<I>();
-    // 1-2: counts -> exclusive scan -> fill counters (slice starts).
+    // 0-2: clear, counts -> exclusive scan -> fill counters (slice starts).
     const std::int64_t nb = n_minor > 0 ? n_minor : 1;
     device_buffer<C> cnt(nb, s), fill(nb, s);
     device_buffer<unsigned long long> n_long(1, s);
@@ -751,7 +751,7 @@ compressed_arrays transpose_compressed(const ndarray& data, const ndarray& indic
       device_buffer<unsigned char> tmp(bytes > 0 ? bytes : 1, s);
       CUSCI_CUDA_TRY(cub::DeviceScan::ExclusiveSum(tmp.data(), bytes, cnt.data(), fill.data(), n_minor, s));
     }
-    // 4: positions (variant 2: (row, position) pairs) into their slices' slots, in arbitrary order
+    // 3: positions (variants 2-4: (row, position) pairs) into their slices' slots, in arbitrary order
     // within a slice; fill[c] ends as the end of slice c.
     device_buffer<row_pos<I>> pairs(pairs_path ? nnz : 1, s);
     if (variant == 4) {
@@ -768,7 +768,7 @@ compressed_arrays transpose_compressed(const ndarray& data, const ndarray& indic
       k_scatter_unrolled<I><<<grid_for(nnz, kThreads * kUnroll), kThreads, 0, s>>>(ind, nnz, fill.data(), oidx);
     }
     CUSCI_CHECK_LAUNCH();
-    // 5: order short slices; list long ones.
+    // 4: order short slices; list long ones.
     const std::int64_t max_long =
         std::min<std::int64_t>(n_minor, nnz / ((variant == 0 ? kShortSlice : kShortGlobal) + 1));
     device_buffer<std::int64_t> long_begin(max_long > 0 ? max_long : 1, s), long_end(max_long > 0 ? max_long : 1, s);
