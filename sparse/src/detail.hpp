@@ -111,6 +111,9 @@ compressed_arrays transpose_compressed(const ndarray& data, const ndarray& indic
 /// Process-wide; for benchmarks and tests.
 /// @throws cusci::value_error for another value.
 void set_transpose_variant(int variant);
+/// Whether transpose_compressed chains its kernels by programmatic dependent launch (default true;
+/// used only on devices of compute capability 9.0 and later). Process-wide; for benchmarks and tests.
+void set_transpose_pdl(bool enabled);
 /// Entries of vals [n, ...] with any nonzero value: `index` [kept] int64 positions, `pos` [n + 1] int64
 /// exclusive scan of the keep flags. Synchronizes.
 struct compacted {

@@ -13,7 +13,9 @@
 //                 minor index falls in a window of kWindow slices around the tile's diagonal in
 //                 shared memory and adds each touched window slice once to global memory; the other
 //                 entries, and all entries in variants 0-2, use plain global atomics.
-//   2. scan       CUB exclusive sum of the counts -> fill counters (slice starts) [~8 B/slice]
+//   2. scan       exclusive sum of the counts -> fill counters (slice starts) [~8 B/slice]: one
+//                 single-pass launch (k_scan_counts, decoupled look-back) whose tile states are
+//                 cleared in pass 0, where CUB's scan needs an initialization launch of its own
 //   Variants 2, 3 and 4:
 //   3. scatter    block per row tile (entries read coalesced; an entry's major index from a byte table
 //                 of row offsets in shared memory when the tile has at most kRowTable entries, else
@@ -38,8 +40,14 @@
 //                 [read 4 B, gather 4 + 8 B, write 4 + 8 B]; variant 1: the staged fix-up over the
 //                 positions (rows gathered from row[p]).
 //   6. long       only when the work list is not empty (its length is read back: one
-//                 synchronization): cub::DeviceSegmentedSort of the listed slices' positions (variants
-//                 2-4: with the rows along), then a thread per slot writes rows and gathers values.
+//                 synchronization, the count stored into pinned host memory by a one-thread kernel
+//                 rather than copied): cub::DeviceSegmentedSort of the listed slices' positions
+//                 (variants 2-4: with the rows along), then a thread per slot writes rows and gathers
+//                 values.
+// Passes 1 to 5 and the read-back kernel are chained by programmatic dependent launch on devices of
+// compute capability 9.0 and later (set_transpose_pdl): each kernel lets the next one's blocks start
+// on the SMs its own last wave leaves idle, and they wait (griddepcontrol.wait) before reading what
+// it wrote; the scatter sets up its row tile (indptr, row table) before that wait.
 // The entry passes give each thread kUnroll entries kThreads apart (coalesced), issuing all their
 // loads, then all their atomics, then all their stores.
 //
@@ -51,7 +59,13 @@
 // matrix without that structure leaves the window mostly empty (the result never depends on it);
 // variant 4 is variant 3 without the window in the scatter.
 //
-// Measured on the H200 (2-D Poisson 2048^2, float64, nnz 21M, int32 indices), whole call:
+// Measured on the H200 (2-D Poisson 2048^2, float64, nnz 21M, int32 indices), whole call, in one
+// run: variant 3 0.504 ms (CUB's scan, no chaining, count copied back to pageable memory: 0.517;
+// with the own scan alone 0.516, dependent launch alone 0.513, both 0.510, both and the count
+// copied into pinned memory instead of stored by a kernel 0.508); CuPy 1.045-1.078 ms in the same
+// run. On a random pattern of the same shape and row lengths (no band structure; 2.3 ms for every
+// pass-2+ variant) the window costs 1.5% (variant 3 2.331 ms, 4 2.307, 2 2.297). Earlier runs,
+// before the single-pass scan and the chaining:
 // variant 3 0.504-0.515 ms (clear 6 us, count 49, scan 14 + launch, scatter 206, fix-up 201, read-back
 // of the long-slice count about 9), variant 4 0.514-0.530, variant 2 0.539-0.546 (count 76, scatter
 // 218), variant 1 0.576-0.593, variant 0 0.716-0.722 (expand 61, scatter 174, fix-up 362). A window
@@ -77,7 +91,9 @@
 #include <string>
 #include <type_traits>
 
-#include <cub/device/device_scan.cuh>
+#include <cub/block/block_load.cuh>
+#include <cub/block/block_scan.cuh>
+#include <cub/block/block_store.cuh>
 #include <cub/device/device_segmented_sort.cuh>
 #include <cuda_pipeline.h>
 #include <cuda_runtime.h>
@@ -134,21 +150,133 @@ using counter_t = std::conditional_t<sizeof(I) == 4, unsigned int, unsigned long
 template <class I>
 using offset_t = std::conditional_t<sizeof(I) == 4, unsigned int, std::int64_t>;
 
-// Clears cnt[0, n) (16-byte stores when cnt is 16-byte aligned, as the pool's blocks are) and *n_long.
+// Programmatic dependent launch (sm_90 and later): each kernel of the sequence lets the next one be
+// scheduled once all its own blocks have started (launch_dependents at entry), and waits for the
+// previous kernel's completion and memory flush (wait) before it touches anything that kernel wrote.
+// Blocks of the next kernel then fill the SMs that the previous one's last wave leaves idle, and the
+// launch latency between the two is hidden. Both are no-ops in a kernel launched without the attribute.
+__device__ __forceinline__ void pdl_trigger() {
+#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 900
+  asm volatile("griddepcontrol.launch_dependents;" ::: "memory");
+#endif
+}
+__device__ __forceinline__ void pdl_wait() {
+#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 900
+  asm volatile("griddepcontrol.wait;" ::: "memory");
+#endif
+}
+
+// Clears cnt[0, n) (16-byte stores when cnt is 16-byte aligned, as the pool's blocks are) and
+// aux[0, n_aux) (the long-slice counter, the scan's tile ticket and its tile states).
 template <class C>
-__global__ void k_zero_counts(C* __restrict__ cnt, std::int64_t n, bool vec, unsigned long long* __restrict__ n_long) {
+__global__ void k_zero_counts(C* __restrict__ cnt, std::int64_t n, bool vec, unsigned long long* __restrict__ aux,
+                              std::int64_t n_aux) {
+  pdl_trigger();
   const std::int64_t nv = vec ? n * static_cast<std::int64_t>(sizeof(C)) / 16 : 0;
   uint4* v = reinterpret_cast<uint4*>(cnt);
   const std::int64_t stride = static_cast<std::int64_t>(gridDim.x) * blockDim.x;
   const std::int64_t t = static_cast<std::int64_t>(blockIdx.x) * blockDim.x + threadIdx.x;
   for (std::int64_t i = t; i < nv; i += stride) v[i] = make_uint4(0u, 0u, 0u, 0u);
   for (std::int64_t i = nv * 16 / static_cast<std::int64_t>(sizeof(C)) + t; i < n; i += stride) cnt[i] = C{0};
-  if (t == 0) *n_long = 0;
+  for (std::int64_t i = t; i < n_aux; i += stride) aux[i] = 0ull;
+}
+
+// Exclusive sum of the counts into the fill counters: one pass, tiles in the order of a ticket
+// taken at entry, each tile's prefix found by a decoupled look-back over its predecessors' states
+// (Merrill and Garland, "Single-pass Parallel Prefix Scan with Decoupled Look-back", NVIDIA
+// NVR-2016-002). A state is one 64-bit word, flag in the top two bits (0: not yet, 1: the tile's
+// own sum, 2: the inclusive prefix through the tile) and value below; the states and the ticket
+// are cleared by k_zero_counts, so the scan needs no initialization launch of its own.
+constexpr int kScanThreads = 256;
+template <class C>
+constexpr int scan_items() {
+  return sizeof(C) == 4 ? 16 : 8;
+}
+constexpr unsigned long long kTileAgg = 1ull << 62, kTileInc = 2ull << 62, kTileVal = (1ull << 62) - 1;
+
+template <class C>
+struct lookback_prefix {
+  volatile unsigned long long* state;
+  std::int64_t tile;
+  // Called by the first warp with the tile's sum; lane 0's result is the tile's exclusive prefix.
+  __device__ C operator()(C aggregate) {
+    const int lane = static_cast<int>(threadIdx.x & 31);
+    if (tile == 0) {
+      if (lane == 0) state[0] = kTileInc | static_cast<unsigned long long>(aggregate);
+      return C{0};
+    }
+    if (lane == 0) state[tile] = kTileAgg | static_cast<unsigned long long>(aggregate);
+    unsigned long long prefix = 0;
+    for (std::int64_t last = tile - 1;; last -= 32) {
+      const std::int64_t j = last - lane;  // lane 0 reads the nearest predecessor
+      unsigned long long w;
+      do {
+        w = j >= 0 ? static_cast<unsigned long long>(state[j]) : (kTileInc | 0ull);  // before tile 0: inclusive 0
+      } while (__any_sync(0xffffffffu, (w >> 62) == 0));
+      const unsigned inc = __ballot_sync(0xffffffffu, (w >> 62) == 2);
+      const int stop = inc != 0 ? __ffs(inc) - 1 : 31;  // lanes up to the nearest inclusive one
+      unsigned long long v = lane <= stop ? (w & kTileVal) : 0ull;
+#pragma unroll
+      for (int o = 16; o > 0; o /= 2) v += __shfl_xor_sync(0xffffffffu, v, o);
+      prefix += v;
+      if (inc != 0) break;
+    }
+    if (lane == 0) state[tile] = kTileInc | (prefix + static_cast<unsigned long long>(aggregate));
+    return static_cast<C>(prefix);
+  }
+};
+
+template <class C>
+__global__ void __launch_bounds__(kScanThreads)
+    k_scan_counts(const C* __restrict__ cnt, C* __restrict__ fill, std::int64_t n, unsigned long long* __restrict__ ticket,
+                  unsigned long long* state) {
+  constexpr int kItems = scan_items<C>();
+  constexpr std::int64_t kTile = static_cast<std::int64_t>(kScanThreads) * kItems;
+  using load_t = cub::BlockLoad<C, kScanThreads, kItems, cub::BLOCK_LOAD_WARP_TRANSPOSE>;
+  using store_t = cub::BlockStore<C, kScanThreads, kItems, cub::BLOCK_STORE_WARP_TRANSPOSE>;
+  using scan_t = cub::BlockScan<C, kScanThreads>;
+  __shared__ union {
+    typename load_t::TempStorage load;
+    typename store_t::TempStorage store;
+    typename scan_t::TempStorage scan;
+  } tmp;
+  __shared__ std::int64_t s_tile;
+  pdl_trigger();
+  pdl_wait();
+  if (threadIdx.x == 0) s_tile = static_cast<std::int64_t>(atomicAdd(ticket, 1ull));
+  __syncthreads();
+  const std::int64_t tile = s_tile;
+  const std::int64_t base = tile * kTile;
+  const int valid = static_cast<int>(n - base < kTile ? n - base : kTile);
+  C v[kItems];
+  if (valid == kTile) load_t(tmp.load).Load(cnt + base, v);
+  else load_t(tmp.load).Load(cnt + base, v, valid, C{0});
+  __syncthreads();
+  lookback_prefix<C> op{state, tile};
+  scan_t(tmp.scan).ExclusiveSum(v, v, op);
+  __syncthreads();
+  if (valid == kTile) store_t(tmp.store).Store(fill + base, v);
+  else store_t(tmp.store).Store(fill + base, v, valid);
+}
+
+template <class C>
+std::int64_t scan_tiles(std::int64_t n) {
+  constexpr std::int64_t kTile = static_cast<std::int64_t>(kScanThreads) * scan_items<C>();
+  return (n + kTile - 1) / kTile;
+}
+
+// Copies the long-slice count to pinned host memory (mapped under unified addressing), so that
+// the host reads it after one stream synchronization without a copy-engine transfer.
+__global__ void k_publish(const unsigned long long* __restrict__ src, unsigned long long* host) {
+  pdl_wait();
+  *host = *src;
 }
 
 // The count pass: kUnroll coalesced loads, then kUnroll fire-and-forget atomics.
 template <class I>
 __global__ void k_count_unrolled(const I* __restrict__ ind, std::int64_t nnz, counter_t<I>* __restrict__ cnt) {
+  pdl_trigger();
+  pdl_wait();
   using C = counter_t<I>;
   constexpr std::int64_t chunk = static_cast<std::int64_t>(kThreads) * kUnroll;
   for (std::int64_t base = static_cast<std::int64_t>(blockIdx.x) * chunk; base < nnz;
@@ -170,6 +298,8 @@ __global__ void k_count_unrolled(const I* __restrict__ ind, std::int64_t nnz, co
 template <class I>
 __global__ void k_scatter_unrolled(const I* __restrict__ ind, std::int64_t nnz, counter_t<I>* __restrict__ fill,
                                    I* __restrict__ slot_pos) {
+  pdl_trigger();
+  pdl_wait();
   using C = counter_t<I>;
   constexpr std::int64_t chunk = static_cast<std::int64_t>(kThreads) * kUnroll;
   for (std::int64_t base = static_cast<std::int64_t>(blockIdx.x) * chunk; base < nnz;
@@ -228,6 +358,8 @@ __global__ void __launch_bounds__(kThreads, sizeof(I) == 4 ? 4 : 2)
                    I* __restrict__ idx, V* __restrict__ out,
                    const I* __restrict__ row, const V* __restrict__ data, unsigned long long* __restrict__ n_long,
                    std::int64_t* __restrict__ long_begin, std::int64_t* __restrict__ long_end) {
+  pdl_trigger();
+  pdl_wait();
   const std::int64_t stride = static_cast<std::int64_t>(gridDim.x) * blockDim.x;
   for (std::int64_t c = static_cast<std::int64_t>(blockIdx.x) * blockDim.x + threadIdx.x; c < n; c += stride) {
     const std::int64_t b = c > 0 ? static_cast<std::int64_t>(fill[c - 1]) : 0;
@@ -368,6 +500,8 @@ __global__ void __launch_bounds__(kThreads, sizeof(I) == 4 ? 4 : 2)
   constexpr int kStage = kStageBytes / static_cast<int>(sizeof(S));
   __shared__ S s_in[kStage];
   __shared__ S s_out[kStage];
+  pdl_trigger();
+  pdl_wait();
   for (std::int64_t c0 = static_cast<std::int64_t>(blockIdx.x) * kThreads; c0 < n;
        c0 += static_cast<std::int64_t>(gridDim.x) * kThreads) {
     const std::int64_t c = c0 + threadIdx.x;
@@ -441,6 +575,8 @@ __global__ void __launch_bounds__(kThreads, sizeof(I) == 4 ? 4 : 2)
 template <class I>
 __global__ void k_scatter_tiles(const I* __restrict__ ptr, std::int64_t m, const I* __restrict__ ind,
                                 counter_t<I>* __restrict__ fill, row_pos<I>* __restrict__ tmp) {
+  pdl_trigger();
+  pdl_wait();
   using C = counter_t<I>;
   __shared__ I s_ptr[kThreads + 1];
   for (std::int64_t r0 = static_cast<std::int64_t>(blockIdx.x) * kThreads; r0 < m;
@@ -529,6 +665,8 @@ __device__ __forceinline__ void fill_row_table(unsigned char* tab, const I* s_pt
 template <class I>
 __global__ void k_count_window(const I* __restrict__ ptr, std::int64_t m, std::int64_t n, const I* __restrict__ ind,
                                counter_t<I>* __restrict__ cnt) {
+  pdl_trigger();
+  pdl_wait();
   using C = counter_t<I>;
   using X = offset_t<I>;
   __shared__ C s_cnt[kWindow];
@@ -578,6 +716,7 @@ __global__ void k_scatter_window(const I* __restrict__ ptr, std::int64_t m, std:
   __shared__ I s_ptr[kThreads + 1];
   __shared__ C s_cnt[kWindow];
   __shared__ unsigned char s_row[kRowTable];
+  pdl_trigger();
   for (std::int64_t r0 = static_cast<std::int64_t>(blockIdx.x) * kThreads; r0 < m;
        r0 += static_cast<std::int64_t>(gridDim.x) * kThreads) {
     const int nr = static_cast<int>(m - r0 < kThreads ? m - r0 : kThreads);
@@ -592,6 +731,7 @@ __global__ void k_scatter_window(const I* __restrict__ ptr, std::int64_t m, std:
       fill_row_table(s_row, s_ptr, nr, e0);
       __syncthreads();
     }
+    pdl_wait();  // the fill counters come from the scan (the tile set-up above reads inputs only)
     for (X base = e0; base < e1; base += static_cast<X>(kThreads * kUnroll)) {
       C c[kUnroll];
 #pragma unroll
@@ -689,8 +829,45 @@ __global__ void k_gather_long_pairs(const I* __restrict__ spos, const I* __restr
 // with the count and the scatter aggregated in a shared-memory window of slices; 4: as 3 without the
 // window in the scatter (the row table only).
 std::atomic<int> transpose_variant{3};
+// Programmatic dependent launch between the passes (where the device supports it).
+std::atomic<bool> transpose_pdl{true};
+
+// Whether the device supports programmatic dependent launch (compute capability 9.0 and later).
+bool pdl_supported() {
+  static std::atomic<int> cached[64] = {};
+  int dev = 0;
+  CUSCI_CUDA_TRY(cudaGetDevice(&dev));
+  if (dev < 0 || dev >= 64) return false;
+  int v = cached[dev].load(std::memory_order_relaxed);
+  if (v == 0) {
+    int major = 0;
+    CUSCI_CUDA_TRY(cudaDeviceGetAttribute(&major, cudaDevAttrComputeCapabilityMajor, dev));
+    v = major >= 9 ? 1 : 2;
+    cached[dev].store(v, std::memory_order_relaxed);
+  }
+  return v == 1;
+}
+
+// Launches kernel<<<grid, kThreads-style block, 0, s>>>(args...), as a programmatic dependent of the
+// stream's previous kernel when pdl is set.
+template <class... P, class... A>
+void launch(bool pdl, void (*kernel)(P...), unsigned grid, unsigned block, cudaStream_t s, A&&... args) {
+  cudaLaunchConfig_t cfg{};
+  cfg.gridDim = dim3(grid);
+  cfg.blockDim = dim3(block);
+  cfg.dynamicSmemBytes = 0;
+  cfg.stream = s;
+  cudaLaunchAttribute attr[1];
+  attr[0].id = cudaLaunchAttributeProgrammaticStreamSerialization;
+  attr[0].val.programmaticStreamSerializationAllowed = 1;
+  cfg.attrs = pdl ? attr : nullptr;
+  cfg.numAttrs = pdl ? 1 : 0;
+  CUSCI_CUDA_TRY(cudaLaunchKernelEx(&cfg, kernel, std::forward<A>(args)...));
+}
 
 }  // namespace
+
+void set_transpose_pdl(bool enabled) { transpose_pdl.store(enabled, std::memory_order_relaxed); }
 
 void set_transpose_variant(int variant) {
   if (variant < 0 || variant > 4)
@@ -716,6 +893,7 @@ compressed_arrays transpose_compressed(const ndarray& data, const ndarray& indic
   out.indices = empty({nnz}, it);
   out.indptr = empty({n_minor + 1}, it);
   const int variant = transpose_variant.load(std::memory_order_relaxed);
+  const bool pdl = transpose_pdl.load(std::memory_order_relaxed) && pdl_supported();
   const bool pairs_path = variant >= 2;  // variants 2 and 3 scatter (row, position) pairs
   // Major index of every entry (variants 0 and 1; variants 2 and 3 find it in the scatter).
   const ndarray row = pairs_path ? ndarray() : expand_indptr(indptr, nnz);
@@ -730,44 +908,40 @@ compressed_arrays transpose_compressed(const ndarray& data, const ndarray& indic
     // 0-2: clear, counts -> exclusive scan -> fill counters (slice starts).
     const std::int64_t nb = n_minor > 0 ? n_minor : 1;
     device_buffer<C> cnt(nb, s), fill(nb, s);
-    device_buffer<unsigned long long> n_long(1, s);
-    {  // one launch clears the counts and the long-slice counter (two memsets cost about twice as much)
+    const std::int64_t n_tiles = scan_tiles<C>(nb);
+    // aux: [0] long-slice count, [1] the scan's tile ticket, [2, 2 + n_tiles) its tile states.
+    device_buffer<unsigned long long> aux(2 + n_tiles, s);
+    unsigned long long* n_long = aux.data();
+    {  // one launch clears the counts and aux (separate memsets cost about twice as much)
       const bool vec = reinterpret_cast<std::uintptr_t>(cnt.data()) % 16 == 0;
       const std::int64_t work = vec ? nb * static_cast<std::int64_t>(sizeof(C)) / 16 + 4 : nb;
-      k_zero_counts<C><<<grid_for(work, kThreads, 2048), kThreads, 0, s>>>(cnt.data(), nb, vec, n_long.data());
+      k_zero_counts<C><<<grid_for(work, kThreads, 2048), kThreads, 0, s>>>(cnt.data(), nb, vec, aux.data(), 2 + n_tiles);
       CUSCI_CHECK_LAUNCH();
     }
     const std::int64_t m_major = indptr.size() - 1;
     if (variant >= 3) {
-      k_count_window<I><<<grid_for(m_major, kThreads), kThreads, 0, s>>>(indptr.data_as<I>(), m_major, n_minor, ind,
-                                                                          cnt.data());
+      launch(pdl, k_count_window<I>, grid_for(m_major, kThreads), kThreads, s, indptr.data_as<I>(), m_major, n_minor,
+             ind, cnt.data());
     } else {
-      k_count_unrolled<I><<<grid_for(nnz, kThreads * kUnroll), kThreads, 0, s>>>(ind, nnz, cnt.data());
+      launch(pdl, k_count_unrolled<I>, grid_for(nnz, kThreads * kUnroll), kThreads, s, ind, nnz, cnt.data());
     }
-    CUSCI_CHECK_LAUNCH();
-    {
-      std::size_t bytes = 0;
-      CUSCI_CUDA_TRY(cub::DeviceScan::ExclusiveSum(nullptr, bytes, cnt.data(), fill.data(), n_minor, s));
-      device_buffer<unsigned char> tmp(bytes > 0 ? bytes : 1, s);
-      CUSCI_CUDA_TRY(cub::DeviceScan::ExclusiveSum(tmp.data(), bytes, cnt.data(), fill.data(), n_minor, s));
-    }
+    launch(pdl, k_scan_counts<C>, static_cast<unsigned>(n_tiles), kScanThreads, s, static_cast<const C*>(cnt.data()),
+           fill.data(), nb, aux.data() + 1, aux.data() + 2);
     // 3: positions (variants 2-4: (row, position) pairs) into their slices' slots, in arbitrary order
     // within a slice; fill[c] ends as the end of slice c.
     device_buffer<row_pos<I>> pairs(pairs_path ? nnz : 1, s);
     if (variant == 4) {
-      k_scatter_window<I, false><<<grid_for(m_major, kThreads), kThreads, 0, s>>>(indptr.data_as<I>(), m_major,
-                                                                                   n_minor, ind, fill.data(),
-                                                                                   pairs.data());
+      launch(pdl, k_scatter_window<I, false>, grid_for(m_major, kThreads), kThreads, s, indptr.data_as<I>(), m_major,
+             n_minor, ind, fill.data(), pairs.data());
     } else if (variant == 3) {
-      k_scatter_window<I, true><<<grid_for(m_major, kThreads), kThreads, 0, s>>>(indptr.data_as<I>(), m_major, n_minor, ind,
-                                                                            fill.data(), pairs.data());
+      launch(pdl, k_scatter_window<I, true>, grid_for(m_major, kThreads), kThreads, s, indptr.data_as<I>(), m_major,
+             n_minor, ind, fill.data(), pairs.data());
     } else if (variant == 2) {
-      k_scatter_tiles<I><<<grid_for(m_major, kThreads), kThreads, 0, s>>>(indptr.data_as<I>(), m_major, ind,
-                                                                           fill.data(), pairs.data());
+      launch(pdl, k_scatter_tiles<I>, grid_for(m_major, kThreads), kThreads, s, indptr.data_as<I>(), m_major, ind,
+             fill.data(), pairs.data());
     } else {
-      k_scatter_unrolled<I><<<grid_for(nnz, kThreads * kUnroll), kThreads, 0, s>>>(ind, nnz, fill.data(), oidx);
+      launch(pdl, k_scatter_unrolled<I>, grid_for(nnz, kThreads * kUnroll), kThreads, s, ind, nnz, fill.data(), oidx);
     }
-    CUSCI_CHECK_LAUNCH();
     // 4: order short slices; list long ones.
     const std::int64_t max_long =
         std::min<std::int64_t>(n_minor, nnz / ((variant == 0 ? kShortSlice : kShortGlobal) + 1));
@@ -777,24 +951,28 @@ compressed_arrays transpose_compressed(const ndarray& data, const ndarray& indic
       V* oval = static_cast<V*>(out.data.data());
       const V* dv = static_cast<const V*>(data.data());
       if (variant == 0) {
-        k_order_slices<I, V><<<grid_for(n_minor, kThreads), kThreads, 0, s>>>(
-            fill.data(), n_minor, optr, oidx, oval, rowp, dv, n_long.data(), long_begin.data(), long_end.data());
+        launch(pdl, k_order_slices<I, V>, grid_for(n_minor, kThreads), kThreads, s, static_cast<const C*>(fill.data()),
+               n_minor, optr, oidx, oval, rowp, dv, n_long, long_begin.data(), long_end.data());
       } else if (variant == 1) {
-        k_order_staged<I, I, V><<<grid_for(n_minor, kThreads), kThreads, 0, s>>>(
-            fill.data(), n_minor, optr, static_cast<const I*>(oidx), oidx, oval, rowp, dv, n_long.data(),
-            long_begin.data(), long_end.data());
+        launch(pdl, k_order_staged<I, I, V>, grid_for(n_minor, kThreads), kThreads, s,
+               static_cast<const C*>(fill.data()), n_minor, optr, static_cast<const I*>(oidx), oidx, oval, rowp, dv,
+               n_long, long_begin.data(), long_end.data());
       } else {
-        k_order_staged<row_pos<I>, I, V><<<grid_for(n_minor, kThreads), kThreads, 0, s>>>(
-            fill.data(), n_minor, optr, static_cast<const row_pos<I>*>(pairs.data()), oidx, oval, rowp, dv,
-            n_long.data(), long_begin.data(), long_end.data());
+        launch(pdl, k_order_staged<row_pos<I>, I, V>, grid_for(n_minor, kThreads), kThreads, s,
+               static_cast<const C*>(fill.data()), n_minor, optr, static_cast<const row_pos<I>*>(pairs.data()), oidx,
+               oval, rowp, dv, n_long, long_begin.data(), long_end.data());
       }
-      CUSCI_CHECK_LAUNCH();
     });
     if (max_long == 0) return;  // no slice can be longer than kShortSlice: no work list to read
     // 6: long slices (synchronizes to read their number).
     unsigned long long h_long = 0;
-    CUSCI_CUDA_TRY(cudaMemcpyAsync(&h_long, n_long.data(), sizeof(h_long), cudaMemcpyDeviceToHost, s));
-    CUSCI_CUDA_TRY(cudaStreamSynchronize(s));
+    {
+      memory_ptr host = pinned_malloc(sizeof(unsigned long long));
+      auto* hp = static_cast<unsigned long long*>(host->ptr());
+      launch(pdl, k_publish, 1, 1, s, static_cast<const unsigned long long*>(n_long), hp);
+      CUSCI_CUDA_TRY(cudaStreamSynchronize(s));
+      h_long = *static_cast<volatile unsigned long long*>(hp);
+    }
     if (h_long == 0) return;
     const std::int64_t nl = static_cast<std::int64_t>(h_long);
     device_buffer<I> sorted(nnz, s);

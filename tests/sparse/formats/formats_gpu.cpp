@@ -3,8 +3,10 @@
 // value dtype (int32 indices, int64 for a subset), every pair conversion, toarray in C and F order,
 // format maintenance, empty and degenerate shapes, and the Matrix Market matrices of shared/data.
 
+#include <algorithm>
 #include <filesystem>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "cusci/error.hpp"
@@ -270,8 +272,10 @@ void check_transposed(const M& X, const std::string& c, sp::shape2 shape, dtype 
 // slice in the fix-up, 1 the fix-up staged through shared memory, 2 staged over (row, position) pairs
 // from a row-tile scatter, 3 (default) as 2 with the count and the scatter aggregated in a
 // shared-memory window of slices, 4 as 3 without the window in the scatter.
+// set_transpose_pdl: its kernels chained by programmatic dependent launch (default) or not.
 namespace cusci::sparse::detail {
 void set_transpose_variant(int variant);
+void set_transpose_pdl(bool enabled);
 }  // namespace cusci::sparse::detail
 
 TEST_CASE("CSR -> CSC and CSC -> CSR of given arrays: stable order, duplicates and zeros kept, every tier") {
@@ -283,14 +287,21 @@ TEST_CASE("CSR -> CSC and CSC -> CSR of given arrays: stable order, duplicates a
   const auto all = cases("tr");
   REQUIRE(all.size() >= 22);
   struct restore {
-    ~restore() { sp::detail::set_transpose_variant(3); }
+    ~restore() {
+      sp::detail::set_transpose_variant(3);
+      sp::detail::set_transpose_pdl(true);
+    }
   } guard;
   CHECK_THROWS_AS(sp::detail::set_transpose_variant(5), cusci::value_error);
   CHECK_THROWS_AS(sp::detail::set_transpose_variant(-1), cusci::value_error);
-  for (int variant : {0, 1, 2, 3, 4}) {
+  // Every variant chained by dependent launch, and the default variant also without it.
+  const std::pair<int, bool> runs[] = {{0, true}, {1, true}, {2, true}, {3, true}, {4, true}, {3, false}};
+  for (auto [variant, pdl] : runs) {
     for (auto& r : all) {
       sp::detail::set_transpose_variant(variant);
+      sp::detail::set_transpose_pdl(pdl);
       CAPTURE(variant);
+      CAPTURE(pdl);
       const std::string c = r.at("case");
       const dtype vt = dtype_from_string(r.at("dtype"));
       const double rtol = std::stod(r.at("rtol")), atol = std::stod(r.at("atol"));
@@ -309,6 +320,86 @@ TEST_CASE("CSR -> CSC and CSC -> CSR of given arrays: stable order, duplicates a
         // Twice in a row on the same stream (pool reuse of the work list and counters).
         check_transposed(A.tocsc(), c, sp::shape2{m, n}, vt, it, rtol, atol);
       }
+    }
+  }
+}
+
+TEST_CASE("CSR -> CSC across many scan tiles and look-back rounds: stencil and wide patterns") {
+  // The counts' scan works in tiles of 4096 slices (2048 with int64 indices) with a look-back over
+  // 32 predecessors at a time; the goldens above stay within two tiles, so these reach 88 to 586.
+  // Expected arrays: a symmetric matrix's CSC arrays are its CSR arrays; the wide pattern's come from
+  // the definition (a stable counting sort by column on the host).
+  struct restore {
+    ~restore() {
+      sp::detail::set_transpose_variant(3);
+      sp::detail::set_transpose_pdl(true);
+    }
+  } guard;
+  // 2-D 5-point stencil on a 600 x 600 grid, symmetric values (the smaller index picks the value).
+  const std::int64_t k = 600, n = k * k;
+  std::vector<std::int64_t> sp_ptr{0}, sp_ind;
+  std::vector<double> sp_val;
+  for (std::int64_t i = 0; i < n; ++i) {
+    const std::int64_t r = i / k, c = i % k;
+    auto add = [&](std::int64_t j) {
+      sp_ind.push_back(j);
+      sp_val.push_back(i == j ? 4.0 : -1.0 - static_cast<double>(std::min(i, j) % 7));
+    };
+    if (r > 0) add(i - k);
+    if (c > 0) add(i - 1);
+    add(i);
+    if (c < k - 1) add(i + 1);
+    if (r < k - 1) add(i + k);
+    sp_ptr.push_back(static_cast<std::int64_t>(sp_ind.size()));
+  }
+  // 1000 rows x 1,200,001 columns, 300 sorted distinct columns per row spread over the whole width.
+  const std::int64_t wm = 1000, wn = 1200001, per = 300;
+  std::vector<std::int64_t> w_ptr{0}, w_ind;
+  std::vector<float> w_val;
+  for (std::int64_t r = 0; r < wm; ++r) {
+    std::vector<std::int64_t> cols;
+    for (std::int64_t j = 0; j < per; ++j) cols.push_back((r * 7919 + j * 4001 + (j * j) % 13) % wn);
+    std::sort(cols.begin(), cols.end());
+    cols.erase(std::unique(cols.begin(), cols.end()), cols.end());
+    for (std::int64_t c : cols) w_ind.push_back(c), w_val.push_back(static_cast<float>(r) + 1e-3f * static_cast<float>(c % 1000));
+    w_ptr.push_back(static_cast<std::int64_t>(w_ind.size()));
+  }
+  const std::int64_t w_nnz = static_cast<std::int64_t>(w_ind.size());
+  std::vector<std::int64_t> e_ptr(wn + 1, 0), e_ind(w_nnz);
+  std::vector<float> e_val(w_nnz);
+  for (std::int64_t c : w_ind) ++e_ptr[c + 1];
+  for (std::int64_t c = 0; c < wn; ++c) e_ptr[c + 1] += e_ptr[c];
+  {
+    std::vector<std::int64_t> next(e_ptr.begin(), e_ptr.end() - 1);
+    for (std::int64_t r = 0; r < wm; ++r)
+      for (std::int64_t p = w_ptr[r]; p < w_ptr[r + 1]; ++p) {
+        const std::int64_t slot = next[w_ind[p]]++;
+        e_ind[slot] = r;
+        e_val[slot] = w_val[p];
+      }
+  }
+  auto as_vec = [](const ndarray& a) { return to_host(a).astype(dtype::int64).to_vector<std::int64_t>(); };
+  const std::pair<int, bool> runs[] = {{0, true}, {1, true}, {2, true}, {3, true}, {4, true}, {3, false}};
+  for (auto [variant, pdl] : runs) {
+    sp::detail::set_transpose_variant(variant);
+    sp::detail::set_transpose_pdl(pdl);
+    CAPTURE(variant);
+    CAPTURE(pdl);
+    for (dtype it : {dtype::int32, dtype::int64}) {
+      CAPTURE(dtype_name(it));
+      const sp::csr_matrix S(asarray(sp_val), asarray(sp_ind).astype(it), asarray(sp_ptr).astype(it),
+                             {.shape = sp::shape2{n, n}, .index_dtype = it});
+      const sp::csc_matrix St = S.tocsc();
+      CHECK(as_vec(St.indptr()) == sp_ptr);
+      CHECK(as_vec(St.indices()) == sp_ind);
+      CHECK(to_host(St.data()).to_vector<double>() == sp_val);
+      const sp::csr_matrix W(asarray(w_val), asarray(w_ind).astype(it), asarray(w_ptr).astype(it),
+                             {.shape = sp::shape2{wm, wn}, .index_dtype = it});
+      const sp::csc_matrix Wt = W.tocsc();
+      CHECK(Wt.shape() == sp::shape2{wm, wn});
+      CHECK(as_vec(Wt.indptr()) == e_ptr);
+      CHECK(as_vec(Wt.indices()) == e_ind);
+      CHECK(to_host(Wt.data()).to_vector<float>() == e_val);
     }
   }
 }
