@@ -63,8 +63,8 @@
 // run: variant 3 0.504 ms (CUB's scan, no chaining, count copied back to pageable memory: 0.517;
 // with the own scan alone 0.516, dependent launch alone 0.513, both 0.510, both and the count
 // copied into pinned memory instead of stored by a kernel 0.508); CuPy 1.045-1.078 ms in the same
-// run. On a random pattern of the same shape and row lengths (no band structure; 2.3 ms for every
-// pass-2+ variant) the window costs 1.5% (variant 3 2.331 ms, 4 2.307, 2 2.297). Earlier runs,
+// run. On a random pattern of the same shape and row lengths (no band structure) the window costs
+// 1.5%: variant 3 2.331 ms, 4 2.307, 2 2.297 (0: 2.82, 1: 2.75). Earlier runs,
 // before the single-pass scan and the chaining:
 // variant 3 0.504-0.515 ms (clear 6 us, count 49, scan 14 + launch, scatter 206, fix-up 201, read-back
 // of the long-slice count about 9), variant 4 0.514-0.530, variant 2 0.539-0.546 (count 76, scatter
