@@ -10,7 +10,8 @@
 //   R3d cumsum of 2^27 float64 (the typed 1-D kernel's 8-byte tier)       (bytes 2 * 8 * N)
 //   R8d cumsum along axis 0 of an 8192 x 16384 float64 array (2 columns per 16-byte vector)
 //   R3-cub / R3-own, R3d-cub / R3d-own: R3 and R3d with the 1-D scan forced to CUB over typed
-//       pointers (variant 1, the automatic choice) or to the own single-pass kernel (variant 2)
+//       pointers (variant 1; the automatic choice for float64, while float32 sums go over pairs of
+//       elements, core/src/scan.cu) or to the own single-pass kernel (variant 2)
 // Inputs are random, non-zero, generated on the device by a hash kernel (values in [0.5, 1.5)).
 // One JSON line per case (harness.hpp); CuPy's equivalents are in peers_reduction.py.
 
