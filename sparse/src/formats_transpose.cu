@@ -272,6 +272,17 @@ __global__ void k_publish(const unsigned long long* __restrict__ src, unsigned l
   *host = *src;
 }
 
+// The entry passes' loads: the minor indices of entries base + u * kThreads + threadIdx.x
+// (u < kUnroll) below end, all issued before any is used.
+template <class C, class X, class I>
+__device__ __forceinline__ void load_unrolled(const I* __restrict__ ind, X base, X end, C (&c)[kUnroll]) {
+#pragma unroll
+  for (int u = 0; u < kUnroll; ++u) {
+    const X i = base + static_cast<X>(u * kThreads + threadIdx.x);
+    if (i < end) c[u] = static_cast<C>(ind[i]);
+  }
+}
+
 // The count pass: kUnroll coalesced loads, then kUnroll fire-and-forget atomics.
 template <class I>
 __global__ void k_count_unrolled(const I* __restrict__ ind, std::int64_t nnz, counter_t<I>* __restrict__ cnt) {
@@ -282,11 +293,7 @@ __global__ void k_count_unrolled(const I* __restrict__ ind, std::int64_t nnz, co
   for (std::int64_t base = static_cast<std::int64_t>(blockIdx.x) * chunk; base < nnz;
        base += static_cast<std::int64_t>(gridDim.x) * chunk) {
     C c[kUnroll];
-#pragma unroll
-    for (int u = 0; u < kUnroll; ++u) {
-      const std::int64_t i = base + u * kThreads + threadIdx.x;
-      if (i < nnz) c[u] = static_cast<C>(ind[i]);
-    }
+    load_unrolled(ind, base, nnz, c);
 #pragma unroll
     for (int u = 0; u < kUnroll; ++u) {
       if (base + u * kThreads + threadIdx.x < nnz) atomicAdd(&cnt[c[u]], C{1});
@@ -305,11 +312,7 @@ __global__ void k_scatter_unrolled(const I* __restrict__ ind, std::int64_t nnz, 
   for (std::int64_t base = static_cast<std::int64_t>(blockIdx.x) * chunk; base < nnz;
        base += static_cast<std::int64_t>(gridDim.x) * chunk) {
     C c[kUnroll];
-#pragma unroll
-    for (int u = 0; u < kUnroll; ++u) {
-      const std::int64_t i = base + u * kThreads + threadIdx.x;
-      if (i < nnz) c[u] = static_cast<C>(ind[i]);
-    }
+    load_unrolled(ind, base, nnz, c);
     C slot[kUnroll];
 #pragma unroll
     for (int u = 0; u < kUnroll; ++u) {
@@ -679,11 +682,7 @@ __global__ void k_count_window(const I* __restrict__ ptr, std::int64_t m, std::i
     __syncthreads();
     for (X base = e0; base < e1; base += static_cast<X>(kThreads * kUnroll)) {
       C c[kUnroll];
-#pragma unroll
-      for (int u = 0; u < kUnroll; ++u) {
-        const X i = base + static_cast<X>(u * kThreads + threadIdx.x);
-        if (i < e1) c[u] = static_cast<C>(ind[i]);
-      }
+      load_unrolled(ind, base, e1, c);
 #pragma unroll
       for (int u = 0; u < kUnroll; ++u) {
         if (base + static_cast<X>(u * kThreads + threadIdx.x) < e1) {
@@ -734,11 +733,7 @@ __global__ void k_scatter_window(const I* __restrict__ ptr, std::int64_t m, std:
     pdl_wait();  // the fill counters come from the scan (the tile set-up above reads inputs only)
     for (X base = e0; base < e1; base += static_cast<X>(kThreads * kUnroll)) {
       C c[kUnroll];
-#pragma unroll
-      for (int u = 0; u < kUnroll; ++u) {
-        const X i = base + static_cast<X>(u * kThreads + threadIdx.x);
-        if (i < e1) c[u] = static_cast<C>(ind[i]);
-      }
+      load_unrolled(ind, base, e1, c);
       C slot[kUnroll];
       bool out_w[kUnroll];
 #pragma unroll
@@ -775,11 +770,7 @@ __global__ void k_scatter_window(const I* __restrict__ ptr, std::int64_t m, std:
     __syncthreads();
     for (X base = e0; base < e1; base += static_cast<X>(kThreads * kUnroll)) {
       C c[kUnroll];
-#pragma unroll
-      for (int u = 0; u < kUnroll; ++u) {
-        const X i = base + static_cast<X>(u * kThreads + threadIdx.x);
-        if (i < e1) c[u] = static_cast<C>(ind[i]);
-      }
+      load_unrolled(ind, base, e1, c);
 #pragma unroll
       for (int u = 0; u < kUnroll; ++u) {
         const X i = base + static_cast<X>(u * kThreads + threadIdx.x);
