@@ -226,7 +226,10 @@ void cub_scan_typed(const A* in, A* out, i64 n, cudaStream_t stream) {
 /// the copy roofline against 81.2-81.7% for CUB over the floats (policy below, 128 threads x 32
 /// pairs; 24 pairs 80.5%, 40 pairs 75.5%, 16 pairs 87.1%, 256 x 16 85.9%). Rounding: s[2j+1] adds the
 /// pair's own sum to s[2j-1]; any association is as valid as NumPy's sequential loop (the tests
-/// bound the error against a wider-precision scan).
+/// bound the error against a wider-precision scan). Deviation: the pair's sum x[2j] + x[2j+1] is
+/// formed first, so it can overflow to inf where NumPy's sequential sum stays finite (two elements
+/// of the same sign within a factor 2 of float32's largest value, e.g. [-3e38, 0, 3e38, 3e38]: NumPy's
+/// last sum is 3e38, this one inf); CUB's float scan reassociates likewise, at tile boundaries.
 template <bool Nan>
 struct pair_prep {
   __host__ __device__ __forceinline__ unsigned long long operator()(const float2& v) const {

@@ -823,7 +823,10 @@ std::atomic<int> transpose_variant{3};
 // Programmatic dependent launch between the passes (where the device supports it).
 std::atomic<bool> transpose_pdl{true};
 
-// Whether the device supports programmatic dependent launch (compute capability 9.0 and later).
+// Whether the current device runs these kernels with programmatic dependent launch: compute
+// capability 9.0 and later, and code compiled for it (a build for an older virtual architecture,
+// JIT-compiled on a newer device, has no griddepcontrol instructions: launched with the attribute,
+// its kernels would not wait for the previous one's writes).
 bool pdl_supported() {
   static std::atomic<int> cached[64] = {};
   int dev = 0;
@@ -833,7 +836,9 @@ bool pdl_supported() {
   if (v == 0) {
     int major = 0;
     CUSCI_CUDA_TRY(cudaDeviceGetAttribute(&major, cudaDevAttrComputeCapabilityMajor, dev));
-    v = major >= 9 ? 1 : 2;
+    cudaFuncAttributes fa{};
+    CUSCI_CUDA_TRY(cudaFuncGetAttributes(&fa, k_publish));
+    v = major >= 9 && fa.ptxVersion >= 90 ? 1 : 2;
     cached[dev].store(v, std::memory_order_relaxed);
   }
   return v == 1;
