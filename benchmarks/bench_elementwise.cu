@@ -3,7 +3,8 @@
 // overhead: wall time per 1-element x+1 call, averaged over 10000 calls; the "ms" field holds the
 // per-call wall time in ms). Breakdown of E4 on the same node, same units: E4raw (a bare
 // cudaLaunchKernel of an empty kernel: the driver's floor), E4alloc (empty({1}) from the pool and
-// back), E4aa (1-element x+x: no scalar operand). Inputs are random, larger than the 60 MB L2.
+// back), E4aa (1-element x+x: no scalar operand), E4-rt (E4 with the runtime's <<<>>> launch in place
+// of the driver's cuLaunchKernel). Inputs are random, larger than the 60 MB L2.
 // `bench_elementwise --host` runs only the E4 rows (for a CPU profiler).
 #include <cstdio>
 #include <cstring>
@@ -11,6 +12,10 @@
 #include "cusci/core.hpp"
 #include "cusci/elementwise.hpp"
 #include "harness.hpp"
+
+namespace cusci::detail::cm {
+void set_driver_launch(bool enabled);  // internal switch (core/src/elementwise.cu)
+}
 
 namespace {
 __global__ void empty_kernel(float*) {}
@@ -59,6 +64,10 @@ int main(int argc, char** argv) {
     const std::string n_calls = std::to_string(calls) + " calls)";
     double ms = bench::wall_ms_per_call(calls, [&] { (void)(one + scalar(1)); });
     report("E4", "1-element x+1 wall time per call (ms field = per-call wall ms, " + n_calls, {ms, ms});
+    detail::cm::set_driver_launch(false);
+    ms = bench::wall_ms_per_call(calls, [&] { (void)(one + scalar(1)); });
+    detail::cm::set_driver_launch(true);
+    report("E4-rt", "1-element x+1, runtime launch (ms field = per-call wall ms, " + n_calls, {ms, ms});
     ms = bench::wall_ms_per_call(calls, [&] { (void)(one + one); });
     report("E4aa", "1-element x+x wall time per call (ms field = per-call wall ms, " + n_calls, {ms, ms});
     ms = bench::wall_ms_per_call(calls, [&] { (void)empty({1}, dtype::float32); });

@@ -40,6 +40,26 @@ int sm_count() {
   return n;
 }
 
+namespace {
+std::atomic<bool> driver_launch_on{true};
+}
+
+void set_driver_launch(bool enabled) { driver_launch_on.store(enabled, std::memory_order_relaxed); }
+
+cu_launch_fn driver_launch() {
+  static const cu_launch_fn fn = [] {
+    void* p = nullptr;
+    cudaDriverEntryPointQueryResult q{};
+    if (cudaGetDriverEntryPointByVersion("cuLaunchKernel", &p, 12000, cudaEnableDefault, &q) != cudaSuccess ||
+        q != cudaDriverEntryPointSuccess || p == nullptr) {
+      cudaGetLastError();
+      return static_cast<cu_launch_fn>(nullptr);
+    }
+    return reinterpret_cast<cu_launch_fn>(p);
+  }();
+  return driver_launch_on.load(std::memory_order_relaxed) ? fn : nullptr;
+}
+
 }  // namespace detail::cm
 
 namespace {

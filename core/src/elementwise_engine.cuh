@@ -363,9 +363,7 @@ void launch(const arg* args, ndarray& res, F f) {
   if (contig) {
     static const int per_sm = occupancy_blocks(ew_contig<L, O, N, F>);
     const i64 nv = n / vec_width<L>;
-    ew_contig<L, O, N, F><<<grid_blocks(nv > 0 ? nv : n, per_sm), block_threads, 0, stream>>>(in, res.data_as<O>(),
-                                                                                              n, f);
-    CUSCI_CHECK_LAUNCH();
+    fast_launch(ew_contig<L, O, N, F>, grid_blocks(nv > 0 ? nv : n, per_sm), stream, in, res.data_as<O>(), n, f);
     return;
   }
   const ndarray* arrs[N + 1];
@@ -376,9 +374,8 @@ void launch(const arg* args, ndarray& res, F f) {
     if (launch_rows<L, O, N>(m, in, res, osame, stream, f)) return;
   }
   static const int per_sm = occupancy_blocks(ew_strided<L, O, N, F>);
-  ew_strided<L, O, N, F><<<grid_blocks(n, per_sm), block_threads, 0, stream>>>(
-      m, n, in, static_cast<char*>(res.data()), res.dtype(), osame, f);
-  CUSCI_CHECK_LAUNCH();
+  fast_launch(ew_strided<L, O, N, F>, grid_blocks(n, per_sm), stream, m, n, in, static_cast<char*>(res.data()),
+              res.dtype(), osame, f);
 }
 
 /// Calls `f(type_tag<L>{})` for loop dtype `l` when functor F has a loop for it (F::ok<L>());

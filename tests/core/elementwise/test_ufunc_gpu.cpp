@@ -15,6 +15,10 @@
 
 using namespace cusci;
 
+namespace cusci::detail::cm {
+void set_driver_launch(bool enabled);  // internal switch (core/src/elementwise.cu)
+}
+
 namespace {
 const char* kMod = "core_elementwise";
 
@@ -98,6 +102,31 @@ TEST_CASE("binary ufuncs match NumPy over every dtype, broadcasting, F and trans
       testing::check_allclose(f(a.T(), b.T()).T().copy(), want, rt, at);
     }
     ++n;
+  }
+  CHECK(n > 500);
+}
+
+TEST_CASE("binary ufuncs match NumPy through the runtime's launch as through the driver's") {
+  // Kernels normally go out through cuLaunchKernel with a cached handle; the switch sends them through
+  // the runtime's <<<>>> launch instead. Both paths must give NumPy's answers, contiguous and strided.
+  struct restore {
+    ~restore() { detail::cm::set_driver_launch(true); }
+  } guard;
+  int n = 0;
+  for (const bool driver : {false, true}) {
+    detail::cm::set_driver_launch(driver);
+    for (auto& r : testing::manifest(kMod)) {
+      const std::string& c = r["case"];
+      if (c.rfind("b_", 0) != 0 || !r["error"].empty()) continue;
+      INFO("case " << c << (driver ? " (driver launch)" : " (runtime launch)"));
+      const fn2& f = binary_table().at(r["op"]);
+      const ndarray a = asarray(in(c, 0)), b = asarray(in(c, 1));
+      const host_array want = testing::golden(kMod, c);
+      const double rt = num(r["rtol"]), at = num(r["atol"]);
+      testing::check_allclose(f(a, b), want, rt, at);
+      if (a.ndim() == 2 && a.shape() == b.shape()) testing::check_allclose(f(a.T(), b.T()).T().copy(), want, rt, at);
+      ++n;
+    }
   }
   CHECK(n > 500);
 }
