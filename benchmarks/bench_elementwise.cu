@@ -4,7 +4,8 @@
 // per-call wall time in ms). Breakdown of E4 on the same node, same units: E4raw (a bare
 // cudaLaunchKernel of an empty kernel: the driver's floor), E4alloc (empty({1}) from the pool and
 // back), E4aa (1-element x+x: no scalar operand), E4-rt (E4 with the runtime's <<<>>> launch in place
-// of the driver's cuLaunchKernel). Inputs are random, larger than the 60 MB L2.
+// of the driver's cuLaunchKernel), E4sum (a 1-element sum: a small reduction) and E4sum-rt (the same
+// through the runtime's launch). Inputs are random, larger than the 60 MB L2.
 // `bench_elementwise --host` runs only the E4 rows (for a CPU profiler).
 #include <cstdio>
 #include <cstring>
@@ -70,6 +71,12 @@ int main(int argc, char** argv) {
     report("E4-rt", "1-element x+1, runtime launch (ms field = per-call wall ms, " + n_calls, {ms, ms});
     ms = bench::wall_ms_per_call(calls, [&] { (void)(one + one); });
     report("E4aa", "1-element x+x wall time per call (ms field = per-call wall ms, " + n_calls, {ms, ms});
+    ms = bench::wall_ms_per_call(calls, [&] { (void)sum(one); });
+    report("E4sum", "1-element sum wall time per call (ms field = per-call wall ms, " + n_calls, {ms, ms});
+    detail::cm::set_driver_launch(false);
+    ms = bench::wall_ms_per_call(calls, [&] { (void)sum(one); });
+    detail::cm::set_driver_launch(true);
+    report("E4sum-rt", "1-element sum, runtime launch (ms field = per-call wall ms, " + n_calls, {ms, ms});
     ms = bench::wall_ms_per_call(calls, [&] { (void)empty({1}, dtype::float32); });
     report("E4alloc", "empty({1}) and its release, wall time per call (ms field = per-call wall ms, " + n_calls,
            {ms, ms});

@@ -40,4 +40,12 @@ def cupy_cases(gpu_ms, data):
         one + one
     cp.cuda.Device().synchronize()
     out["E4aa"] = (time.perf_counter() - t0) * 1e3 / calls
+    for _ in range(100):
+        one.sum()
+    cp.cuda.Device().synchronize()
+    t0 = time.perf_counter()
+    for _ in range(calls):
+        one.sum()
+    cp.cuda.Device().synchronize()
+    out["E4sum"] = (time.perf_counter() - t0) * 1e3 / calls
     return out

@@ -410,7 +410,7 @@ void set_driver_launch(bool enabled);
 /// or the driver refuses the launch (a handle from another context on that device, say): the runtime
 /// then repeats it and reports any error as every other launch does (cuda_error, out_of_memory).
 template <class... P, class... A>
-void fast_launch(void (*kernel)(P...), unsigned grid, cudaStream_t stream, A&&... args) {
+void fast_launch(void (*kernel)(P...), dim3 grid, cudaStream_t stream, A&&... args) {
   static_assert(sizeof...(P) == sizeof...(A), "fast_launch: one argument per kernel parameter");
   static std::atomic<CUfunction> handles[64] = {};
   std::tuple<std::decay_t<P>...> values{std::forward<A>(args)...};
@@ -433,7 +433,7 @@ void fast_launch(void (*kernel)(P...), unsigned grid, cudaStream_t stream, A&&..
         int k = 0;
         ((argv[k++] = static_cast<void*>(&v)), ...);
       }, values);
-      if (launch(f, grid, 1, 1, block_threads, 1, 1, 0, reinterpret_cast<CUstream>(stream), argv, nullptr) ==
+      if (launch(f, grid.x, grid.y, grid.z, block_threads, 1, 1, 0, reinterpret_cast<CUstream>(stream), argv, nullptr) ==
           CUDA_SUCCESS)
         return;
       handles[dev].store(nullptr, std::memory_order_relaxed);

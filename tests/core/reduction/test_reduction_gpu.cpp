@@ -24,6 +24,10 @@ using cusci::testing::check_allclose;
 using cusci::testing::golden;
 using cusci::testing::manifest;
 
+namespace cusci::detail::cm {
+void set_driver_launch(bool enabled);  // internal switch (core/src/elementwise.cu)
+}
+
 namespace {
 
 const char* const kMod = "core_reduction";
@@ -148,6 +152,26 @@ TEST_CASE("reductions, arg-reductions and scans over the dtype sweep, every axis
     }
   }
   CHECK(n > 3000);
+}
+
+TEST_CASE("reductions give NumPy's answers through the runtime's launch as through the driver's") {
+  struct restore {
+    ~restore() { cusci::detail::cm::set_driver_launch(true); }
+  } guard;
+  cusci::detail::cm::set_driver_launch(false);
+  int n = 0;
+  for (const auto& r : manifest(kMod)) {
+    const std::string kind = r.at("kind");
+    if (kind != "reduce" && kind != "arg") continue;
+    const std::string c = r.at("case");
+    const std::string src = c.substr(0, c.find('_'));
+    CAPTURE(c);
+    const ndarray a = layouts(src, r.at("dtype")).front().second;
+    check_allclose(call(r.at("func"), a, r.at("axis"), r.at("keepdims") == "1", num(r, "ddof")), golden(kMod, c),
+                   num(r, "rtol"), num(r, "atol"));
+    ++n;
+  }
+  CHECK(n > 500);
 }
 
 TEST_CASE("broadcast (zero-stride) inputs") {
