@@ -402,25 +402,34 @@ cu_launch_fn driver_launch();
 /// Internal switch for benchmarks: false makes fast_launch use the runtime's launch (default true).
 void set_driver_launch(bool enabled);
 
-/// kernel<<<grid, block_threads, 0, stream>>>(args...), issued through cuLaunchKernel with the
-/// kernel's handle cached per device. The runtime's launch resolves the host stub to the device
-/// function on every call; skipping that saves 0.2-0.5 us of host time per launch on the H200
-/// machines, which is most of what a 1-element operation costs above the driver's floor. The
-/// runtime's launch is used when the entry point is unavailable, the device ordinal is 64 or more,
-/// or the driver refuses the launch (a handle from another context on that device, say): the runtime
-/// then repeats it and reports any error as every other launch does (cuda_error, out_of_memory).
-template <class... P, class... A>
-void fast_launch(void (*kernel)(P...), dim3 grid, cudaStream_t stream, A&&... args) {
-  static_assert(sizeof...(P) == sizeof...(A), "fast_launch: one argument per kernel parameter");
+/// The parameter types of a __global__ function, decayed, as a tuple.
+template <class K> struct kernel_params;
+template <class... P> struct kernel_params<void (*)(P...)> {
+  using tuple = std::tuple<std::decay_t<P>...>;
+  static constexpr std::size_t count = sizeof...(P);
+};
+
+/// Kernel<<<grid, block_threads, 0, stream>>>(args...), issued through cuLaunchKernel with the
+/// kernel's handle cached per device (one cache per kernel: the kernel is a template argument). The
+/// runtime's launch resolves the host stub to the device function on every call; skipping that saves
+/// about 0.4 us of host time per launch on the H200 machines, most of what a 1-element operation
+/// costs above the driver's floor. The runtime's launch is used when the entry point is unavailable,
+/// the device ordinal is 64 or more, or the driver refuses the launch (a handle from another context
+/// on that device, say): the runtime then repeats it and reports any error as every other launch
+/// does (cuda_error, out_of_memory).
+template <auto Kernel, class... A>
+void fast_launch(dim3 grid, cudaStream_t stream, A&&... args) {
+  using params = kernel_params<decltype(Kernel)>;
+  static_assert(params::count == sizeof...(A), "fast_launch: one argument per kernel parameter");
   static std::atomic<CUfunction> handles[64] = {};
-  std::tuple<std::decay_t<P>...> values{std::forward<A>(args)...};
+  typename params::tuple values{std::forward<A>(args)...};
   const cu_launch_fn launch = driver_launch();
   int dev = -1;
   if (launch != nullptr && cudaGetDevice(&dev) == cudaSuccess && dev >= 0 && dev < 64) {
     CUfunction f = handles[dev].load(std::memory_order_relaxed);
     if (f == nullptr) {
       cudaFunction_t rf = nullptr;
-      if (cudaGetFuncBySymbol(&rf, reinterpret_cast<const void*>(kernel)) == cudaSuccess) {
+      if (cudaGetFuncBySymbol(&rf, reinterpret_cast<const void*>(Kernel)) == cudaSuccess) {
         f = reinterpret_cast<CUfunction>(rf);
         handles[dev].store(f, std::memory_order_relaxed);
       } else {
@@ -428,18 +437,18 @@ void fast_launch(void (*kernel)(P...), dim3 grid, cudaStream_t stream, A&&... ar
       }
     }
     if (f != nullptr) {
-      void* argv[sizeof...(P) > 0 ? sizeof...(P) : 1];
+      void* argv[params::count > 0 ? params::count : 1];
       std::apply([&](auto&... v) {
         int k = 0;
         ((argv[k++] = static_cast<void*>(&v)), ...);
       }, values);
-      if (launch(f, grid.x, grid.y, grid.z, block_threads, 1, 1, 0, reinterpret_cast<CUstream>(stream), argv, nullptr) ==
-          CUDA_SUCCESS)
+      if (launch(f, grid.x, grid.y, grid.z, block_threads, 1, 1, 0, reinterpret_cast<CUstream>(stream), argv,
+                 nullptr) == CUDA_SUCCESS)
         return;
       handles[dev].store(nullptr, std::memory_order_relaxed);
     }
   }
-  std::apply([&](auto&... v) { kernel<<<grid, block_threads, 0, stream>>>(v...); }, values);
+  std::apply([&](auto&... v) { Kernel<<<grid, block_threads, 0, stream>>>(v...); }, values);
   CUSCI_CHECK_LAUNCH();
 }
 

@@ -363,7 +363,7 @@ void launch(const arg* args, ndarray& res, F f) {
   if (contig) {
     static const int per_sm = occupancy_blocks(ew_contig<L, O, N, F>);
     const i64 nv = n / vec_width<L>;
-    fast_launch(ew_contig<L, O, N, F>, grid_blocks(nv > 0 ? nv : n, per_sm), stream, in, res.data_as<O>(), n, f);
+    fast_launch<ew_contig<L, O, N, F>>(grid_blocks(nv > 0 ? nv : n, per_sm), stream, in, res.data_as<O>(), n, f);
     return;
   }
   const ndarray* arrs[N + 1];
@@ -374,7 +374,7 @@ void launch(const arg* args, ndarray& res, F f) {
     if (launch_rows<L, O, N>(m, in, res, osame, stream, f)) return;
   }
   static const int per_sm = occupancy_blocks(ew_strided<L, O, N, F>);
-  fast_launch(ew_strided<L, O, N, F>, grid_blocks(n, per_sm), stream, m, n, in, static_cast<char*>(res.data()),
+  fast_launch<ew_strided<L, O, N, F>>(grid_blocks(n, per_sm), stream, m, n, in, static_cast<char*>(res.data()),
               res.dtype(), osame, f);
 }
 

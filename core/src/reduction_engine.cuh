@@ -399,16 +399,16 @@ void run(plan p, store_ctx ctx) {
     p.g.partial = tmp->ptr();
   }
   if (p.rows) {
-    fast_launch(reduce_rows<In, Op>, p.grid, stream, p.g);
+    fast_launch<reduce_rows<In, Op>>(p.grid, stream, p.g);
     if (p.g.chunks > 1) {
       const unsigned blocks = static_cast<unsigned>(std::clamp<i64>(p.g.n_out, 1, 65535));
-      fast_launch(combine_rows<Op>, blocks, stream, p.g);
+      fast_launch<combine_rows<Op>>(blocks, stream, p.g);
     }
   } else {
-    if (col_vec > 1) fast_launch(reduce_cols<In, Op, VC>, p.grid, stream, p.g);
-    else fast_launch(reduce_cols<In, Op, 1>, p.grid, stream, p.g);
+    if (col_vec > 1) fast_launch<reduce_cols<In, Op, VC>>(p.grid, stream, p.g);
+    else fast_launch<reduce_cols<In, Op, 1>>(p.grid, stream, p.g);
     if (p.g.chunks > 1)
-      fast_launch(combine_cols<Op>, static_cast<unsigned>(ceil_div(p.g.n_out, block_threads)), stream, p.g);
+      fast_launch<combine_cols<Op>>(static_cast<unsigned>(ceil_div(p.g.n_out, block_threads)), stream, p.g);
   }
 }
 
