@@ -411,9 +411,9 @@ template <class... P> struct kernel_params<void (*)(P...)> {
 
 /// Kernel<<<grid, block_threads, 0, stream>>>(args...), issued through cuLaunchKernel with the
 /// kernel's handle cached per device (one cache per kernel: the kernel is a template argument). The
-/// runtime's launch resolves the host stub to the device function on every call; skipping that saves
-/// about 0.4 us of host time per launch on the H200 machines, most of what a 1-element operation
-/// costs above the driver's floor. The runtime's launch is used when the entry point is unavailable,
+/// runtime's launch looks the device function up from the host stub on every call; skipping that
+/// saved 0.2-0.4 us of host time per 1-element x+1 on the H200 machines (E4 against E4-rt in
+/// bench_elementwise). The runtime's launch is used when the entry point is unavailable,
 /// the device ordinal is 64 or more, or the driver refuses the launch (a handle from another context
 /// on that device, say): the runtime then repeats it and reports any error as every other launch
 /// does (cuda_error, out_of_memory).
