@@ -36,24 +36,70 @@ shape_t reduced_shape(const ndarray& a, const std::vector<bool>& mask, bool keep
   return out;
 }
 
+namespace {
+
+/// Fills `m` from n axes (lengths `sh`, byte strides `st`), dropping length-1 axes and merging each
+/// axis into the previous one where the two are contiguous with each other (as `coalesce` does),
+/// without allocating: a reduction's plan is built on every call.
+void fill_map(nd_map<1>& m, const i64* sh, const i64* st, int n) {
+  int k = 0;
+  for (int d = 0; d < n; ++d) {
+    if (sh[d] == 1) continue;
+    if (k > 0 && st[d] * sh[d] == m.stride[0][k - 1]) {
+      m.shape[k - 1] *= sh[d];
+      m.stride[0][k - 1] = st[d];
+      continue;
+    }
+    CUSCI_EXPECTS(k < max_kernel_dims, value_error,
+                  "cusci: arrays of more than 16 non-mergeable dimensions are not supported by kernels");
+    m.shape[k] = sh[d];
+    m.stride[0][k] = st[d];
+    ++k;
+  }
+  m.ndim = k;
+}
+
+}  // namespace
+
 plan make_plan(const ndarray& src, const std::vector<bool>& reduced, char* out, dtype out_dt) {
   plan p;
-  shape_t ks, kst, rs, rst;
-  std::vector<std::pair<i64, i64>> red;  // (stride, length)
-  for (int d = 0; d < src.ndim(); ++d) {
-    if (reduced[d]) red.emplace_back(src.strides()[d], src.shape()[d]);
-    else { ks.push_back(src.shape()[d]); kst.push_back(src.strides()[d]); }
+  // Kept and reduced axes' lengths and strides; on the stack up to 64 axes (NumPy's limit).
+  const int nd = src.ndim();
+  constexpr int stack_dims = 64;
+  i64 stack_buf[4 * stack_dims];
+  std::vector<i64> heap_buf;
+  i64* buf = stack_buf;
+  if (nd > stack_dims) {
+    heap_buf.resize(4 * static_cast<std::size_t>(nd));
+    buf = heap_buf.data();
   }
-  // Stable: equal strides (length-1 or broadcast axes) keep their C order.
-  std::stable_sort(red.begin(), red.end(), [](const auto& x, const auto& y) {
-    return std::llabs(x.first) > std::llabs(y.first);
-  });
-  for (auto& [st, len] : red) { rs.push_back(len); rst.push_back(st); }
+  const int cap = nd > stack_dims ? nd : stack_dims;
+  i64 *ks = buf, *kst = buf + cap, *rs = buf + 2 * cap, *rst = buf + 3 * cap;
+  int nk0 = 0, nr0 = 0;
+  const i64* shape = src.shape().data();
+  const i64* strides = src.strides().data();
+  for (int d = 0; d < nd; ++d) {
+    if (!reduced[d]) {
+      ks[nk0] = shape[d];
+      kst[nk0++] = strides[d];
+      continue;
+    }
+    // Reduced axes by decreasing |stride|, stably (insertion): equal strides (length-1 or broadcast
+    // axes) keep their C order.
+    int j = nr0++;
+    while (j > 0 && std::llabs(rst[j - 1]) < std::llabs(strides[d])) {
+      rs[j] = rs[j - 1];
+      rst[j] = rst[j - 1];
+      --j;
+    }
+    rs[j] = shape[d];
+    rst[j] = strides[d];
+  }
   i64 n_out = 1, n_red = 1;
-  for (i64 v : ks) n_out *= v;
-  for (i64 v : rs) n_red *= v;
-  p.g.kept = make_map<1>(ks, {kst});
-  p.g.red = make_map<1>(rs, {rst});
+  for (int d = 0; d < nk0; ++d) n_out *= ks[d];
+  for (int d = 0; d < nr0; ++d) n_red *= rs[d];
+  fill_map(p.g.kept, ks, kst, nk0);
+  fill_map(p.g.red, rs, rst, nr0);
   const i64 item = static_cast<i64>(src.itemsize());
   p.g.base = static_cast<const char*>(src.data());
   p.g.in_dt = src.dtype();
@@ -182,9 +228,11 @@ ndarray additive(kind k, const ndarray& a, const axis_arg& axis, const reduce_op
 
   // Inputs whose cast to the result dtype changes values the accumulator would see differently
   // (float -> int truncation, complex -> real, narrowing floats, anything -> bool) are cast first.
-  ndarray src = a;
+  // (Bound by reference: copying an ndarray copies its shape and strides, a cost on every call.)
   const bool direct = (promote_types(d, r) == r) || (is_integer(r) && (is_integer(d) || d == dtype::bool_));
-  if (!direct) src = a.astype(r);
+  ndarray cast;
+  if (!direct) cast = a.astype(r);
+  const ndarray& src = direct ? a : cast;
   const plan p = make_plan(src, mask, static_cast<char*>(out.data()), r);
   const dtype sd = src.dtype();
   const dtype acc = sum_acc(r);

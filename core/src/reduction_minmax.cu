@@ -42,7 +42,9 @@ ndarray order_reduce(kind k, const char* fn, const ndarray& a, const axis_arg& a
   }
   ndarray out = empty(out_shape, r);
   if (out.size() == 0) return out;
-  const ndarray src = r != a.dtype() ? a.astype(r) : a;
+  ndarray cast;
+  if (r != a.dtype()) cast = a.astype(r);
+  const ndarray& src = r != a.dtype() ? cast : a;
   const plan p = make_plan(src, mask, static_cast<char*>(out.data()), r);
   const store_ctx c{.n_red = n_red};
   const bool inexact = is_inexact(r);
@@ -184,8 +186,10 @@ ndarray arg_reduce(akind k, const char* fn, const ndarray& a, std::optional<int>
   if (out.size() == 0) return out;
   // The flat index of the reduced axes must be C order: over all axes, a non-C-contiguous input is
   // copied first (one reduced axis needs nothing: its index is its position).
-  ndarray src = a;
-  if (!axis && nd > 1 && !detail::cm::dense_c(a)) src = a.copy(order::C);
+  const bool c_copy = !axis && nd > 1 && !detail::cm::dense_c(a);
+  ndarray copied;
+  if (c_copy) copied = a.copy(order::C);
+  const ndarray& src = c_copy ? copied : a;
   // A whole (or 1-D) dense float32 / float64 array: the dedicated kernel above.
   if ((k == akind::argmin || k == akind::argmax) && out.size() == 1 &&
       (a.dtype() == dtype::float32 || a.dtype() == dtype::float64) && detail::cm::dense_c(src) &&

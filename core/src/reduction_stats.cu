@@ -22,8 +22,10 @@ ndarray variance(const char* fn, const ndarray& a, const axis_arg& axis, const v
   ndarray out = empty(out_shape, r);
   if (out.size() == 0) return out;
   // A narrower dtype= rounds the elements first, as NumPy computes in that dtype.
-  ndarray src = a;
-  if (opts.dtype && promote_types(d, *opts.dtype) != *opts.dtype) src = a.astype(*opts.dtype);
+  const bool narrow = opts.dtype && promote_types(d, *opts.dtype) != *opts.dtype;
+  ndarray cast;
+  if (narrow) cast = a.astype(*opts.dtype);
+  const ndarray& src = narrow ? cast : a;
   const plan p = make_plan(src, mask, static_cast<char*>(out.data()), r);
   const store_ctx c{.n_red = n_red, .ddof = opts.ddof, .flag = take_sqrt};
   const dtype sd = src.dtype();
