@@ -410,43 +410,35 @@ template <class... P> struct kernel_params<void (*)(P...)> {
 };
 
 /// Kernel<<<grid, block_threads, 0, stream>>>(args...), issued through cuLaunchKernel with the
-/// kernel's handle cached per device (one cache per kernel: the kernel is a template argument). The
-/// runtime's launch looks the device function up from the host stub on every call; skipping that
-/// saved 0.2-0.4 us of host time per 1-element x+1 on the H200 machines (E4 against E4-rt in
-/// bench_elementwise). The runtime's launch is used when the entry point is unavailable,
-/// the device ordinal is 64 or more, or the driver refuses the launch (a handle from another context
-/// on that device, say): the runtime then repeats it and reports any error as every other launch
-/// does (cuda_error, out_of_memory).
+/// kernel's context-independent handle (cudaGetKernel: a CUkernel, which the driver launches in the
+/// current context, as the runtime does), fetched once per kernel. The runtime's launch looks the
+/// device function up from the host stub on every call; skipping that saved 0.2-0.4 us of host time
+/// per 1-element x+1 on the H200 machines (E4 against E4-rt in bench_elementwise). The runtime's
+/// launch is used when the entry point or the handle is unavailable, or the driver refuses the
+/// launch: the runtime then repeats it and reports any error as every other launch does.
 template <auto Kernel, class... A>
 void fast_launch(dim3 grid, cudaStream_t stream, A&&... args) {
   using params = kernel_params<decltype(Kernel)>;
   static_assert(params::count == sizeof...(A), "fast_launch: one argument per kernel parameter");
-  static std::atomic<CUfunction> handles[64] = {};
+  static const CUfunction handle = [] {
+    cudaKernel_t k = nullptr;
+    if (cudaGetKernel(&k, reinterpret_cast<const void*>(Kernel)) != cudaSuccess) {
+      cudaGetLastError();
+      return static_cast<CUfunction>(nullptr);
+    }
+    return reinterpret_cast<CUfunction>(k);
+  }();
   typename params::tuple values{std::forward<A>(args)...};
   const cu_launch_fn launch = driver_launch();
-  int dev = -1;
-  if (launch != nullptr && cudaGetDevice(&dev) == cudaSuccess && dev >= 0 && dev < 64) {
-    CUfunction f = handles[dev].load(std::memory_order_relaxed);
-    if (f == nullptr) {
-      cudaFunction_t rf = nullptr;
-      if (cudaGetFuncBySymbol(&rf, reinterpret_cast<const void*>(Kernel)) == cudaSuccess) {
-        f = reinterpret_cast<CUfunction>(rf);
-        handles[dev].store(f, std::memory_order_relaxed);
-      } else {
-        cudaGetLastError();
-      }
-    }
-    if (f != nullptr) {
-      void* argv[params::count > 0 ? params::count : 1];
-      std::apply([&](auto&... v) {
-        int k = 0;
-        ((argv[k++] = static_cast<void*>(&v)), ...);
-      }, values);
-      if (launch(f, grid.x, grid.y, grid.z, block_threads, 1, 1, 0, reinterpret_cast<CUstream>(stream), argv,
-                 nullptr) == CUDA_SUCCESS)
-        return;
-      handles[dev].store(nullptr, std::memory_order_relaxed);
-    }
+  if (launch != nullptr && handle != nullptr) {
+    void* argv[params::count > 0 ? params::count : 1];
+    std::apply([&](auto&... v) {
+      int k = 0;
+      ((argv[k++] = static_cast<void*>(&v)), ...);
+    }, values);
+    if (launch(handle, grid.x, grid.y, grid.z, block_threads, 1, 1, 0, reinterpret_cast<CUstream>(stream), argv,
+               nullptr) == CUDA_SUCCESS)
+      return;
   }
   std::apply([&](auto&... v) { Kernel<<<grid, block_threads, 0, stream>>>(v...); }, values);
   CUSCI_CHECK_LAUNCH();
