@@ -93,7 +93,8 @@ __device__ __forceinline__ bool arg_takes(T a, T b) {
 }
 
 template <class T, bool Max>
-__global__ void __launch_bounds__(block_threads) arg_contig(const T* __restrict__ x, i64 n, arg_state<T>* part) {
+__global__ void __launch_bounds__(block_threads) arg_contig(const T* __restrict__ x, i64 n, arg_state<T>* part,
+                                                            std::int64_t* out) {
   using Op = op_arg<T, Max, false>;
   constexpr int V = vec_width<T>;
   constexpr int N = arg_unroll * V;
@@ -142,7 +143,9 @@ __global__ void __launch_bounds__(block_threads) arg_contig(const T* __restrict_
   }
   arg_state<T> st{bv, bi};
   st = block_reduce<Op>(st);
-  if (threadIdx.x == 0) part[blockIdx.x] = st;
+  if (threadIdx.x != 0) return;
+  if (out != nullptr) *out = st.i == no_index ? std::int64_t(-1) : st.i;  // a single block: the answer
+  else part[blockIdx.x] = st;
 }
 
 /// Merges the per-block states in block order (one block) and stores the index.
@@ -164,12 +167,15 @@ void run_arg_contig(const T* x, i64 n, std::int64_t* out) {
   static const int per_sm = occupancy_blocks(arg_contig<T, Max>);
   constexpr i64 tile_elems = static_cast<i64>(arg_unroll) * block_threads * vec_width<T>;
   const i64 blocks = std::clamp<i64>(ceil_div(n, tile_elems), 1, static_cast<i64>(sm_count()) * per_sm);
+  if (blocks == 1) {  // one tile or less: one launch, no partials (small arrays' host time)
+    fast_launch<arg_contig<T, Max>>(1, stream, x, n, static_cast<arg_state<T>*>(nullptr), out);
+    return;
+  }
   memory_ptr tmp = cusci::malloc(static_cast<std::size_t>(blocks) * sizeof(arg_state<T>), stream);
   auto* part = static_cast<arg_state<T>*>(tmp->ptr());
-  arg_contig<T, Max><<<static_cast<unsigned>(blocks), block_threads, 0, stream>>>(x, n, part);
-  CUSCI_CHECK_LAUNCH();
-  arg_contig_final<T, Max><<<1, block_threads, 0, stream>>>(part, static_cast<int>(blocks), out);
-  CUSCI_CHECK_LAUNCH();
+  fast_launch<arg_contig<T, Max>>(static_cast<unsigned>(blocks), stream, x, n, part,
+                                  static_cast<std::int64_t*>(nullptr));
+  fast_launch<arg_contig_final<T, Max>>(1, stream, part, static_cast<int>(blocks), out);
 }
 
 ndarray arg_reduce(akind k, const char* fn, const ndarray& a, std::optional<int> axis, bool keepdims) {
