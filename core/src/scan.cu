@@ -54,7 +54,8 @@ namespace detail {
 /// typed input CUB over typed pointers), 1 CUB over typed pointers, 2 the own scan_1d kernel (where it
 /// applies: contiguous, 16-byte-aligned float32, float64, int64, uint64; CUB otherwise), 3 the pair
 /// scan (where it applies: float32 cumsum / nancumsum, contiguous, 8-byte-aligned, n >= 2; CUB
-/// otherwise; the same as 0). Throws value_error for any other v (the choice is then unchanged).
+/// otherwise; the same as 0). Rows of at most 4096 elements always take the one-block row kernel.
+/// Throws value_error for any other v (the choice is then unchanged).
 void set_scan_1d_variant(int v);
 /// The current choice of set_scan_1d_variant.
 int scan_1d_variant();
@@ -695,6 +696,8 @@ void run_scan_1d(const A* in, A* out, i64 n, cudaStream_t stream) {
 }
 
 constexpr int row_items = 4;
+/// Rows up to this length are scanned by one block of scan_rows even when there is a single row.
+constexpr i64 small_scan_len = 4096;
 
 /// A block per row: tiles of block_threads * row_items elements, each thread a blocked run of
 /// row_items, cub::BlockScan over the tile, then the running prefix of the row added.
@@ -894,6 +897,13 @@ void scan_into(const ndarray& src, int ax, A* out) {
   const i64 ax_stride = src.strides()[ax];
   const char* base = static_cast<const char*>(src.data());
   if (inner == 1) {
+    if (outer == 1 && L <= small_scan_len) {
+      // One short row: one block, one launch, no work area (a device-wide scan costs a temporary
+      // allocation and two or more launches, several microseconds of host time for a few elements).
+      const nd_map<1> none{};
+      fast_launch<scan_rows<A, Prod, Nan>>(1, stream, base, src.dtype(), none, ax_stride, L, outer, out);
+      return;
+    }
     if (outer == 1 || (outer <= 8 && L >= (i64{1} << 20))) {
       const int variant = scan_1d_variant_flag.load(std::memory_order_relaxed);
       shape_t os, ost;
@@ -1015,7 +1025,7 @@ ndarray scan(const char* fn, bool prod, bool nan, const ndarray& a, std::optiona
   int ax = 0;
   if (!axis) {
     if (!detail::cm::dense_c(src)) src = src.copy(order::C);
-    src = src.reshape(shape_t{src.size()});
+    if (src.ndim() != 1) src = src.reshape(shape_t{src.size()});
   } else {
     const int nd = a.ndim();
     if (*axis < -nd || *axis >= nd)
@@ -1027,7 +1037,9 @@ ndarray scan(const char* fn, bool prod, bool nan, const ndarray& a, std::optiona
   if (out.size() == 0) return out;
   const dtype acc = scan_acc(r);
   // Scan straight into the output when its dtype is the accumulator's, else into a temporary.
-  ndarray target = (acc == r) ? out : empty(src.shape(), acc);
+  ndarray acc_buf;
+  if (acc != r) acc_buf = empty(src.shape(), acc);
+  ndarray& target = (acc == r) ? out : acc_buf;
   auto go = [&](auto tag) {
     using A = typename decltype(tag)::type;
     A* o = static_cast<A*>(target.data());
