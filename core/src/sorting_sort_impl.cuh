@@ -5,6 +5,7 @@
 
 #include <utility>
 
+#include <cub/block/block_radix_sort.cuh>
 #include <cub/block/block_reduce.cuh>
 #include <cub/block/block_scan.cuh>
 #include <cub/device/device_radix_sort.cuh>
@@ -213,6 +214,53 @@ void sort_native_float(const void* in, void* o, i64 n, cudaStream_t st) {
   CUSCI_CHECK_LAUNCH();
 }
 
+// --- one short row: a single block ---------------------------------------------------------------------
+//
+// A row of at most small_len elements is sorted by one block in registers and shared memory
+// (cub::BlockRadixSort over the ordered keys, stable), carrying each element's own bits (sort) or its
+// index (argsort): one launch, no work area. Equal keys keep their input order, so zeros keep their
+// signs in input order and NaNs (one key, after every number) keep theirs, as the device-wide paths do.
+
+inline constexpr int small_items = 8;
+inline constexpr i64 small_len = static_cast<i64>(block) * small_items;
+
+template <class U, bool Arg>
+__global__ void __launch_bounds__(block) sort_small(const char* base, strided_indexer ix, i64 n, key_mode m,
+                                                    void* out) {
+  using V = std::conditional_t<Arg, int, U>;
+  using sorter = cub::BlockRadixSort<U, block, small_items, V>;
+  __shared__ typename sorter::TempStorage tmp;
+  U keys[small_items];
+  V vals[small_items];
+#pragma unroll
+  for (int k = 0; k < small_items; ++k) {
+    const i64 i = static_cast<i64>(threadIdx.x) * small_items + k;  // blocked: padding sorts after
+    if (i < n) {
+      const U b = *reinterpret_cast<const U*>(base + ix.offset(i));
+      keys[k] = encode_key<U>(b, m);
+      if constexpr (Arg) vals[k] = static_cast<int>(i);
+      else vals[k] = b;
+    } else {
+      keys[k] = static_cast<U>(~U(0));
+      vals[k] = V(0);
+    }
+  }
+  sorter(tmp).Sort(keys, vals);
+#pragma unroll
+  for (int k = 0; k < small_items; ++k) {
+    const i64 i = static_cast<i64>(threadIdx.x) * small_items + k;
+    if (i >= n) continue;
+    if constexpr (Arg) static_cast<std::int64_t*>(out)[i] = vals[k];
+    else static_cast<U*>(out)[i] = vals[k];
+  }
+}
+
+template <class U, bool Arg>
+void run_sort_small(const rows_view& r, key_mode m, void* out, cudaStream_t st) {
+  sort_small<U, Arg><<<1, block, 0, st>>>(static_cast<const char*>(r.view.data()), indexer_of(r.view), r.n, m, out);
+  CUSCI_CHECK_LAUNCH();
+}
+
 // --- keys-only sort ------------------------------------------------------------------------------------
 
 template <class U>
@@ -221,6 +269,10 @@ ndarray sort_bits(const rows_view& r, dtype dt, key_mode m) {
   ndarray out = empty(r.out_shape, dt);
   const i64 n = r.n;
   if (n == 0) return out;
+  if (r.rows == 1 && n <= small_len) {
+    run_sort_small<U, false>(r, m, out.data(), st);
+    return out;
+  }
   const bool one_seq = r.rows == 1 && r.len > 1 && r.len < huge_row && r.view.is_c_contiguous();
   if constexpr (sizeof(U) == 4 || sizeof(U) == 8) {
     if (one_seq && m == key_mode::real) {
@@ -308,6 +360,10 @@ ndarray argsort_bits(const rows_view& r, key_mode m) {
   std::int64_t* op = out.data_as<std::int64_t>();
   if (r.len <= 1) {
     CUSCI_CUDA_TRY(cudaMemsetAsync(op, 0, static_cast<std::size_t>(n) * sizeof(std::int64_t), st));
+    return out;
+  }
+  if (r.rows == 1 && n <= small_len) {
+    run_sort_small<U, true>(r, m, op, st);
     return out;
   }
   device_buffer<U> k0(static_cast<std::size_t>(n)), k1(static_cast<std::size_t>(n));
