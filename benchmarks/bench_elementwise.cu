@@ -5,10 +5,12 @@
 // cudaLaunchKernel of an empty kernel: the driver's floor), E4alloc (empty({1}) from the pool and
 // back), E4aa (1-element x+x: no scalar operand), E4-rt (E4 with the runtime's <<<>>> launch in place
 // of the driver's cuLaunchKernel), E4sum (a 1-element sum: a small reduction) and E4sum-rt (the same
-// through the runtime's launch). Inputs are random, larger than the 60 MB L2.
+// through the runtime's launch); E4exp, E4max, E4mean, E4var, E4argmax, E4cumsum and E4sort time other
+// 1-element operations the same way. Inputs are random, larger than the 60 MB L2.
 // `bench_elementwise --host` runs only the E4 rows (for a CPU profiler).
 #include <cstdio>
 #include <cstring>
+#include <functional>
 
 #include "cusci/core.hpp"
 #include "cusci/elementwise.hpp"
@@ -77,6 +79,24 @@ int main(int argc, char** argv) {
     ms = bench::wall_ms_per_call(calls, [&] { (void)sum(one); });
     detail::cm::set_driver_launch(true);
     report("E4sum-rt", "1-element sum, runtime launch (ms field = per-call wall ms, " + n_calls, {ms, ms});
+    // Other small operations, each on the same 1-element float32 array.
+    const struct {
+      const char* id;
+      const char* what;
+      std::function<void()> fn;
+    } small_ops[] = {
+        {"E4exp", "1-element exp", [&] { (void)cusci::exp(one); }},
+        {"E4max", "1-element max", [&] { (void)cusci::max(one); }},
+        {"E4mean", "1-element mean", [&] { (void)mean(one); }},
+        {"E4var", "1-element var", [&] { (void)var(one); }},
+        {"E4argmax", "1-element argmax", [&] { (void)argmax(one); }},
+        {"E4cumsum", "1-element cumsum", [&] { (void)cumsum(one); }},
+        {"E4sort", "1-element sort", [&] { (void)sort(one); }},
+    };
+    for (const auto& op : small_ops) {
+      ms = bench::wall_ms_per_call(calls, op.fn);
+      report(op.id, std::string(op.what) + " wall time per call (ms field = per-call wall ms, " + n_calls, {ms, ms});
+    }
     ms = bench::wall_ms_per_call(calls, [&] { (void)empty({1}, dtype::float32); });
     report("E4alloc", "empty({1}) and its release, wall time per call (ms field = per-call wall ms, " + n_calls,
            {ms, ms});

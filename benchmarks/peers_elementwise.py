@@ -48,4 +48,22 @@ def cupy_cases(gpu_ms, data):
         one.sum()
     cp.cuda.Device().synchronize()
     out["E4sum"] = (time.perf_counter() - t0) * 1e3 / calls
+    small_ops = {
+        "E4exp": lambda: cp.exp(one),
+        "E4max": lambda: cp.max(one),
+        "E4mean": lambda: cp.mean(one),
+        "E4var": lambda: cp.var(one),
+        "E4argmax": lambda: cp.argmax(one),
+        "E4cumsum": lambda: cp.cumsum(one),
+        "E4sort": lambda: cp.sort(one),
+    }
+    for key, fn in small_ops.items():
+        for _ in range(100):
+            fn()
+        cp.cuda.Device().synchronize()
+        t0 = time.perf_counter()
+        for _ in range(calls):
+            fn()
+        cp.cuda.Device().synchronize()
+        out[key] = (time.perf_counter() - t0) * 1e3 / calls
     return out
