@@ -217,8 +217,8 @@ void sort_native_float(const void* in, void* o, i64 n, cudaStream_t st) {
 // --- one short row: a single block ---------------------------------------------------------------------
 //
 // A row of at most small_len elements is sorted by one block in registers and shared memory
-// (cub::BlockRadixSort over the ordered keys, stable), carrying each element's own bits (sort) or its
-// index (argsort): one launch, no work area. Equal keys keep their input order, so zeros keep their
+// (cub::BlockRadixSort over the ordered keys, stable; a rank count for at most `block` elements),
+// carrying each element's own bits (sort) or its index (argsort): one launch, no work area. Equal keys keep their input order, so zeros keep their
 // signs in input order and NaNs (one key, after every number) keep theirs, as the device-wide paths do.
 
 inline constexpr int small_items = 8;
@@ -255,9 +255,36 @@ __global__ void __launch_bounds__(block) sort_small(const char* base, strided_in
   }
 }
 
+/// Rows of at most `block` elements: a thread per element finds its element's place by counting the
+/// smaller keys and the equal keys before it (stable), a few hundred steps where the radix sort above
+/// runs eight or more block-wide passes.
+template <class U, bool Arg>
+__global__ void __launch_bounds__(block) sort_tiny(const char* base, strided_indexer ix, int n, key_mode m,
+                                                   void* out) {
+  __shared__ U sk[block];
+  const int t = static_cast<int>(threadIdx.x);
+  U b{}, key{};
+  if (t < n) {
+    b = *reinterpret_cast<const U*>(base + ix.offset(t));
+    key = encode_key<U>(b, m);
+    sk[t] = key;
+  }
+  __syncthreads();
+  if (t >= n) return;
+  int rank = 0;
+  for (int j = 0; j < n; ++j) {
+    const U kj = sk[j];
+    rank += (kj < key || (kj == key && j < t)) ? 1 : 0;
+  }
+  if constexpr (Arg) static_cast<std::int64_t*>(out)[rank] = t;
+  else static_cast<U*>(out)[rank] = b;
+}
+
 template <class U, bool Arg>
 void run_sort_small(const rows_view& r, key_mode m, void* out, cudaStream_t st) {
-  sort_small<U, Arg><<<1, block, 0, st>>>(static_cast<const char*>(r.view.data()), indexer_of(r.view), r.n, m, out);
+  const char* base = static_cast<const char*>(r.view.data());
+  if (r.n <= block) sort_tiny<U, Arg><<<1, block, 0, st>>>(base, indexer_of(r.view), static_cast<int>(r.n), m, out);
+  else sort_small<U, Arg><<<1, block, 0, st>>>(base, indexer_of(r.view), r.n, m, out);
   CUSCI_CHECK_LAUNCH();
 }
 
