@@ -216,10 +216,10 @@ void sort_native_float(const void* in, void* o, i64 n, cudaStream_t st) {
 
 // --- one short row: a single block ---------------------------------------------------------------------
 //
-// A row of at most small_len elements is sorted by one block in registers and shared memory
-// (cub::BlockRadixSort over the ordered keys, stable; a rank count for at most `block` elements),
-// carrying each element's own bits (sort) or its index (argsort): one launch, no work area. Equal keys keep their input order, so zeros keep their
-// signs in input order and NaNs (one key, after every number) keep theirs, as the device-wide paths do.
+// A row of at most small_len elements is sorted by one block (cub::BlockRadixSort over the ordered keys,
+// stable; a rank count for at most `block` elements), carrying each element's bits (sort) or index
+// (argsort): one launch, no work area. Equal keys keep their input order, so zeros keep their signs in
+// input order and NaNs (one key, after every number) keep theirs, as the device-wide paths do.
 
 inline constexpr int small_items = 8;
 inline constexpr i64 small_len = static_cast<i64>(block) * small_items;
