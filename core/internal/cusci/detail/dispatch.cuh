@@ -5,6 +5,7 @@
 /// __half (same sizes and layouts).
 
 #include <complex>
+#include <cstdint>
 #include <string>
 #include <type_traits>
 
@@ -71,6 +72,25 @@ decltype(auto) dispatch_float(dtype t, const char* function, const char* paramet
   }
   throw type_error(std::string(function) + ": " + parameter + " must have dtype float32 or float64, got " +
                    std::string(dtype_name(t)));
+}
+
+/// Like `dispatch`, for bool and the eight integer dtypes (host integer types: bool, std::int8_t, ...,
+/// std::uint64_t); other dtypes throw cusci::type_error "<function>: <what>, got <dtype>".
+template <class F>
+decltype(auto) dispatch_integer(dtype t, const char* function, const char* what, F&& f) {
+  switch (t) {
+    case dtype::bool_: return f(type_tag<bool>{});
+    case dtype::int8: return f(type_tag<std::int8_t>{});
+    case dtype::int16: return f(type_tag<std::int16_t>{});
+    case dtype::int32: return f(type_tag<std::int32_t>{});
+    case dtype::int64: return f(type_tag<std::int64_t>{});
+    case dtype::uint8: return f(type_tag<std::uint8_t>{});
+    case dtype::uint16: return f(type_tag<std::uint16_t>{});
+    case dtype::uint32: return f(type_tag<std::uint32_t>{});
+    case dtype::uint64: return f(type_tag<std::uint64_t>{});
+    default: break;
+  }
+  throw type_error(std::string(function) + ": " + what + ", got " + std::string(dtype_name(t)));
 }
 
 }  // namespace cusci::detail

@@ -1,0 +1,145 @@
+#pragma once
+/// @file detail/shape.hpp
+/// Shape and axis helpers shared by every module (host only, header-only): shape text for messages,
+/// the "function: " message prefix, axis normalization, checked shape products, and the
+/// [outer, axis, inner] line view with the move-the-axis-last permutations. Written once here; modules
+/// call these instead of keeping their own copies.
+
+#include <cstddef>
+#include <cstdint>
+#include <limits>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "cusci/error.hpp"
+#include "cusci/ndarray.hpp"
+
+namespace cusci::detail {
+
+/// NumPy's tuple text of a shape: `(3, 4)`, `(5,)`, `()`. Any range of integers (shape_t,
+/// std::array<std::int64_t, 2>, std::vector<int>, ...).
+template <class Shape>
+std::string shape_str(const Shape& s) {
+  std::string out = "(";
+  std::size_t i = 0;
+  for (auto d : s) {
+    if (i++) out += ", ";
+    out += std::to_string(static_cast<long long>(d));
+  }
+  if (i == 1) out += ",";
+  return out + ")";
+}
+
+/// The prefix every error message starts with: `"<function>: "`.
+inline std::string msg(std::string_view function, std::string_view text) {
+  std::string out(function);
+  out += ": ";
+  out += text;
+  return out;
+}
+
+/// `axis` in [0, ndim): negative axes count from the end.
+/// @throws cusci::index_error "<function>: axis A is out of bounds for array of dimension N" (NumPy's
+/// AxisError text).
+inline int normalize_axis(int axis, int ndim, std::string_view function) {
+  CUSCI_EXPECTS(axis >= -ndim && axis < ndim, index_error,
+                msg(function, "axis " + std::to_string(axis) + " is out of bounds for array of dimension " +
+                                  std::to_string(ndim)));
+  return axis < 0 ? axis + ndim : axis;
+}
+
+/// Each axis of `axes` normalized; repeated axes are refused (NumPy: "repeated axis").
+/// @throws cusci::index_error for an axis out of bounds; cusci::value_error for a repeated axis.
+inline std::vector<int> normalize_axes(const std::vector<int>& axes, int ndim, std::string_view function) {
+  std::vector<int> out;
+  out.reserve(axes.size());
+  std::vector<bool> seen(static_cast<std::size_t>(ndim > 0 ? ndim : 0), false);
+  for (int a : axes) {
+    const int n = normalize_axis(a, ndim, function);
+    CUSCI_EXPECTS(!seen[static_cast<std::size_t>(n)], value_error, msg(function, "repeated axis"));
+    seen[static_cast<std::size_t>(n)] = true;
+    out.push_back(n);
+  }
+  return out;
+}
+
+/// The number of elements of `shape`: 0 when a dimension is 0. Checked before anything is allocated:
+/// @throws cusci::value_error for a negative dimension, or when the element count times `itemsize`
+/// does not fit in int64 ("array is too big", NumPy's text).
+inline std::int64_t checked_size(const shape_t& shape, std::string_view function, std::size_t itemsize = 1) {
+  bool zero = false;
+  for (std::int64_t d : shape) {
+    CUSCI_EXPECTS(d >= 0, value_error,
+                  msg(function, "negative dimensions are not allowed, got shape " + shape_str(shape)));
+    if (d == 0) zero = true;
+  }
+  if (zero) return 0;
+  const std::int64_t limit =
+      std::numeric_limits<std::int64_t>::max() / static_cast<std::int64_t>(itemsize ? itemsize : 1);
+  std::int64_t n = 1;
+  for (std::int64_t d : shape) {
+    CUSCI_EXPECTS(n <= limit / d, value_error, msg(function, "array is too big, shape " + shape_str(shape)));
+    n *= d;
+  }
+  return n;
+}
+
+/// `a * b` for non-negative sizes. @throws cusci::value_error naming `function` on int64 overflow.
+inline std::int64_t checked_mul(std::int64_t a, std::int64_t b, std::string_view function) {
+  CUSCI_EXPECTS(a >= 0 && b >= 0, value_error, msg(function, "negative size"));
+  CUSCI_EXPECTS(a == 0 || b <= std::numeric_limits<std::int64_t>::max() / a, value_error,
+                msg(function, "size " + std::to_string(a) + " * " + std::to_string(b) + " overflows int64"));
+  return a * b;
+}
+
+/// A C-ordered shape seen as [outer, length, inner] around `axis` (already normalized): `outer` is
+/// the product of the dimensions before it, `inner` of those after it. In a C-contiguous array the
+/// element (o, i, j) of the view is at flat index (o * length + i) * inner + j.
+struct line_view {
+  std::int64_t outer = 1;
+  std::int64_t length = 1;
+  std::int64_t inner = 1;
+  /// Number of lines (outer * inner).
+  std::int64_t lines() const noexcept { return outer * inner; }
+};
+
+inline line_view line_view_of(const shape_t& shape, int axis) {
+  line_view v;
+  for (int d = 0; d < static_cast<int>(shape.size()); ++d) {
+    if (d < axis) v.outer *= shape[static_cast<std::size_t>(d)];
+    else if (d == axis) v.length = shape[static_cast<std::size_t>(d)];
+    else v.inner *= shape[static_cast<std::size_t>(d)];
+  }
+  return v;
+}
+
+/// The permutation of [0, ndim) that moves `axis` to the end, the others in order.
+inline std::vector<int> axis_last_perm(int ndim, int axis) {
+  std::vector<int> p;
+  p.reserve(static_cast<std::size_t>(ndim));
+  for (int d = 0; d < ndim; ++d)
+    if (d != axis) p.push_back(d);
+  p.push_back(axis);
+  return p;
+}
+
+/// The inverse of permutation `p`.
+inline std::vector<int> inverse_perm(const std::vector<int>& p) {
+  std::vector<int> q(p.size());
+  for (std::size_t i = 0; i < p.size(); ++i) q[static_cast<std::size_t>(p[i])] = static_cast<int>(i);
+  return q;
+}
+
+/// A view of `a` with `axis` (normalized) moved last; no copy.
+inline ndarray move_axis_last(const ndarray& a, int axis) {
+  return axis == a.ndim() - 1 ? a : a.transpose(axis_last_perm(a.ndim(), axis));
+}
+
+/// The inverse of move_axis_last: a view of `a` (whose last axis came from `axis`) with that axis put
+/// back at `axis`.
+inline ndarray move_last_axis_to(const ndarray& a, int axis) {
+  return axis == a.ndim() - 1 ? a : a.transpose(inverse_perm(axis_last_perm(a.ndim(), axis)));
+}
+
+}  // namespace cusci::detail
