@@ -1,6 +1,0 @@
-# Sources of the fft family of cusci::core: scipy.fft's transforms on cuFFT (the plan cache itself lives
-# in libraries.cpp, compiled with core's base sources).
-target_sources(cusci_core PRIVATE
-  ${CMAKE_CURRENT_LIST_DIR}/fft.cu
-  ${CMAKE_CURRENT_LIST_DIR}/fft_dct.cu
-  ${CMAKE_CURRENT_LIST_DIR}/fft_host.cpp)

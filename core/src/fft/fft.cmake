@@ -1,0 +1,6 @@
+# Sources of the fft family of cusci::core: scipy.fft's transforms on cuFFT (the plan cache itself lives
+# in memory/libraries.cpp).
+target_sources(cusci_core PRIVATE
+  ${CMAKE_CURRENT_LIST_DIR}/fft.cu
+  ${CMAKE_CURRENT_LIST_DIR}/fft_dct.cu
+  ${CMAKE_CURRENT_LIST_DIR}/fft_host.cpp)
