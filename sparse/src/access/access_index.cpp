@@ -10,7 +10,7 @@
 #include <utility>
 #include <vector>
 
-#include "access_internal.hpp"
+#include "access/access_internal.hpp"
 #include "cusci/error.hpp"
 #include "cusci/manipulation.hpp"
 #include "cusci/sparse/access.hpp"

@@ -18,7 +18,7 @@
 #include "cusci/error.hpp"
 #include "cusci/memory.hpp"
 #include "cusci/stream.hpp"
-#include "products_detail.hpp"
+#include "products/products_detail.hpp"
 
 namespace cusci::sparse::detail {
 namespace {

@@ -2,9 +2,9 @@
 
 #include <string>
 
+#include "common/detail.hpp"
 #include "cusci/error.hpp"
 #include "cusci/sparse/linalg.hpp"
-#include "detail.hpp"
 
 namespace cusci::sparse::linalg {
 namespace {

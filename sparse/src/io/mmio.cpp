@@ -17,8 +17,8 @@
 #include <string>
 #include <system_error>
 
+#include "common/detail.hpp"
 #include "cusci/error.hpp"
-#include "detail.hpp"
 
 namespace cusci::io {
 namespace {

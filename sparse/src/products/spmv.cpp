@@ -14,6 +14,7 @@
 #include <string>
 #include <vector>
 
+#include "common/detail.hpp"
 #include "cusci/detail/libraries.hpp"
 #include "cusci/error.hpp"
 #include "cusci/memory.hpp"
@@ -21,8 +22,7 @@
 #include "cusci/sparse/matrix.hpp"
 #include "cusci/sparse/products.hpp"
 #include "cusci/stream.hpp"
-#include "detail.hpp"
-#include "products_detail.hpp"
+#include "products/products_detail.hpp"
 
 namespace cusci::sparse::detail {
 

@@ -98,11 +98,11 @@
 #include <cuda_pipeline.h>
 #include <cuda_runtime.h>
 
+#include "common/detail.hpp"
 #include "cusci/detail/indexer.cuh"
 #include "cusci/error.hpp"
 #include "cusci/memory.hpp"
 #include "cusci/stream.hpp"
-#include "detail.hpp"
 
 namespace cusci::sparse::detail {
 namespace {

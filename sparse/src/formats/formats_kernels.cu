@@ -15,11 +15,11 @@
 #include <cub/device/device_scan.cuh>
 #include <cuda_runtime.h>
 
+#include "common/detail.hpp"
 #include "cusci/detail/indexer.cuh"
 #include "cusci/error.hpp"
 #include "cusci/memory.hpp"
 #include "cusci/stream.hpp"
-#include "detail.hpp"
 
 namespace cusci::sparse::detail {
 namespace {

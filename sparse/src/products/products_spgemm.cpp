@@ -15,7 +15,7 @@
 #include "cusci/memory.hpp"
 #include "cusci/sparse/products.hpp"
 #include "cusci/stream.hpp"
-#include "products_detail.hpp"
+#include "products/products_detail.hpp"
 
 namespace cusci::sparse {
 namespace {

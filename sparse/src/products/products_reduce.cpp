@@ -13,7 +13,7 @@
 #include "cusci/manipulation.hpp"
 #include "cusci/reduction.hpp"
 #include "cusci/sparse/products.hpp"
-#include "products_detail.hpp"
+#include "products/products_detail.hpp"
 
 namespace cusci::sparse {
 namespace {

@@ -25,13 +25,13 @@
 
 #include <cuda_runtime.h>
 
+#include "common/detail.hpp"
 #include "cusci/detail/dispatch.cuh"
 #include "cusci/detail/indexer.cuh"
 #include "cusci/error.hpp"
 #include "cusci/memory.hpp"
 #include "cusci/sparse/linalg.hpp"
 #include "cusci/stream.hpp"
-#include "detail.hpp"
 
 namespace cusci::sparse {
 namespace {

@@ -11,7 +11,7 @@
 #include <cub/device/device_scan.cuh>
 #include <cuda/std/complex>
 
-#include "arith_detail.hpp"
+#include "construct/arith_detail.hpp"
 #include "cusci/detail/dispatch.cuh"
 #include "cusci/detail/indexer.cuh"
 #include "cusci/error.hpp"

@@ -11,7 +11,7 @@
 #include <cub/device/device_select.cuh>
 #include <cuda_runtime.h>
 
-#include "access_internal.hpp"
+#include "access/access_internal.hpp"
 #include "cusci/detail/dispatch.cuh"
 #include "cusci/error.hpp"
 #include "cusci/memory.hpp"

@@ -8,9 +8,9 @@
 #include <limits>
 #include <string>
 
+#include "common/detail.hpp"
 #include "cusci/error.hpp"
 #include "cusci/reduction.hpp"
-#include "detail.hpp"
 
 namespace cusci::sparse {
 

@@ -8,12 +8,12 @@
 #include <cub/device/device_reduce.cuh>
 #include <cuda_runtime.h>
 
+#include "common/detail.hpp"
 #include "cusci/detail/dispatch.cuh"
 #include "cusci/detail/indexer.cuh"
 #include "cusci/error.hpp"
 #include "cusci/memory.hpp"
 #include "cusci/stream.hpp"
-#include "detail.hpp"
 
 namespace cusci::sparse::detail {
 namespace {

@@ -5,10 +5,10 @@
 #include <set>
 #include <string>
 
+#include "common/detail.hpp"
 #include "cusci/error.hpp"
 #include "cusci/reduction.hpp"
 #include "cusci/sparse/matrix.hpp"
-#include "detail.hpp"
 
 namespace cusci::sparse {
 

@@ -9,7 +9,7 @@
 #include <string>
 #include <type_traits>
 
-#include "arith_detail.hpp"
+#include "construct/arith_detail.hpp"
 #include "cusci/elementwise.hpp"
 #include "cusci/error.hpp"
 #include "cusci/indexing.hpp"
