@@ -21,6 +21,13 @@ if(CUSCI_BUILD_TESTS)
     message(FATAL_ERROR "doctest not found. Install it with:\n  apt-get install doctest-dev\n"
                         "or configure with -DCUSCI_BUILD_TESTS=OFF.")
   endif()
+  # nlohmann/json: the tests read their reference manifests (JSON) with it.
+  find_path(CUSCI_JSON_INCLUDE_DIR nlohmann/json.hpp)
+  if(NOT CUSCI_JSON_INCLUDE_DIR)
+    message(FATAL_ERROR "nlohmann/json not found (the tests read their reference manifests with it). "
+                        "Install it with:\n  apt-get install nlohmann-json3-dev\n"
+                        "or configure with -DCUSCI_BUILD_TESTS=OFF.")
+  endif()
 endif()
 
 if(CUSCI_BUILD_EXAMPLES)

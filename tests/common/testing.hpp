@@ -1,57 +1,19 @@
 #pragma once
-// Shared helpers for cusci's tests: golden files written by tests/golden/gen_*.py, their manifests,
-// and value comparisons that also check dtype and shape.
+// Shared helpers for cusci's tests: the reference data computed by tests/golden/gen_*.py at build time
+// (golden.hpp: cases, arrays), and value comparisons that also check dtype and shape.
 
 #include <doctest/doctest.h>
 
 #include <cmath>
 #include <complex>
-#include <fstream>
-#include <map>
-#include <sstream>
 #include <string>
 #include <vector>
 
 #include "cusci/io.hpp"
 #include "cusci/ndarray.hpp"
+#include "golden.hpp"
 
 namespace cusci::testing {
-
-/// Path of golden file `<module>/<name>.npy`.
-inline std::string golden_path(const std::string& module, const std::string& name) {
-  return std::string(CUSCI_GOLDEN_DIR) + "/" + module + "/" + name + ".npy";
-}
-
-/// Reads golden file `<module>/<name>.npy` to host memory.
-inline host_array golden(const std::string& module, const std::string& name) {
-  return io::read_npy(golden_path(module, name));
-}
-
-/// Rows of `<module>/MANIFEST.tsv` (first line: column names; tab-separated), as name -> value maps.
-inline std::vector<std::map<std::string, std::string>> manifest(const std::string& module) {
-  std::ifstream f(std::string(CUSCI_GOLDEN_DIR) + "/" + module + "/MANIFEST.tsv");
-  REQUIRE_MESSAGE(f.good(), "missing golden manifest for " << module);
-  std::vector<std::map<std::string, std::string>> rows;
-  std::string line;
-  std::vector<std::string> cols;
-  auto split = [](const std::string& s) {
-    std::vector<std::string> out;
-    std::string cur;
-    std::istringstream is(s);
-    while (std::getline(is, cur, '\t')) out.push_back(cur);
-    return out;
-  };
-  if (std::getline(f, line)) cols = split(line);
-  while (std::getline(f, line)) {
-    if (line.empty()) continue;
-    auto v = split(line);
-    v.resize(cols.size());  // getline drops trailing empty fields: those columns are "" in the file
-    std::map<std::string, std::string> row;
-    for (std::size_t i = 0; i < cols.size(); ++i) row[cols[i]] = v[i];
-    rows.push_back(std::move(row));
-  }
-  return rows;
-}
 
 /// An array header of dtype `dt` and C-order `shape` over no memory: enough for argument checks that
 /// throw before any device work (host tests).
