@@ -5,6 +5,10 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 export PATH=/usr/local/cuda/bin:$PATH
 build=${CUSCI_BUILD_DIR:-build}
-cmake -S . -B "$build" -G Ninja -DCMAKE_BUILD_TYPE=Release >/dev/null
+# The demo needs no test references: a new build folder is configured without the tests (and so
+# without Python); an existing one keeps its choice.
+tests=()
+[[ -f "$build/CMakeCache.txt" ]] || tests=(-DCUSCI_BUILD_TESTS=OFF)
+cmake -S . -B "$build" -G Ninja -DCMAKE_BUILD_TYPE=Release -DCUSCI_BUILD_EXAMPLES=ON "${tests[@]}" >/dev/null
 cmake --build "$build" -j "$(nproc)" --target cusci_demo
 "$build/examples/cusci_demo" --out examples/out "$@"
