@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <cstdlib>
+#include <cstring>
 #include <filesystem>
 #include <fstream>
 #include <map>
@@ -21,17 +22,26 @@ using cusci::testing::check_allclose;
 namespace {
 host_array G(const std::string& name) { return cusci::testing::golden("core_rtc", name); }
 
-std::map<std::string, std::pair<double, double>> tolerances() {
-  std::map<std::string, std::pair<double, double>> t;
-  for (auto& r : cusci::testing::manifest("core_rtc")) t[r["case"]] = {std::stod(r["rtol"]), std::stod(r["atol"])};
-  return t;
+std::map<std::string, cusci::testing::golden_case> by_name() {
+  std::map<std::string, cusci::testing::golden_case> m;
+  for (const auto& c : cusci::testing::cases("core_rtc")) m.emplace(c.name(), c);
+  return m;
+}
+
+// The case's expected array with the case's shape (a 0-d result is stored with shape (1,)).
+host_array expected(const cusci::testing::golden_case& c) {
+  host_array stored = c.array("expected");
+  host_array e(stored.dtype(), c.get<shape_t>("shape"));
+  REQUIRE(e.nbytes() == stored.nbytes());
+  std::memcpy(e.data(), stored.data(), stored.nbytes());
+  return e;
 }
 
 void check_case(const ndarray& got, const std::string& name) {
-  static const auto tol = tolerances();
+  static const auto all = by_name();
   INFO("case " << name);
-  const auto& [rtol, atol] = tol.at(name);
-  check_allclose(got, G(name), rtol, atol);
+  const auto& c = all.at(name);
+  check_allclose(got, expected(c), c.rtol(), c.atol());
 }
 
 // Each test uses its own cache directory so that runs do not see each other's files.
@@ -141,12 +151,14 @@ TEST_CASE("compile errors carry NVRTC's log") {
 TEST_CASE("elementwise_kernel: placeholders over dtypes with broadcasting") {
   cache_dir_guard g("ew");
   rtc::elementwise_kernel k("T x, T y", "T z", "z = x * y + x", "mul_add");
-  for (const char* dt : {"int32", "float32", "float64", "complex128", "float16"}) {
-    CAPTURE(dt);
-    const std::string p = std::string("ew_") + dt;
-    ndarray x = asarray(G(p + "_x")), y = asarray(G(p + "_y"));
-    check_case(k({x, y}), p + "_z");
+  int n = 0;
+  for (const auto& c : cusci::testing::cases("core_rtc", "elementwise")) {
+    CAPTURE(c.name());
+    ndarray x = asarray(c.array("x")), y = asarray(c.array("y"));
+    check_case(k({x, y}), c.name());
+    ++n;
   }
+  CHECK(n == 5);  // int32, float32, float64, complex128, float16
   // mismatched placeholder binding
   ndarray xf = asarray(G("ew_float32_x")), yd = asarray(G("ew_float64_y"));
   CHECK_THROWS_AS(k({xf, yd}), type_error);
@@ -157,17 +169,20 @@ TEST_CASE("elementwise_kernel: placeholders over dtypes with broadcasting") {
 TEST_CASE("elementwise_kernel: weak scalars, given outputs, strided inputs, raw, size, loop_prep/after_loop") {
   cache_dir_guard g("ew2");
   rtc::elementwise_kernel axpy("T a, T x, T y", "T z", "z = a * x + y", "axpy");
-  for (const char* dt : {"float32", "float64", "complex128"}) {
-    CAPTURE(dt);
-    const std::string p = std::string("axpy_") + dt;
-    ndarray x = asarray(G(p + "_x")), y = asarray(G(p + "_y"));
-    check_case(axpy({2.5, x, y}), p + "_z");
+  int n = 0;
+  for (const auto& c : cusci::testing::cases("core_rtc", "axpy")) {
+    CAPTURE(c.name());
+    ndarray x = asarray(c.array("x")), y = asarray(c.array("y"));
+    const double a = c.get<double>("a");
+    check_case(axpy({a, x, y}), c.name());
     // given output
     ndarray z = empty(x.shape(), x.dtype());
-    auto outs = axpy.call({2.5, x, y, z});
+    auto outs = axpy.call({a, x, y, z});
     CHECK(outs[0].data() == z.data());
-    check_case(z, p + "_z");
+    check_case(z, c.name());
+    ++n;
   }
+  CHECK(n == 3);  // float32, float64, complex128
   // strided input (a view): the kernel indexes it in place
   rtc::elementwise_kernel lin("T x", "T z", "z = 3 * x + 1", "lin");
   ndarray full = asarray(G("strided_x"));
