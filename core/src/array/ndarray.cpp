@@ -11,6 +11,7 @@
 #include <string>
 
 #include "cusci/detail/copy.hpp"
+#include "cusci/detail/shape.hpp"
 #include "cusci/device.hpp"
 #include "cusci/error.hpp"
 #include "cusci/ndarray.hpp"
@@ -19,34 +20,9 @@
 namespace cusci {
 namespace {
 
-std::string shape_str(const shape_t& s) {
-  std::string out = "(";
-  for (std::size_t i = 0; i < s.size(); ++i) {
-    if (i) out += ", ";
-    out += std::to_string(s[i]);
-  }
-  if (s.size() == 1) out += ",";
-  return out + ")";
-}
-
-/// Product of the dimensions; value_error for a negative dimension or a byte size beyond int64.
-std::int64_t checked_size(const shape_t& shape, std::size_t itemsize, const char* fn) {
-  std::int64_t n = 1;
-  bool zero = false;
-  for (std::int64_t d : shape) {
-    CUSCI_EXPECTS(d >= 0, value_error,
-                  std::string(fn) + ": negative dimensions are not allowed, got shape " + shape_str(shape));
-    if (d == 0) zero = true;
-  }
-  if (zero) return 0;
-  const std::int64_t limit = std::numeric_limits<std::int64_t>::max() / static_cast<std::int64_t>(itemsize);
-  for (std::int64_t d : shape) {
-    CUSCI_EXPECTS(n <= limit / d, value_error,
-                  std::string(fn) + ": array is too big, shape " + shape_str(shape));
-    n *= d;
-  }
-  return n;
-}
+using detail::checked_size;
+using detail::normalize_axis;
+using detail::shape_str;
 
 /// NumPy's `_array_fill_strides`: contiguous strides in `ord`; a zero dimension does not multiply.
 shape_t fill_strides(const shape_t& shape, std::size_t itemsize, order ord) {
@@ -65,13 +41,6 @@ shape_t fill_strides(const shape_t& shape, std::size_t itemsize, order ord) {
     }
   }
   return st;
-}
-
-int normalize_axis(int axis, int ndim, const char* fn) {
-  CUSCI_EXPECTS(axis >= -ndim && axis < ndim, index_error,
-                std::string(fn) + ": axis " + std::to_string(axis) + " is out of bounds for array of dimension " +
-                    std::to_string(ndim));
-  return axis < 0 ? axis + ndim : axis;
 }
 
 /// NumPy's `_attempt_nocopy_reshape`: strides viewing `dims`/`strides` (size >= 2) as `newdims` read
@@ -161,9 +130,7 @@ ndarray new_like_k(const ndarray& a, dtype dt) {
   });
   shape_t pshape(nd);
   for (int j = 0; j < nd; ++j) pshape[j] = a.shape()[perm[j]];
-  std::vector<int> inv(nd);
-  for (int j = 0; j < nd; ++j) inv[perm[j]] = j;
-  return ndarray(pshape, dt, order::C).transpose(inv);
+  return ndarray(pshape, dt, order::C).transpose(detail::inverse_perm(perm));
 }
 
 }  // namespace
@@ -173,7 +140,7 @@ ndarray new_like_k(const ndarray& a, dtype dt) {
 ndarray::ndarray() = default;
 
 ndarray::ndarray(const shape_t& shape, cusci::dtype dt, cusci::order ord) {
-  const std::int64_t n = checked_size(shape, cusci::itemsize(dt), "cusci::ndarray");
+  const std::int64_t n = checked_size(shape, "cusci::ndarray", cusci::itemsize(dt));
   dtype_ = dt;
   shape_ = shape;
   // NumPy gives every axis of a new zero-size array a zero stride.
@@ -189,7 +156,7 @@ ndarray::ndarray(memory_ptr mem, cusci::dtype dt, shape_t shape, shape_t strides
   CUSCI_EXPECTS(shape_.size() == strides_.size(), value_error,
                 "cusci::ndarray: shape and strides must have the same length, got " + std::to_string(shape_.size()) +
                     " and " + std::to_string(strides_.size()));
-  checked_size(shape_, cusci::itemsize(dt), "cusci::ndarray");
+  checked_size(shape_, "cusci::ndarray", cusci::itemsize(dt));
 }
 
 std::int64_t ndarray::size() const noexcept {

@@ -18,6 +18,7 @@
 #include <cuda/std/complex>
 
 #include "cusci/detail/dispatch.cuh"
+#include "cusci/detail/shape.hpp"
 #include "cusci/detail/indexer.cuh"
 #include "cusci/error.hpp"
 #include "cusci/ndarray.hpp"
@@ -442,17 +443,6 @@ void fast_launch(dim3 grid, cudaStream_t stream, A&&... args) {
   }
   std::apply([&](auto&... v) { Kernel<<<grid, block_threads, 0, stream>>>(v...); }, values);
   CUSCI_CHECK_LAUNCH();
-}
-
-/// Python's tuple notation of a shape: "()", "(3,)", "(2, 3)".
-inline std::string shape_str(const shape_t& s) {
-  std::string r = "(";
-  for (std::size_t i = 0; i < s.size(); ++i) {
-    if (i) r += ", ";
-    r += std::to_string(s[i]);
-  }
-  if (s.size() == 1) r += ",";
-  return r + ")";
 }
 
 }  // namespace cusci::detail::cm

@@ -12,6 +12,7 @@
 #include "cusci/detail/copy.hpp"
 #include "cusci/detail/dispatch.cuh"
 #include "cusci/detail/indexer.cuh"
+#include "cusci/detail/shape.hpp"
 #include "cusci/device.hpp"
 #include "cusci/error.hpp"
 #include "cusci/stream.hpp"
@@ -154,16 +155,6 @@ __global__ void diagonal_kernel(char* __restrict__ out, std::int64_t count, std:
     const std::int64_t r = row0 + t;
     *reinterpret_cast<T*>(out + r * s0 + (r + k) * s1) = cast_value<T>(1);
   }
-}
-
-std::string shape_str(const shape_t& s) {
-  std::string out = "(";
-  for (std::size_t i = 0; i < s.size(); ++i) {
-    if (i) out += ", ";
-    out += std::to_string(s[i]);
-  }
-  if (s.size() == 1) out += ",";
-  return out + ")";
 }
 
 bool all_zero_bytes(const void* p, std::size_t n) {

@@ -17,6 +17,7 @@
 #include <string>
 
 #include "common/core_math_common.cuh"
+#include "common/shape_text.hpp"
 #include "elementwise/weak_int.hpp"
 #include "cusci/elementwise.hpp"
 #include "cusci/device.hpp"
@@ -265,25 +266,27 @@ struct side {
 };
 
 // NumPy writes the shapes of its broadcast error without spaces: "(4,1,2) (3,3)".
-std::string broadcast_shape_str(const shape_t& s) {
-  std::string r = "(";
-  for (std::size_t i = 0; i < s.size(); ++i) r += std::to_string(s[i]) + (i + 1 < s.size() ? "," : "");
-  if (s.size() == 1) r += ",";
-  return r + ")";
-}
+using detail::compact_shape_str;
 
-shape_t broadcast_or_throw(const char* fn, const shape_t& a, const shape_t& b) {
+/// NumPy's broadcasting of two shapes into `r`; false when a dimension pair is neither equal nor 1.
+bool broadcast_pair(const shape_t& a, const shape_t& b, shape_t& r) {
   const std::size_t n = std::max(a.size(), b.size());
-  shape_t r(n);
+  r.assign(n, 0);
   for (std::size_t i = 0; i < n; ++i) {
     const i64 x = i < n - a.size() ? 1 : a[i - (n - a.size())];
     const i64 y = i < n - b.size() ? 1 : b[i - (n - b.size())];
     if (x == y || y == 1) r[i] = x;
     else if (x == 1) r[i] = y;
-    else
-      throw value_error(std::string(fn) + ": operands could not be broadcast together with shapes " +
-                        broadcast_shape_str(a) + " " + broadcast_shape_str(b));
+    else return false;
   }
+  return true;
+}
+
+shape_t broadcast_or_throw(const char* fn, const shape_t& a, const shape_t& b) {
+  shape_t r;
+  if (!broadcast_pair(a, b, r))
+    throw value_error(std::string(fn) + ": operands could not be broadcast together with shapes " +
+                      compact_shape_str(a) + " " + compact_shape_str(b));
   return r;
 }
 
@@ -533,19 +536,14 @@ shape_t broadcast_shapes(const shape_t& a, const shape_t& b) {
   for (const shape_t* s : {&a, &b})
     for (i64 d : *s)
       if (d < 0)
-        throw value_error("cusci::broadcast_shapes: negative dimensions are not allowed, got " + shape_str(*s));
-  const std::size_t n = std::max(a.size(), b.size());
-  shape_t r(n);
-  for (std::size_t i = 0; i < n; ++i) {
-    const i64 x = i < n - a.size() ? 1 : a[i - (n - a.size())];
-    const i64 y = i < n - b.size() ? 1 : b[i - (n - b.size())];
-    if (x == y || y == 1) r[i] = x;
-    else if (x == 1) r[i] = y;
-    else
-      throw value_error(
-          "cusci::broadcast_shapes: shape mismatch: objects cannot be broadcast to a single shape.  "
-          "Mismatch is at arg 0 with shape " + shape_str(a) + " and arg 1 with shape " + shape_str(b) + ".");
-  }
+        throw value_error("cusci::broadcast_shapes: negative dimensions are not allowed, got " +
+                          detail::shape_str(*s));
+  shape_t r;
+  if (!broadcast_pair(a, b, r))
+    throw value_error(
+        "cusci::broadcast_shapes: shape mismatch: objects cannot be broadcast to a single shape.  "
+        "Mismatch is at arg 0 with shape " + detail::shape_str(a) + " and arg 1 with shape " + detail::shape_str(b) +
+        ".");
   return r;
 }
 

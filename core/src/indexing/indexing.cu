@@ -834,7 +834,7 @@ ndarray take(const ndarray& a, const ndarray& indices, std::optional<int> axis, 
   if (!axis) {
     src = ravel(a);
   } else {
-    const int ax = norm_axis(*axis, a.ndim(), fn);
+    const int ax = normalize_axis(*axis, a.ndim(), fn);
     for (int d = 0; d < ax; ++d) index.push_back(slice{});
   }
   index.push_back(indices);

@@ -8,6 +8,7 @@
 
 #include <cuda_runtime.h>
 
+#include "cusci/detail/shape.hpp"
 #include "cusci/error.hpp"
 #include "cusci/ndarray.hpp"
 
@@ -40,18 +41,13 @@ decltype(auto) dispatch_itemsize(std::size_t itemsize, F&& f) {
   throw type_error("cusci: unsupported item size " + std::to_string(itemsize));
 }
 
-inline std::string shape_str(const shape_t& s) {
-  std::string out = "(";
-  for (std::size_t i = 0; i < s.size(); ++i) {
-    if (i) out += ", ";
-    out += std::to_string(s[i]);
-  }
-  if (s.size() == 1) out += ",";
-  return out + ")";
-}
+using detail::shape_str;
 
-/// NumPy's normalize_axis_index: axis in [-ndim, ndim) -> [0, ndim); AxisError (index_error) otherwise.
-inline int norm_axis(int axis, int ndim, const char* fn, const char* param = "axis") {
+using detail::normalize_axis;
+
+/// normalize_axis for a parameter named other than "axis" (swapaxes' axis1, ...): the message names
+/// `param` in NumPy's AxisError text.
+inline int norm_axis(int axis, int ndim, const char* fn, const char* param) {
   if (axis < -ndim || axis >= ndim)
     throw index_error(std::string(fn) + ": " + param + " " + std::to_string(axis) +
                       " is out of bounds for array of dimension " + std::to_string(ndim));

@@ -18,6 +18,7 @@ namespace cusci {
 using detail::ix::make_view;
 using detail::ix::norm_axis;
 using detail::ix::shape_str;
+using detail::normalize_axis;
 
 namespace {
 
@@ -46,7 +47,7 @@ ndarray stack(const std::vector<ndarray>& arrays, int axis, std::optional<dtype>
   CUSCI_EXPECTS(!arrays.empty(), value_error, std::string(fn) + ": need at least one array to stack");
   for (const auto& a : arrays)
     CUSCI_EXPECTS(a.shape() == arrays[0].shape(), value_error, std::string(fn) + ": all input arrays must have the same shape");
-  const int ax = norm_axis(axis, arrays[0].ndim() + 1, fn);
+  const int ax = normalize_axis(axis, arrays[0].ndim() + 1, fn);
   std::vector<ndarray> ex;
   for (const auto& a : arrays) ex.push_back(a.expand_dims(ax));
   return concatenate(ex, ax, dt);
@@ -83,7 +84,7 @@ ndarray column_stack(const std::vector<ndarray>& arrays) {
 // --- splitting -----------------------------------------------------------------------------------------
 
 std::vector<ndarray> array_split(const ndarray& a, const std::vector<std::int64_t>& indices, int axis) {
-  const int ax = norm_axis(axis, a.ndim(), "cusci::array_split");
+  const int ax = normalize_axis(axis, a.ndim(), "cusci::array_split");
   const std::int64_t n = a.shape()[ax];
   std::vector<ndarray> out;
   std::vector<std::int64_t> div;
@@ -95,7 +96,7 @@ std::vector<ndarray> array_split(const ndarray& a, const std::vector<std::int64_
 }
 
 std::vector<ndarray> array_split(const ndarray& a, std::int64_t sections, int axis) {
-  const int ax = norm_axis(axis, a.ndim(), "cusci::array_split");
+  const int ax = normalize_axis(axis, a.ndim(), "cusci::array_split");
   CUSCI_EXPECTS(sections > 0, value_error, "cusci::array_split: number sections must be larger than 0.");
   const std::int64_t n = a.shape()[ax], each = n / sections, extras = n % sections;
   std::vector<ndarray> out;
@@ -109,14 +110,14 @@ std::vector<ndarray> array_split(const ndarray& a, std::int64_t sections, int ax
 }
 
 std::vector<ndarray> split(const ndarray& a, std::int64_t sections, int axis) {
-  const int ax = norm_axis(axis, a.ndim(), "cusci::split");
+  const int ax = normalize_axis(axis, a.ndim(), "cusci::split");
   CUSCI_EXPECTS(sections > 0, value_error, "cusci::split: number sections must be larger than 0.");
   CUSCI_EXPECTS(a.shape()[ax] % sections == 0, value_error, "cusci::split: array split does not result in an equal division");
   return array_split(a, sections, ax);
 }
 
 std::vector<ndarray> split(const ndarray& a, const std::vector<std::int64_t>& indices, int axis) {
-  norm_axis(axis, a.ndim(), "cusci::split");
+  normalize_axis(axis, a.ndim(), "cusci::split");
   return array_split(a, indices, axis);
 }
 
@@ -148,7 +149,7 @@ ndarray repeat(const ndarray& a, std::int64_t repeats, std::optional<int> axis) 
   CUSCI_EXPECTS(repeats >= 0, value_error, std::string(fn) + ": negative dimensions are not allowed");
   device_guard guard(a.device());
   ndarray src = axis ? a : ravel(a);
-  const int ax = axis ? norm_axis(*axis, a.ndim(), fn) : 0;
+  const int ax = axis ? normalize_axis(*axis, a.ndim(), fn) : 0;
   shape_t vshape, vstr;
   for (int d = 0; d < src.ndim(); ++d) {
     vshape.push_back(src.shape()[d]);
@@ -168,7 +169,7 @@ ndarray repeat(const ndarray& a, const std::vector<std::int64_t>& repeats, std::
   if (repeats.size() == 1) return repeat(a, repeats[0], axis);
   device_guard guard(a.device());
   ndarray src = axis ? a : ravel(a);
-  const int ax = axis ? norm_axis(*axis, a.ndim(), fn) : 0;
+  const int ax = axis ? normalize_axis(*axis, a.ndim(), fn) : 0;
   const std::int64_t n = src.shape()[ax];
   CUSCI_EXPECTS(static_cast<std::int64_t>(repeats.size()) == n, value_error,
                 std::string(fn) + ": operands could not be broadcast together with shape (" + std::to_string(n) +

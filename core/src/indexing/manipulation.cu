@@ -642,7 +642,7 @@ ndarray concatenate(const std::vector<ndarray>& arrays_in, std::optional<int> ax
   const int axis_in = axis_opt.value_or(0);
   const int nd = arrays[0].ndim();
   CUSCI_EXPECTS(nd >= 1, value_error, std::string(fn) + ": zero-dimensional arrays cannot be concatenated");
-  const int axis = norm_axis(axis_in, nd, fn);
+  const int axis = normalize_axis(axis_in, nd, fn);
   for (std::size_t i = 0; i < arrays.size(); ++i) {
     const ndarray& a = arrays[i];
     CUSCI_EXPECTS(a.ndim() == nd, value_error,
@@ -663,9 +663,8 @@ ndarray concatenate(const std::vector<ndarray>& arrays_in, std::optional<int> ax
   for (const auto& a : arrays) out_shape[axis] += a.shape()[axis];
   ndarray out = empty(out_shape, rt);
   if (out.size() == 0) return out;
-  std::int64_t outer = 1, inner = 1;
-  for (int d = 0; d < axis; ++d) outer *= out_shape[d];
-  for (int d = axis + 1; d < nd; ++d) inner *= out_shape[d];
+  const line_view lv = line_view_of(out_shape, axis);
+  const std::int64_t outer = lv.outer, inner = lv.inner;
   const std::int64_t isz = static_cast<std::int64_t>(out.itemsize());
   std::vector<std::pair<const ndarray*, std::int64_t>> fast;
   std::int64_t col = 0;
@@ -698,7 +697,7 @@ ndarray roll(const ndarray& a, const std::vector<std::int64_t>& shift, const std
   const std::size_t n = std::max(shift.size(), axes.size());
   std::vector<std::int64_t> total(a.ndim(), 0);
   for (std::size_t i = 0; i < n; ++i) {
-    const int ax = norm_axis(axes[axes.size() == 1 ? 0 : i], a.ndim(), fn);
+    const int ax = normalize_axis(axes[axes.size() == 1 ? 0 : i], a.ndim(), fn);
     total[ax] += shift[shift.size() == 1 ? 0 : i];
   }
   ndarray out = empty(a.shape(), a.dtype());

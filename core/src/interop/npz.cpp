@@ -33,6 +33,7 @@
 
 #include <zlib.h>
 
+#include "cusci/detail/shape.hpp"
 #include "cusci/dtype.hpp"
 #include "cusci/error.hpp"
 #include "cusci/io.hpp"
@@ -87,21 +88,11 @@ struct file_closer {
 };
 using file_ptr = std::unique_ptr<std::FILE, file_closer>;
 
-std::string shape_repr(const shape_t& s) {  // Python's tuple repr
-  std::string out = "(";
-  for (std::size_t i = 0; i < s.size(); ++i) {
-    if (i) out += ", ";
-    out += std::to_string(s[i]);
-  }
-  if (s.size() == 1) out += ",";
-  return out + ")";
-}
-
 // ---- .npy bytes -----------------------------------------------------------------------------------
 
 /// The preamble and header `np.save` writes for a C-order array of this descr and shape.
 std::string npy_header(const std::string& descr, const shape_t& shape) {
-  std::string h = "{'descr': '" + descr + "', 'fortran_order': False, 'shape': " + shape_repr(shape) + ", }";
+  std::string h = "{'descr': '" + descr + "', 'fortran_order': False, 'shape': " + detail::shape_str(shape) + ", }";
   if (!shape.empty()) {  // NumPy 2: room to grow the first axis' length in place (21 digits)
     const std::size_t digits = std::to_string(shape[0]).size();
     if (digits < 21) h.append(21 - digits, ' ');
@@ -156,7 +147,7 @@ class npy_sink {
   host_array finish() {
     if (!parsed_) fail("the member ends inside the .npy header");
     if (got_ < data_need_)
-      fail("data is truncated: shape " + shape_repr(shape_) + " of " + std::string(dtype_name(dt_)) + " needs " +
+      fail("data is truncated: shape " + detail::shape_str(shape_) + " of " + std::string(dtype_name(dt_)) + " needs " +
            std::to_string(data_need_) + " bytes, found " + std::to_string(got_));
     if (text_kind_ != 0) {
       decode_text();
@@ -286,7 +277,7 @@ class npy_sink {
     if (!zero) {
       for (std::int64_t d : shape_) {
         if (n > avail / itemsize(dt_) / static_cast<std::uint64_t>(d))
-          fail("data is truncated: shape " + shape_repr(shape_) + " of " + std::string(dtype_name(dt_)) +
+          fail("data is truncated: shape " + detail::shape_str(shape_) + " of " + std::string(dtype_name(dt_)) +
                " needs more than the " + std::to_string(avail) + " bytes in the member");
         n *= static_cast<std::uint64_t>(d);
       }
@@ -320,7 +311,7 @@ class npy_sink {
     for (std::int64_t d : shape_) n *= static_cast<std::uint64_t>(d);
     if (n != 1)
       throw type_error(ctx_ + "string members ('" + descr + "') are read only when they hold one element, got shape " +
-                       shape_repr(shape_));
+                       detail::shape_str(shape_));
     data_need_ = width * (kind == 'U' ? 4 : 1);
     if (data_need_ > member_size_ - need_)
       fail("data is truncated: '" + descr + "' needs " + std::to_string(data_need_) + " bytes");

@@ -3,10 +3,10 @@
 
 #include <complex>
 #include <cstring>
-#include <limits>
 #include <string>
 #include <type_traits>
 
+#include "cusci/detail/shape.hpp"
 #include "cusci/error.hpp"
 #include "cusci/ndarray.hpp"
 
@@ -46,35 +46,12 @@ void dispatch_host(dtype t, F&& f) {
   throw type_error("cusci::host_array: unknown dtype");
 }
 
-std::string shape_str(const shape_t& s) {
-  std::string out = "(";
-  for (std::size_t i = 0; i < s.size(); ++i) {
-    if (i) out += ", ";
-    out += std::to_string(s[i]);
-  }
-  if (s.size() == 1) out += ",";
-  return out + ")";
-}
+using detail::shape_str;
 
 }  // namespace
 
 host_array::host_array(cusci::dtype dt, shape_t shape) : dtype_(dt), shape_(std::move(shape)) {
-  std::int64_t n = 1;
-  bool zero = false;
-  for (std::int64_t d : shape_) {
-    CUSCI_EXPECTS(d >= 0, value_error,
-                  "cusci::host_array: negative dimensions are not allowed, got shape " + shape_str(shape_));
-    if (d == 0) zero = true;
-  }
-  if (!zero) {
-    const std::int64_t limit = std::numeric_limits<std::int64_t>::max() / static_cast<std::int64_t>(itemsize(dt));
-    for (std::int64_t d : shape_) {
-      CUSCI_EXPECTS(n <= limit / d, value_error, "cusci::host_array: array is too big, shape " + shape_str(shape_));
-      n *= d;
-    }
-  } else {
-    n = 0;
-  }
+  const std::int64_t n = detail::checked_size(shape_, "cusci::host_array", itemsize(dt));
   bytes_.assign(static_cast<std::size_t>(n) * itemsize(dt), std::byte{0});
 }
 

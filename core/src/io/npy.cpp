@@ -17,6 +17,7 @@
 #include <string>
 #include <vector>
 
+#include "cusci/detail/shape.hpp"
 #include "cusci/dtype.hpp"
 #include "cusci/error.hpp"
 #include "cusci/io.hpp"
@@ -29,17 +30,6 @@ namespace {
 constexpr char magic[] = "\x93NUMPY";
 constexpr std::size_t magic_len = 6;
 constexpr std::size_t array_align = 64;
-
-std::string shape_repr(const shape_t& s) {  // Python's tuple repr: (), (3,), (3, 4)
-  std::string out = "(";
-  for (std::size_t i = 0; i < s.size(); ++i) {
-    if (i) out += ", ";
-    out += std::to_string(s[i]);
-  }
-  if (s.size() == 1) out += ",";
-  return out + ")";
-}
-
 
 /// A parsed header value: a string, a bool, an int tuple, a parenthesized integer, or a list
 /// (structured descr).
@@ -275,7 +265,7 @@ host_array read_npy(const std::string& path) {
   if (fortran->kind != py_value::boolean) p.fail("'fortran_order' is not True or False");
   if (shape->kind != py_value::tuple) p.fail("'shape' is not a tuple of integers");
   for (std::int64_t d : shape->t)
-    if (d < 0) p.fail("negative dimension in shape " + shape_repr(shape->t));
+    if (d < 0) p.fail("negative dimension in shape " + cusci::detail::shape_str(shape->t));
   const dtype t = parse_descr(descr->s, path);
 
   // Size check before allocating: the data must be in the file.
@@ -286,7 +276,7 @@ host_array read_npy(const std::string& path) {
   if (!zero)
     for (std::int64_t d : shape->t) {
       if (n > static_cast<std::int64_t>(avail / itemsize(t)) / d)
-        throw value_error(bad + "data is truncated: shape " + shape_repr(shape->t) + " of " +
+        throw value_error(bad + "data is truncated: shape " + cusci::detail::shape_str(shape->t) + " of " +
                           std::string(dtype_name(t)) + " needs more than the " + std::to_string(avail) +
                           " bytes present");
       n *= d;
@@ -318,7 +308,7 @@ static void write_file(const std::string& path, const std::string& pre, const st
 
 void write_npy(const std::string& path, const host_array& a, bool fortran_order) {
   std::string header = "{'descr': '" + dtype_descr(a.dtype()) + "', 'fortran_order': " +
-                       (fortran_order ? "True" : "False") + ", 'shape': " + shape_repr(a.shape()) + ", }";
+                       (fortran_order ? "True" : "False") + ", 'shape': " + cusci::detail::shape_str(a.shape()) + ", }";
   // Pad with spaces and end with '\n' so that preamble + header is a multiple of 64 bytes.
   std::size_t prefix = magic_len + 2 + 2;
   int major = 1;

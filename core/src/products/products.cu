@@ -10,7 +10,6 @@
 #include <climits>
 #include <cstring>
 #include <cstdint>
-#include <sstream>
 #include <string>
 #include <vector>
 
@@ -19,12 +18,15 @@
 
 #include "cusci/detail/checks.hpp"
 #include "cusci/detail/libraries.hpp"
+#include "cusci/detail/shape.hpp"
 #include "cusci/elementwise.hpp"
 #include "cusci/error.hpp"
 #include "cusci/products.hpp"
 #include "cusci/reduction.hpp"
 #include "cusci/stream.hpp"
+#include "cusci/detail/dispatch.cuh"
 #include "cusci/detail/indexer.cuh"
+#include "common/shape_text.hpp"
 
 namespace cusci {
 
@@ -33,18 +35,8 @@ namespace {
 std::atomic<bool> g_allow_tf32{false};
 
 using i64 = std::int64_t;
-
-std::string shape_str(const shape_t& s) {
-  std::ostringstream os;
-  os << '(';
-  for (std::size_t i = 0; i < s.size(); ++i) {
-    if (i) os << ',';
-    os << s[i];
-  }
-  if (s.size() == 1) os << ',';
-  os << ')';
-  return os.str();
-}
+// NumPy writes the shapes of matmul's and dot's errors without spaces: "(2,3)".
+using detail::compact_shape_str;
 
 // float16 joins the dtype list in a separate change; test for the enumerator without naming it
 // directly so that this file compiles before and after.
@@ -190,23 +182,6 @@ __global__ void __launch_bounds__(int_tile* int_tile)
   }
 }
 
-template <class F>
-void dispatch_int(dtype t, F&& f) {
-  switch (t) {
-    case dtype::bool_: return f(bool{});
-    case dtype::int8: return f(std::int8_t{});
-    case dtype::int16: return f(std::int16_t{});
-    case dtype::int32: return f(std::int32_t{});
-    case dtype::int64: return f(std::int64_t{});
-    case dtype::uint8: return f(std::uint8_t{});
-    case dtype::uint16: return f(std::uint16_t{});
-    case dtype::uint32: return f(std::uint32_t{});
-    case dtype::uint64: return f(std::uint64_t{});
-    default: break;
-  }
-  throw type_error("cusci: internal: integer kernel called with dtype " + std::string(dtype_name(t)));
-}
-
 /// Element strides of `a` (byte strides / itemsize); false when a stride is not a multiple.
 bool element_strides(const ndarray& a, shape_t& out) {
   const i64 is = static_cast<i64>(a.itemsize());
@@ -279,8 +254,8 @@ void matmul_core(ndarray a, ndarray b, ndarray& out) {
 
   cudaStream_t stream = get_current_stream();
   if (!blas) {
-    dispatch_int(t, [&](auto tag) {
-      using T = decltype(tag);
+    detail::dispatch_integer(t, "cusci: internal", "integer kernel called with a non-integer dtype", [&](auto tag) {
+      using T = typename decltype(tag)::type;
       // The kernel addresses batches through indexers over the uncoalesced-equivalent batch shape.
       const detail::strided_indexer ia = detail::make_indexer(bshape, bsa);
       const detail::strided_indexer ib = detail::make_indexer(bshape, bsb);
@@ -395,12 +370,7 @@ ndarray vector_dot(const ndarray& x, const ndarray& y, bool conj) {
   return out;
 }
 
-int normalize_axis(int axis, int ndim, const char* fn) {
-  if (axis < -ndim || axis >= ndim)
-    throw index_error(std::string(fn) + ": axis " + std::to_string(axis) + " is out of bounds for array of dimension " +
-                      std::to_string(ndim));
-  return axis < 0 ? axis + ndim : axis;
-}
+using detail::normalize_axis;
 
 }  // namespace
 
@@ -428,8 +398,9 @@ ndarray matmul(const ndarray& a0, const ndarray& b0) {
   try {
     batch = broadcast_shapes(ba, bb);
   } catch (const value_error&) {
-    throw value_error("matmul: operands could not be broadcast together: batch shapes " + shape_str(ba) + " and " +
-                      shape_str(bb) + " (operand shapes " + shape_str(a0.shape()) + " and " + shape_str(b0.shape()) + ")");
+    throw value_error("matmul: operands could not be broadcast together: batch shapes " + compact_shape_str(ba) +
+                      " and " + compact_shape_str(bb) + " (operand shapes " + compact_shape_str(a0.shape()) + " and " +
+                      compact_shape_str(b0.shape()) + ")");
   }
   const i64 n = a.shape()[a.ndim() - 2], m = b.shape()[b.ndim() - 1];
   shape_t oshape = batch;
@@ -450,14 +421,23 @@ ndarray matmul(const ndarray& a0, const ndarray& b0) {
   return out;
 }
 
+namespace {
+
+/// NumPy's dot/inner error for contracted dimensions that differ.
+[[noreturn]] void throw_not_aligned(const ndarray& a, const ndarray& b, int ka, int kb) {
+  throw value_error("shapes " + compact_shape_str(a.shape()) + " and " + compact_shape_str(b.shape()) +
+                    " not aligned: " + std::to_string(a.shape()[ka]) + " (dim " + std::to_string(ka) + ") != " +
+                    std::to_string(b.shape()[kb]) + " (dim " + std::to_string(kb) + ")");
+}
+
+}  // namespace
+
 ndarray dot(const ndarray& a, const ndarray& b) {
   detail::check_same_device("cusci::dot", {&a, &b});
   if (a.ndim() == 0 || b.ndim() == 0) return multiply(a, b);
   const int ka = a.ndim() - 1, kb = b.ndim() == 1 ? 0 : b.ndim() - 2;
   if (a.shape()[ka] != b.shape()[kb])
-    throw value_error("shapes " + shape_str(a.shape()) + " and " + shape_str(b.shape()) + " not aligned: " +
-                      std::to_string(a.shape()[ka]) + " (dim " + std::to_string(ka) + ") != " +
-                      std::to_string(b.shape()[kb]) + " (dim " + std::to_string(kb) + ")");
+    throw_not_aligned(a, b, ka, kb);
   if (a.ndim() == 1 && b.ndim() == 1) {
     const dtype t = promote_types(a.dtype(), b.dtype());
     return vector_dot(a.astype(t, false), b.astype(t, false), false);
@@ -479,9 +459,7 @@ ndarray inner(const ndarray& a, const ndarray& b) {
   if (a.ndim() == 0 || b.ndim() == 0) return multiply(a, b);
   const int ka = a.ndim() - 1, kb = b.ndim() - 1;
   if (a.shape()[ka] != b.shape()[kb])
-    throw value_error("shapes " + shape_str(a.shape()) + " and " + shape_str(b.shape()) + " not aligned: " +
-                      std::to_string(a.shape()[ka]) + " (dim " + std::to_string(ka) + ") != " +
-                      std::to_string(b.shape()[kb]) + " (dim " + std::to_string(kb) + ")");
+    throw_not_aligned(a, b, ka, kb);
   if (a.ndim() == 1 && b.ndim() == 1) {
     const dtype t = promote_types(a.dtype(), b.dtype());
     return vector_dot(a.astype(t, false), b.astype(t, false), false);

@@ -22,6 +22,7 @@
 #include "cusci/random.hpp"
 #include "cusci/stream.hpp"
 #include "cusci/detail/copy.hpp"
+#include "cusci/detail/dispatch.cuh"
 #include "cusci/detail/indexer.cuh"
 
 namespace cusci::random {
@@ -462,24 +463,6 @@ device_buffer<i64> sort_pairs(device_buffer<K>& keys, device_buffer<i64>& vals, 
   return vals_out;
 }
 
-template <class F>
-void dispatch_integer(dtype t, F&& f) {
-  switch (t) {
-    case dtype::bool_: return f(bool{});
-    case dtype::int8: return f(std::int8_t{});
-    case dtype::int16: return f(std::int16_t{});
-    case dtype::int32: return f(std::int32_t{});
-    case dtype::int64: return f(std::int64_t{});
-    case dtype::uint8: return f(std::uint8_t{});
-    case dtype::uint16: return f(std::uint16_t{});
-    case dtype::uint32: return f(std::uint32_t{});
-    case dtype::uint64: return f(std::uint64_t{});
-    default: break;
-  }
-  throw type_error("cusci::random::generator::integers: Unsupported dtype " + std::string(dtype_name(t)) +
-                   " for integers (expected bool or an integer dtype)");
-}
-
 /// [min, max] of an integer dtype as int64 (uint64's max clipped to int64's, see the deviation).
 void dtype_bounds(dtype t, i64& lo, i64& hi) {
   switch (t) {
@@ -550,7 +533,9 @@ ndarray generator::integers(std::int64_t low, std::optional<std::int64_t> high, 
     hi = low;
   }
   i64 tmin = 0, tmax = 0;
-  dispatch_integer(dt, [](auto) {});  // type check first
+  if (!is_bool(dt) && !is_integer(dt))
+    throw type_error("cusci::random::generator::integers: Unsupported dtype " + std::string(dtype_name(dt)) +
+                     " for integers (expected bool or an integer dtype)");
   dtype_bounds(dt, tmin, tmax);
   const std::string name(dtype_name(dt));
   if (lo < tmin) throw value_error("cusci::random::generator::integers: low is out of bounds for " + name);
@@ -578,8 +563,9 @@ ndarray generator::integers(std::int64_t low, std::optional<std::int64_t> high, 
   const launch l = launch_for(nb);
   const rng_ctx ctx = ctx_for(seed_, advance(nb));
   cudaStream_t s = get_current_stream();
-  dispatch_integer(dt, [&](auto tag) {
-    using T = decltype(tag);
+  const char* fn = "cusci::random::generator::integers";
+  cusci::detail::dispatch_integer(dt, fn, "expected bool or an integer dtype", [&](auto tag) {
+    using T = typename decltype(tag)::type;
     if (wide)
       k_integers<T, 2><<<l.grid, l.block, 0, s>>>(out.data_as<T>(), n, ctx, static_cast<u64>(lo), rng, thresh);
     else

@@ -21,6 +21,7 @@
 
 #include "cusci/detail/dispatch.cuh"
 #include "cusci/detail/indexer.cuh"
+#include "cusci/detail/shape.hpp"
 #include "cusci/error.hpp"
 #include "cusci/memory.hpp"
 #include "cusci/ndarray.hpp"
@@ -168,32 +169,8 @@ inline strided_indexer indexer_of(const ndarray& a) {
   return make_indexer(shape, strides);
 }
 
-/// Normalizes an axis in [-ndim, ndim) (NumPy's AxisError wording).
-inline int normalize_axis(int axis, int ndim, const char* fn) {
-  if (axis < -ndim || axis >= ndim)
-    throw index_error(std::string(fn) + ": axis " + std::to_string(axis) + " is out of bounds for array of dimension " +
-                      std::to_string(ndim));
-  return axis < 0 ? axis + ndim : axis;
-}
-
-/// A view of `a` with `axis` moved last, and the permutation that undoes it.
-inline ndarray move_axis_last(const ndarray& a, int axis, std::vector<int>& inverse) {
-  const int nd = a.ndim();
-  std::vector<int> perm;
-  for (int d = 0; d < nd; ++d)
-    if (d != axis) perm.push_back(d);
-  perm.push_back(axis);
-  inverse.assign(nd, 0);
-  for (int d = 0; d < nd; ++d) inverse[perm[d]] = d;
-  return a.transpose(perm);
-}
-
-inline std::string shape_str(const shape_t& s) {
-  std::string r = "(";
-  for (std::size_t i = 0; i < s.size(); ++i) r += (i ? ", " : "") + std::to_string(s[i]);
-  if (s.size() == 1) r += ",";
-  return r + ")";
-}
+using cusci::detail::normalize_axis;
+using cusci::detail::shape_str;
 
 /// Calls `f(type_tag<T>{})` with T the device type of `t` (every dtype of the list).
 template <class F>

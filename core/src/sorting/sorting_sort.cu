@@ -31,7 +31,8 @@ rows_view make_rows(const ndarray& a, std::optional<int> axis, const char* fn) {
     return r;
   }
   const int ax = normalize_axis(*axis, a.ndim(), fn);
-  r.view = move_axis_last(a, ax, r.inverse);
+  r.view = detail::move_axis_last(a, ax);
+  r.inverse = detail::inverse_perm(detail::axis_last_perm(a.ndim(), ax));
   r.out_shape = r.view.shape();
   r.n = a.size();
   r.len = a.shape()[ax];
