@@ -7,11 +7,8 @@
 //   R6  var of 2^28 float32                                    (bytes 4 * N, one pass)
 //   R7  nansum of 2^28 float32 with one NaN in 1024            (bytes 4 * N)
 //   R8  cumsum along axis 0 of a 16384 x 16384 float32 array   (bytes 2 * 4 * N)
-//   R3d cumsum of 2^27 float64 (the typed 1-D kernel's 8-byte tier)       (bytes 2 * 8 * N)
+//   R3d cumsum of 2^27 float64 (CUB over the typed pointer)              (bytes 2 * 8 * N)
 //   R8d cumsum along axis 0 of an 8192 x 16384 float64 array (2 columns per 16-byte vector)
-//   R3-cub / R3-own, R3d-cub / R3d-own: R3 and R3d with the 1-D scan forced to CUB over typed
-//       pointers (variant 1; the automatic choice for float64, while float32 sums go over pairs of
-//       elements, core/src/scan.cu) or to the own single-pass kernel (variant 2)
 // Inputs are random, non-zero, generated on the device by a hash kernel (values in [0.5, 1.5)).
 // One JSON line per case (harness.hpp); CuPy's equivalents are in peers_reduction.py.
 
@@ -24,10 +21,6 @@
 #include "cusci/reduction.hpp"
 #include "bench_data.cuh"
 #include "harness.hpp"
-
-namespace cusci::detail {
-void set_scan_1d_variant(int v);  // internal switch (core/src/scan.cu)
-}  // namespace cusci::detail
 
 namespace {
 
@@ -53,11 +46,6 @@ int main() {
     report("R1", "sum f32 2^28", time_it([&] { (void)cusci::sum(a); }), 4 * nb);
     report("R2", "argmax f32 2^28", time_it([&] { (void)cusci::argmax(a); }), 4 * nb);
     report("R3", "cumsum f32 2^28", time_it([&] { (void)cusci::cumsum(a); }), 2 * 4 * nb);
-    detail::set_scan_1d_variant(1);
-    report("R3-cub", "cumsum f32 2^28 cub", time_it([&] { (void)cusci::cumsum(a); }), 2 * 4 * nb);
-    detail::set_scan_1d_variant(2);
-    report("R3-own", "cumsum f32 2^28 own", time_it([&] { (void)cusci::cumsum(a); }), 2 * 4 * nb);
-    detail::set_scan_1d_variant(0);
     report("R6", "var f32 2^28", time_it([&] { (void)cusci::var(a); }), 4 * nb);
   }
   {
@@ -74,11 +62,6 @@ int main() {
   {
     const ndarray a = random_f32({n / 2}, 7).astype(dtype::float64);
     report("R3d", "cumsum f64 2^27", time_it([&] { (void)cusci::cumsum(a); }), 2 * 8 * (nb / 2));
-    detail::set_scan_1d_variant(1);
-    report("R3d-cub", "cumsum f64 2^27 cub", time_it([&] { (void)cusci::cumsum(a); }), 2 * 8 * (nb / 2));
-    detail::set_scan_1d_variant(2);
-    report("R3d-own", "cumsum f64 2^27 own", time_it([&] { (void)cusci::cumsum(a); }), 2 * 8 * (nb / 2));
-    detail::set_scan_1d_variant(0);
     const ndarray m = random_f32({8192, 16384}, 9).astype(dtype::float64);
     report("R8d", "cumsum axis 0 of 8192x16384 f64", time_it([&] { (void)cusci::cumsum(m, 0); }),
            2 * 8.0 * 8192.0 * 16384.0);

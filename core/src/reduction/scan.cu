@@ -8,14 +8,12 @@
 ///    (float32, float64, int64, uint64, complex128) CUB's single-pass scan over the raw typed pointer (sums of float32, float64 and 64-bit integers through
 ///    cub::DispatchScan with sum_scan_policy_hub, 32 items of 128 threads, re-tuned on the H200; other
 ///    operators through cub::DeviceScan::InclusiveScan; the NaN variants through a transform iterator
-///    over the pointer). The internal switch detail::set_scan_1d_variant(2) selects instead a typed
-///    single-pass decoupled look-back kernel (scan_1d: 16-byte loads, 32 KiB tiles, warp-wide
-///    look-back; Merrill and Garland 2016) for 16-byte-aligned float32, float64, int64 and uint64
-///    input; it measured slower than CUB on the H200 (R3: 0.73 ms against 0.68 ms with CUB's own
-///    tuning) and is kept for comparison. (A persistent variant of it that prefetched the next tiles into
-///    shared memory with cp.async while waiting in the look-back measured 35% of the roofline: tiles
-///    queued behind a block's current one delay their aggregates, and the look-back chains wait on
-///    them; it was removed.) Any other input goes through CUB over a runtime-dtype loader;
+///    over the pointer). An own single-pass decoupled look-back kernel (scan_1d: 16-byte loads, 32 KiB
+///    tiles, warp-wide look-back; Merrill and Garland 2016) measured slower than both on the H200
+///    (R3-own 0.725 ms against the pair scan's 0.588 ms and CUB's 0.645 ms over the floats; 54% of the
+///    roofline in float64 against CUB's 88%) and was deleted, as was a persistent variant of it that
+///    prefetched the next tiles into shared memory with cp.async (35% of the roofline); the numbers are
+///    in docs/benchmarks.md. Any other input goes through CUB over a runtime-dtype loader;
 ///  - inner == 1, outer > 1 (rows along the last axis): a block per row (cub::BlockScan over tiles of
 ///    1024 elements, carrying the running prefix);
 ///  - inner > 1 (a strided axis): a column-tiled single-pass scan. A block owns a tile of consecutive
@@ -31,7 +29,6 @@
 /// float64 in float64, complex in complex128, integers in int64/uint64 (wrapping as NumPy).
 
 #include <algorithm>
-#include <atomic>
 #include <cstring>
 
 #include <utility>
@@ -45,22 +42,11 @@
 #include <thrust/iterator/transform_iterator.h>
 
 #include "cusci/detail/copy.hpp"
+#include "cusci/detail/shape.hpp"
 #include "cusci/elementwise.hpp"
 #include "reduction/reduction_ops.cuh"
 
 namespace cusci {
-namespace detail {
-/// Chooses the 1-D scan kernel (for tests and benchmarks): 0 automatic (float32 sums over pairs, other
-/// typed input CUB over typed pointers), 1 CUB over typed pointers, 2 the own scan_1d kernel (where it
-/// applies: contiguous, 16-byte-aligned float32, float64, int64, uint64; CUB otherwise), 3 the pair
-/// scan (where it applies: float32 cumsum / nancumsum, contiguous, 8-byte-aligned, n >= 2; CUB
-/// otherwise; the same as 0). Rows of at most 4096 elements always take the one-block row kernel.
-/// Throws value_error for any other v (the choice is then unchanged).
-void set_scan_1d_variant(int v);
-/// The current choice of set_scan_1d_variant.
-int scan_1d_variant();
-}  // namespace detail
-
 namespace {
 
 using namespace detail::red;
@@ -125,10 +111,6 @@ __device__ __forceinline__ A load_fix(const char* p, dtype dt) {
   }
   return v;
 }
-
-/// set_scan_1d_variant's value: 0 automatic (the pair scan for float32 sums, else 1), 1 CUB over typed
-/// pointers, 2 the own scan_1d kernel, 3 the pair scan where it applies.
-std::atomic<int> scan_1d_variant_flag{0};
 
 /// The scan operator handed to CUB. Floating-point sums use cuda::std::plus (the same a + b): CUB
 /// selects its sm_90-tuned policy (float: 128 threads x 24 items, double: 224 x 24, with tuned
@@ -336,16 +318,6 @@ __device__ __forceinline__ void st_cg(T* p, const T& t) {
   }
 }
 
-/// One 16-byte store of a 16-byte value (a plain struct copy of a value built element by element is
-/// split into four scalar stores by the compiler; the intrinsic is a single st.global.v4).
-template <class T>
-__device__ __forceinline__ void st_vec(T* p, const T& t) {
-  static_assert(sizeof(T) == 16, "st_vec: 16 bytes");
-  uint4 u;
-  memcpy(&u, &t, 16);
-  __stwb(reinterpret_cast<uint4*>(p), u);
-}
-
 /// VC consecutive values of A moved as one 16-byte (or smaller) access.
 template <class A, int VC>
 struct alignas(sizeof(A) * VC) vpack {
@@ -398,240 +370,6 @@ __device__ __forceinline__ int lookback_window(Read read, i64 end, int lane, int
   return inc ? __ffs(static_cast<int>(incl)) : 32;
 }
 
-// ---------------------------------------------------------------------------------------------
-// 1-D scans of a contiguous, 16-byte-aligned input of the accumulator's own dtype: a single-pass
-// decoupled look-back scan (Merrill and Garland, "Single-pass Parallel Prefix Scan with Decoupled
-// Look-back", NVIDIA NVR-2016-002). A block of s1_threads threads scans a tile of s1_threads *
-// s1_vecs * (16 / sizeof(A)) elements (32 KiB): each warp owns a contiguous 1/8 of the tile and reads
-// it with 16-byte loads, lane l taking vector q * 32 + l (every warp access is 512 contiguous bytes).
-// Each vector is scanned in the thread, the s1_vecs vector sums are scanned across the warp by
-// shuffles, the warp aggregates across the block through shared memory; warp 0 publishes the tile's
-// aggregate, looks back 32 tiles at a time, publishes the inclusive prefix, and every thread writes
-// its vectors once. Tiles are numbered by an atomic ticket (in launch order), so a block waits only
-// on blocks already running.
-// ---------------------------------------------------------------------------------------------
-constexpr int s1_threads = 256;
-constexpr int s1_vecs = 8;
-
-struct s1_args {
-  const void* in;
-  void* out;
-  i64 n, n_tiles;
-  int* flags;  // [n_tiles]: 0 nothing, 1 aggregate, 2 inclusive prefix published (8-byte A)
-  void* agg;   // A[n_tiles] (8-byte A), or the packed words u64[n_tiles] (4-byte A, zeroed)
-  void* incl;  // A[n_tiles] (8-byte A)
-  unsigned* ticket;
-};
-
-/// Publishes tile t's aggregate (f = 1) or inclusive prefix (f = 2). 4-byte accumulators pack the
-/// value and the flag into one 64-bit word (value bits << 32 | flag) written by one relaxed store, so
-/// a reader sees a consistent pair with one load and no fence; wider ones store the value through L2
-/// into its own array (aggregates and prefixes apart, so a slot is never rewritten) and then
-/// release the flag.
-template <class A>
-__device__ __forceinline__ void s1_publish(const s1_args& g, i64 t, int f, A v) {
-  if constexpr (sizeof(A) == 4) {
-    unsigned u;
-    memcpy(&u, &v, 4);
-    cuda::atomic_ref<unsigned long long, cuda::thread_scope_device> w(static_cast<unsigned long long*>(g.agg)[t]);
-    w.store((static_cast<unsigned long long>(u) << 32) | static_cast<unsigned>(f), cuda::memory_order_relaxed);
-  } else {
-    st_cg(static_cast<A*>(f == 2 ? g.incl : g.agg) + t, v);
-    flag_release(g.flags + t, f);
-  }
-}
-
-/// Tile p's flag, and its published value into v when the flag is not 0.
-template <class A>
-__device__ __forceinline__ int s1_read(const s1_args& g, i64 p, A& v) {
-  if constexpr (sizeof(A) == 4) {
-    cuda::atomic_ref<unsigned long long, cuda::thread_scope_device> w(static_cast<unsigned long long*>(g.agg)[p]);
-    const unsigned long long x = w.load(cuda::memory_order_relaxed);
-    const unsigned u = static_cast<unsigned>(x >> 32);
-    memcpy(&v, &u, 4);
-    return static_cast<int>(x & 0xffffffffu);
-  } else {
-    const int f = flag_acquire(g.flags + p);
-    if (f != 0) v = ld_cg(static_cast<const A*>(f == 2 ? g.incl : g.agg) + p);
-    return f;
-  }
-}
-
-/// The thread's V vectors of a tile: lane `lane` of warp `w` holds vector q * 32 + lane of the warp's
-/// segment, elements w0 + (q * 32 + lane) * VC + c (w0: the segment's first element). A partial tile
-/// (the last one) is read element by element with the identity beyond n.
-template <class A, bool Prod, int V>
-__device__ __forceinline__ void s1_load(const A* in, i64 w0, i64 n, bool full, int lane,
-                                        vpack<A, 16 / sizeof(A)> (&x)[V]) {
-  constexpr int VC = 16 / static_cast<int>(sizeof(A));
-  using vec_t = vpack<A, VC>;
-  if (full) {
-#pragma unroll
-    for (int q = 0; q < V; ++q) x[q] = *reinterpret_cast<const vec_t*>(in + w0 + (q * 32 + lane) * VC);
-  } else {
-    const A id = scan_identity<A, Prod>();
-#pragma unroll
-    for (int q = 0; q < V; ++q)
-#pragma unroll
-      for (int c = 0; c < VC; ++c) {
-        const i64 j = w0 + (q * 32 + lane) * VC + c;
-        x[q].v[c] = j < n ? in[j] : id;
-      }
-  }
-}
-
-/// The in-register scan of a tile held as V vectors per thread (layout as s1_load): NaN replaced
-/// (nan-variants), each vector scanned in the thread (x[q] becomes its inclusive scan), the V vector
-/// sums scanned across the warp by shuffles (Kogge-Stone), the warp aggregates across the block
-/// through s_warp. On return pre[q] is the prefix of the warp's segment before the lane's vector q,
-/// wpre the prefix of the tile before the warp's segment and agg the tile's aggregate, in every
-/// thread. Ends with the __syncthreads that publishes s_warp (and the reads of it).
-template <class A, bool Prod, bool Nan, int V>
-__device__ __forceinline__ void s1_tile_scan(vpack<A, 16 / sizeof(A)> (&x)[V], A (&pre)[V], A* s_warp, int warp,
-                                             int lane, A& wpre, A& agg) {
-  constexpr int VC = 16 / static_cast<int>(sizeof(A));
-  const scan_op<Prod> op{};
-  const A id = scan_identity<A, Prod>();
-  A s[V];
-#pragma unroll
-  for (int q = 0; q < V; ++q) {
-#pragma unroll
-    for (int c = 0; c < VC; ++c) {
-      if constexpr (Nan) {
-        if (isnan_any(x[q].v[c])) x[q].v[c] = nan_fill<A, Prod>();
-      }
-      if (c > 0) x[q].v[c] = op(x[q].v[c - 1], x[q].v[c]);
-    }
-    s[q] = x[q].v[VC - 1];
-  }
-  // Inclusive warp scans of the vector sums (Kogge-Stone over 32 lanes).
-#pragma unroll
-  for (int d = 1; d < 32; d *= 2) {
-#pragma unroll
-    for (int q = 0; q < V; ++q) {
-      const A t = __shfl_up_sync(0xffffffffu, s[q], d);
-      if (lane >= d) s[q] = op(t, s[q]);
-    }
-  }
-  // pre[q]: the warp-segment prefix before the lane's vector q; run: the warp's running aggregate.
-  A run = id;
-#pragma unroll
-  for (int q = 0; q < V; ++q) {
-    const A tot = __shfl_sync(0xffffffffu, s[q], 31);
-    A ex = __shfl_up_sync(0xffffffffu, s[q], 1);
-    if (lane == 0) ex = id;
-    pre[q] = op(run, ex);
-    run = op(run, tot);
-  }
-  if (lane == 0) s_warp[warp] = run;
-  __syncthreads();
-  wpre = id;
-  agg = id;
-#pragma unroll
-  for (int w = 0; w < s1_threads / 32; ++w) {
-    const A v = s_warp[w];
-    if (w < warp) wpre = op(wpre, v);
-    agg = op(agg, v);
-  }
-}
-
-/// Warp 0's look-back for `tile` with aggregate `agg` (n_tiles > 1): tile 0 publishes its inclusive
-/// prefix at once; any other publishes its aggregate, combines the predecessors' values 32 tiles at a
-/// time back to the nearest inclusive prefix, and publishes its own inclusive prefix. Returns the
-/// exclusive prefix of the tile (the identity for tile 0) in every lane.
-template <class A, bool Prod>
-__device__ __forceinline__ A s1_lookback(const s1_args& g, i64 tile, A agg, int lane) {
-  const scan_op<Prod> op{};
-  const A id = scan_identity<A, Prod>();
-  if (tile == 0) {
-    if (lane == 0) s1_publish(g, 0, 2, agg);
-    return id;
-  }
-  if (lane == 0) s1_publish(g, tile, 1, agg);
-  A ex = id;
-  for (i64 end = tile;; end -= 32) {
-    int f;
-    bool inc;
-    A v = id;
-    const int cnt = lookback_window([&](i64 p) { return s1_read(g, p, v); }, end, lane, f, inc);
-    if (lane >= cnt) v = id;
-#pragma unroll
-    for (int d = 16; d >= 1; d /= 2) v = op(v, __shfl_xor_sync(0xffffffffu, v, d));
-    ex = op(v, ex);
-    if (inc) break;
-  }
-  if (lane == 0) s1_publish(g, tile, 2, op(ex, agg));
-  return ex;
-}
-
-/// Writes the thread's V scanned vectors (layout as s1_load) with the tile's prefix folded in: wpre
-/// (the prefix before the warp's segment, look-back included) and pre[q] (before the vector in the
-/// segment). Full tiles with one 16-byte store per vector, a partial one element by element below n.
-template <class A, bool Prod, int V>
-__device__ __forceinline__ void s1_store(A* out, i64 w0, i64 n, bool full, int lane,
-                                         const vpack<A, 16 / sizeof(A)> (&x)[V], const A (&pre)[V], A wpre) {
-  constexpr int VC = 16 / static_cast<int>(sizeof(A));
-  using vec_t = vpack<A, VC>;
-  const scan_op<Prod> op{};
-  if (full) {
-#pragma unroll
-    for (int q = 0; q < V; ++q) {
-      const A p0 = op(wpre, pre[q]);
-      vec_t y;
-#pragma unroll
-      for (int c = 0; c < VC; ++c) y.v[c] = op(p0, x[q].v[c]);
-      st_vec(reinterpret_cast<vec_t*>(out + w0 + (q * 32 + lane) * VC), y);
-    }
-  } else {
-#pragma unroll
-    for (int q = 0; q < V; ++q) {
-      const A p0 = op(wpre, pre[q]);
-#pragma unroll
-      for (int c = 0; c < VC; ++c) {
-        const i64 j = w0 + (q * 32 + lane) * VC + c;
-        if (j < n) out[j] = op(p0, x[q].v[c]);
-      }
-    }
-  }
-}
-
-template <class A, bool Prod, bool Nan>
-__global__ void __launch_bounds__(s1_threads) scan_1d(s1_args g) {
-  constexpr int VC = 16 / static_cast<int>(sizeof(A));
-  constexpr int warp_items = 32 * s1_vecs * VC;
-  constexpr i64 tile_items = static_cast<i64>(s1_threads / 32) * warp_items;
-  using vec_t = vpack<A, VC>;
-  const scan_op<Prod> op{};
-  __shared__ unsigned s_tile;
-  __shared__ A s_warp[s1_threads / 32];
-  __shared__ A s_prefix;
-  if (threadIdx.x == 0) s_tile = g.n_tiles > 1 ? atomicAdd(g.ticket, 1u) : blockIdx.x;
-  __syncthreads();
-  const i64 tile = s_tile;
-  const int warp = static_cast<int>(threadIdx.x) / 32, lane = static_cast<int>(threadIdx.x) % 32;
-  const i64 w0 = tile * tile_items + static_cast<i64>(warp) * warp_items;  // the warp's first element
-  const bool full = (tile + 1) * tile_items <= g.n;
-  vec_t x[s1_vecs];
-  s1_load<A, Prod, s1_vecs>(static_cast<const A*>(g.in), w0, g.n, full, lane, x);
-  A pre[s1_vecs], wpre, agg;
-  s1_tile_scan<A, Prod, Nan, s1_vecs>(x, pre, s_warp, warp, lane, wpre, agg);
-  if (g.n_tiles > 1) {
-    if (warp == 0) {
-      const A ex = s1_lookback<A, Prod>(g, tile, agg, lane);
-      if (lane == 0) s_prefix = ex;
-    }
-    __syncthreads();
-    if (tile > 0) wpre = op(s_prefix, wpre);
-  }
-  s1_store<A, Prod, s1_vecs>(static_cast<A*>(g.out), w0, g.n, full, lane, x, pre, wpre);
-}
-
-/// The tile count of scan_1d over n elements of A.
-template <class A>
-i64 s1_tiles(i64 n) {
-  return ceil_div(n, static_cast<i64>(s1_threads) * s1_vecs * (16 / static_cast<i64>(sizeof(A))));
-}
-
 /// One pool allocation holding a look-back scan's state: [ticket (16 B)] [flags: n_flags int]
 /// [agg: n_vals values of `item` bytes] [incl: the same], each part 16-byte aligned; the ticket and
 /// the flags are zeroed (asynchronously, on `stream`).
@@ -654,45 +392,6 @@ lookback_state alloc_lookback(std::size_t n_flags, std::size_t n_vals, std::size
   st.agg = b + fbytes;
   st.incl = b + fbytes + vbytes;
   return st;
-}
-
-/// The look-back state of a 1-D scan over g.n_tiles (> 1) tiles of A, set into g (ticket, flags or
-/// packed words, values); the returned allocation must outlive the kernel (pool memory is
-/// stream-ordered, so releasing it after the launch is fine).
-template <class A>
-memory_ptr s1_state(s1_args& g, cudaStream_t stream) {
-  const std::size_t nt = static_cast<std::size_t>(g.n_tiles);
-  if constexpr (sizeof(A) == 4) {
-    // [ticket (16 B)] [packed words], all zeroed.
-    memory_ptr state = cusci::malloc(16 + nt * 8, stream);
-    char* b = static_cast<char*>(state->ptr());
-    CUSCI_CUDA_TRY(cudaMemsetAsync(b, 0, 16 + nt * 8, stream));
-    g.ticket = reinterpret_cast<unsigned*>(b);
-    g.agg = b + 16;
-    return state;
-  } else {
-    lookback_state ls = alloc_lookback(nt, nt, sizeof(A), stream);
-    g.ticket = ls.ticket;
-    g.flags = ls.flags;
-    g.agg = ls.agg;
-    g.incl = ls.incl;
-    return std::move(ls.mem);
-  }
-}
-
-/// Runs scan_1d over n contiguous elements (in and out 16-byte aligned).
-template <class A, bool Prod, bool Nan>
-void run_scan_1d(const A* in, A* out, i64 n, cudaStream_t stream) {
-  s1_args g{};
-  g.in = in;
-  g.out = out;
-  g.n = n;
-  g.n_tiles = s1_tiles<A>(n);
-  CUSCI_EXPECTS(g.n_tiles <= 0x7fffffffLL, value_error, "cusci::cumsum: array too large");
-  memory_ptr state;
-  if (g.n_tiles > 1) state = s1_state<A>(g, stream);
-  scan_1d<A, Prod, Nan><<<static_cast<unsigned>(g.n_tiles), s1_threads, 0, stream>>>(g);
-  CUSCI_CHECK_LAUNCH();
 }
 
 constexpr int row_items = 4;
@@ -869,18 +568,13 @@ __global__ void __launch_bounds__(col_cfg<A, VC>::threads, col_cfg<A, VC>::min_b
   }
 }
 
-/// Whether A has the typed 1-D kernel (float32, float64, int64, uint64; NaN variants only for floats).
+/// Whether A has the 16-byte strided-axis kernel (float32, float64, int64, uint64; NaN variants only for
+/// floats).
 template <class A, bool Nan>
-constexpr bool fast_1d() {
+constexpr bool fast_cols() {
   return (std::is_same_v<A, float> || std::is_same_v<A, double> || std::is_same_v<A, std::int64_t> ||
           std::is_same_v<A, std::uint64_t>) &&
          (!Nan || std::is_floating_point_v<A>);
-}
-
-/// Whether A has the 16-byte strided-axis kernel (the same types).
-template <class A, bool Nan>
-constexpr bool fast_cols() {
-  return fast_1d<A, Nan>();
 }
 
 inline bool aligned16(const void* p) { return reinterpret_cast<std::uintptr_t>(p) % 16 == 0; }
@@ -890,10 +584,8 @@ template <class A, bool Prod, bool Nan>
 void scan_into(const ndarray& src, int ax, A* out) {
   cudaStream_t stream = get_current_stream();
   const int nd = src.ndim();
-  i64 outer = 1, inner = 1;
-  for (int d = 0; d < ax; ++d) outer *= src.shape()[d];
-  for (int d = ax + 1; d < nd; ++d) inner *= src.shape()[d];
-  const i64 L = src.shape()[ax];
+  const line_view lv = line_view_of(src.shape(), ax);
+  const i64 outer = lv.outer, inner = lv.inner, L = lv.length;
   const i64 ax_stride = src.strides()[ax];
   const char* base = static_cast<const char*>(src.data());
   if (inner == 1) {
@@ -905,7 +597,6 @@ void scan_into(const ndarray& src, int ax, A* out) {
       return;
     }
     if (outer == 1 || (outer <= 8 && L >= (i64{1} << 20))) {
-      const int variant = scan_1d_variant_flag.load(std::memory_order_relaxed);
       shape_t os, ost;
       for (int d = 0; d < ax; ++d) { os.push_back(src.shape()[d]); ost.push_back(src.strides()[d]); }
       const nd_map<1> m = make_map<1>(os, {ost});
@@ -918,18 +609,12 @@ void scan_into(const ndarray& src, int ax, A* out) {
         }
         const char* rb = base + off;
         A* ro = out + row * L;
-        // Contiguous input of the accumulator's own dtype: typed pointers (CUB by default, an own
-        // kernel when chosen and 16-byte aligned); anything else through the runtime-dtype loader.
+        // Contiguous input of the accumulator's own dtype: typed pointers (float32 sums over pairs of
+        // elements, the rest CUB over the typed pointer); anything else through the runtime-dtype loader.
         const bool typed = src.dtype() == acc_dtype<A>() && ax_stride == static_cast<i64>(sizeof(A)) &&
                            reinterpret_cast<std::uintptr_t>(rb) % alignof(A) == 0;
-        if constexpr (fast_1d<A, Nan>()) {
-          if (variant == 2 && typed && aligned16(rb) && aligned16(ro)) {
-            run_scan_1d<A, Prod, Nan>(reinterpret_cast<const A*>(rb), ro, L, stream);
-            continue;
-          }
-        }
         if constexpr (std::is_same_v<A, float> && !Prod) {
-          if ((variant == 0 || variant == 3) && typed && L >= 2 && reinterpret_cast<std::uintptr_t>(rb) % 8 == 0 &&
+          if (typed && L >= 2 && reinterpret_cast<std::uintptr_t>(rb) % 8 == 0 &&
               reinterpret_cast<std::uintptr_t>(ro) % 8 == 0) {
             pair_scan<Nan>(reinterpret_cast<const float*>(rb), ro, L, stream);
             continue;
@@ -1072,23 +757,12 @@ ndarray fit_piece(const ndarray& a, const ndarray& b, int ax, const char* which)
   for (int d = 0; ok && d < a.ndim(); ++d) ok = d == ax || b.shape()[d] == a.shape()[d];
   if (!ok)
     throw value_error(std::string("cusci::diff: ") + which + " must match a's shape " +
-                      detail::cm::shape_str(a.shape()) + " except along axis " + std::to_string(ax) + ", got " +
-                      detail::cm::shape_str(b.shape()));
+                      detail::shape_str(a.shape()) + " except along axis " + std::to_string(ax) + ", got " +
+                      detail::shape_str(b.shape()));
   return b;
 }
 
 }  // namespace
-
-namespace detail {
-
-void set_scan_1d_variant(int v) {
-  CUSCI_EXPECTS(v >= 0 && v <= 3, value_error,
-                "cusci::detail::set_scan_1d_variant: v must be 0, 1, 2 or 3, got " + std::to_string(v));
-  scan_1d_variant_flag.store(v, std::memory_order_relaxed);
-}
-int scan_1d_variant() { return scan_1d_variant_flag.load(std::memory_order_relaxed); }
-
-}  // namespace detail
 
 ndarray cumsum(const ndarray& a, std::optional<int> axis, std::optional<dtype> dtype) {
   return scan("cusci::cumsum", false, false, a, axis, dtype);
