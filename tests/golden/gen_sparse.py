@@ -1,52 +1,41 @@
 #!/usr/bin/env python
-"""Golden data for cusci::sparse, from SciPy/NumPy (run with /opt/goldenv/bin/python).
+"""References for cusci::sparse (COO construction, SpMV/SpMM, Matrix Market files, cg), from SciPy/NumPy.
 
-Writes tests/golden/data/sparse/*.npy and MANIFEST.tsv (columns: case, kind, rtol, atol, plus
-kind-specific ones). Small Matrix Market files are copied next to them. Seeded: reruns are identical.
+Run at build time (tests/golden/CMakeLists.txt; format: golden.py). Real matrices are inputs: those of
+examples/data are read from there, the others (small) from tests/data/sparse. Seeded: reruns are identical.
 """
 import os
-import shutil
 import sys
 import warnings
 
 import numpy as np
-import scipy
 import scipy.io as sio
 import scipy.sparse as sp
 import scipy.sparse.linalg as spla
 
+from golden import Suite
+
 warnings.simplefilter("ignore", DeprecationWarning)
 
-HERE = os.path.dirname(os.path.abspath(__file__))
-OUT = os.path.join(HERE, "data", "sparse")
-REPO = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..")
+s = Suite("sparse")
+TEST_DATA = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "data", "sparse")
 
 
 def matrix_path(name):
-    """A real matrix shipped with the project: examples/data, else this generator's own output folder."""
-    for d in (os.path.join(REPO, "examples", "data"), OUT):
+    """A real matrix: examples/data, else the committed test inputs tests/data/sparse."""
+    for d in (s.data_dir, TEST_DATA):
         p = os.path.join(d, name + ".mtx")
         if os.path.exists(p):
             return p
-    sys.exit(f"{name}.mtx not found in examples/data or {OUT}")
+    sys.exit(f"{name}.mtx not found in {s.data_dir} or {TEST_DATA}")
 
 
-os.makedirs(OUT, exist_ok=True)
-rng = np.random.default_rng(20261130)
-rows = []
-COLS = ["case", "kind", "rtol", "atol", "rows", "cols", "dtype", "iters", "info", "maxiter", "solver_rtol", "M",
-        "x0", "matrix"]
-
-
-def save(name, a):
-    np.save(os.path.join(OUT, name + ".npy"), np.ascontiguousarray(a))
-
-
-def add(**kw):
-    rows.append({c: str(kw.get(c, "")) for c in COLS})
+rng = s.rng(20261130)
+save = s.array
 
 
 # --- COO construction: duplicates, unsorted, explicit zeros, empty rows ---------------------------------
+s.group("coo")
 def coo_case(name, m, n, r, c, d, dtype, dense=True):
     d = np.asarray(d, dtype=dtype)
     r = np.asarray(r, dtype=np.int64)
@@ -63,7 +52,7 @@ def coo_case(name, m, n, r, c, d, dtype, dense=True):
     if dense:
         save(name + "_dense", A.toarray())
     tol = 1e-6 if dtype == np.float32 else 1e-13
-    add(case=name, kind="coo", rtol=tol, atol=tol, rows=m, cols=n, dtype=np.dtype(dtype).name, iters=int(dense))
+    s.case(name, func="coo_tocsr", rtol=tol, atol=tol, rows=m, cols=n, dtype=np.dtype(dtype).name, dense=dense)
 
 
 for dt in (np.float32, np.float64):
@@ -99,9 +88,10 @@ def spmv_case(name, A, k=3):
     save(name + "_y_f32", A32 @ x.astype(np.float32))
     save(name + "_Y_f32", A32 @ X.astype(np.float32))
     save(name + "_y_mixed", A32 @ x)  # float32 matrix, float64 vector -> float64
-    add(case=name, kind="spmv", rtol=1e-12, atol=1e-12, rows=m, cols=n)
+    s.case(name, func="spmv", rtol=1e-12, atol=1e-12, rows=m, cols=n)
 
 
+s.group("spmv")
 spmv_case("spmv_small", sp.random(7, 5, density=0.4, random_state=1))
 spmv_case("spmv_med", sp.random(500, 300, density=0.02, random_state=2))
 E = sp.random(50, 40, density=0.1, random_state=3).tolil()
@@ -111,11 +101,9 @@ spmv_case("spmv_zero", sp.csr_matrix((5, 4)))
 spmv_case("spmv_row", sp.random(1, 33, density=0.5, random_state=4))
 
 # --- Matrix Market files ------------------------------------------------------------------------
+s.group("mm")
 for f in ("1138_bus", "west0479", "Erdos971"):
     src = matrix_path(f)
-    dst = os.path.join(OUT, f + ".mtx")
-    if os.path.abspath(src) != os.path.abspath(dst):
-        shutil.copyfile(src, dst)
     A = sio.mmread(src)
     save("mm_" + f + "_row", A.row.astype(np.int64))
     save("mm_" + f + "_col", A.col.astype(np.int64))
@@ -124,16 +112,16 @@ for f in ("1138_bus", "west0479", "Erdos971"):
     x = rng.standard_normal(A.shape[1])
     save("mm_" + f + "_x", x)
     save("mm_" + f + "_y", C @ x)
-    add(case="mm_" + f, kind="mm", rtol=1e-12, atol=1e-12, rows=A.shape[0], cols=A.shape[1], dtype=A.dtype.name,
-        matrix=f + ".mtx")
+    s.case("mm_" + f, func="mmread_spmv", rtol=1e-12, atol=1e-12, rows=A.shape[0], cols=A.shape[1],
+           dtype=A.dtype.name, matrix=f + ".mtx")
 
-# bcsstk16 is read from examples/data by the tests (too large to copy here); only x and A @ x are stored.
+# bcsstk16 is read from examples/data by the tests; only x and A @ x are stored.
 B16 = sio.mmread(matrix_path("bcsstk16")).tocsr()
 x = rng.standard_normal(B16.shape[1])
 save("mm_bcsstk16_x", x)
 save("mm_bcsstk16_y", B16 @ x)
-add(case="mm_bcsstk16", kind="mm_example", rtol=1e-12, atol=1e-9, rows=B16.shape[0], cols=B16.shape[1],
-    dtype="float64", matrix="bcsstk16.mtx")
+s.case("mm_bcsstk16", func="mmread_example_spmv", rtol=1e-12, atol=1e-9, rows=B16.shape[0], cols=B16.shape[1],
+       dtype="float64", matrix="bcsstk16.mtx")
 
 
 # --- cg ----------------------------------------------------------------------------------------
@@ -161,11 +149,11 @@ def cg_case(name, A, b, matrix, M=None, x0=None, rtol=1e-5, maxiter=None, dtype=
     if x0 is not None:
         save(name + "_x0", x0)
     save(name + "_x", x)
-    add(case=name, kind="cg", rtol=tol_x, atol=0, rows=A.shape[0], cols=A.shape[1], dtype=np.dtype(dtype).name,
-        iters=count[0], info=info, maxiter="" if maxiter is None else maxiter, solver_rtol=rtol, M=M or "none",
-        x0=int(x0 is not None), matrix=matrix)
+    s.case(name, func="cg", rtol=tol_x, atol=0, rows=A.shape[0], cols=A.shape[1], dtype=np.dtype(dtype).name,
+           iters=count[0], info=info, maxiter=maxiter, solver_rtol=rtol, M=M, x0=x0 is not None, matrix=matrix)
 
 
+s.group("cg")
 bus = sio.mmread(matrix_path("1138_bus")).tocsr()
 nb = bus.shape[0]
 b_bus = rng.standard_normal(nb)
@@ -189,13 +177,10 @@ cg_case("cg_poisson_jacobi", P, bp, "poisson30", M="jacobi", rtol=1e-8)
 # --- SpMV with short rows and one long row (drawn last: the cases above keep their random numbers) -----
 # Mean row length about 3.7: cusci's CSR-stream kernel; the 256-row tile holding row 700 (1800 entries)
 # exceeds the kernel's shared-memory tile and takes its warp-per-row path; row 1500 has 100 entries.
+s.group("spmv_longrow")
 L = sp.random(2600, 2000, density=0.0015, random_state=6).tolil()
 L[700, 100:1900] = np.linspace(-1.0, 1.0, 1800)
 L[1500, :100] = np.arange(1.0, 101.0) / 100.0
 spmv_case("spmv_longrow", L.tocsr())
 
-with open(os.path.join(OUT, "MANIFEST.tsv"), "w") as f:
-    f.write("\t".join(COLS) + "\n")
-    for r in rows:
-        f.write("\t".join(r[c] for c in COLS) + "\n")
-print("scipy", scipy.__version__, "numpy", np.__version__, "cases", len(rows))
+s.write()

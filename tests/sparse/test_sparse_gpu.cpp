@@ -27,19 +27,18 @@ ndarray dev(const std::string& name, std::optional<dtype> dt = {}) {
   return asarray(dt ? h.astype(*dt) : h);
 }
 
-std::vector<std::map<std::string, std::string>> rows_of(const std::string& kind) {
-  std::vector<std::map<std::string, std::string>> out;
-  for (auto& r : t::manifest("sparse"))
-    if (r.at("kind") == kind) out.push_back(r);
-  return out;
+std::vector<t::golden_case> rows_of(const std::string& func) { return t::cases("sparse", func); }
+
+sparse::shape2 shape_of(const t::golden_case& r) {
+  return {r.get<std::int64_t>("rows"), r.get<std::int64_t>("cols")};
 }
 
-sparse::shape2 shape_of(const std::map<std::string, std::string>& r) {
-  return {std::stoll(r.at("rows")), std::stoll(r.at("cols"))};
-}
-
-std::string golden_file(const std::string& f) { return std::string(CUSCI_GOLDEN_DIR) + "/sparse/" + f; }
 std::string example_file(const std::string& f) { return std::string(CUSCI_EXAMPLE_DATA) + "/" + f; }
+// A real matrix: examples/data, else the committed test inputs tests/data/sparse.
+std::string matrix_file(const std::string& f) {
+  const std::string e = example_file(f);
+  return std::filesystem::exists(e) ? e : std::string(CUSCI_TEST_DATA) + "/sparse/" + f;
+}
 
 // ||a - b|| <= tol * ||b|| in float64.
 void check_relnorm(const ndarray& a, const host_array& b, double tol) {
@@ -58,10 +57,10 @@ void check_relnorm(const ndarray& a, const host_array& b, double tol) {
 }  // namespace
 
 TEST_CASE("coo_matrix from triplets: tocsr / toarray / tocoo vs SciPy") {
-  for (const auto& r : rows_of("coo")) {
-    const std::string c = r.at("case");
-    const dtype vt = dtype_from_string(r.at("dtype"));
-    const double tol = std::stod(r.at("rtol"));
+  for (const auto& r : rows_of("coo_tocsr")) {
+    const std::string c = r.name();
+    const dtype vt = dtype_from_string(r.get<std::string>("dtype"));
+    const double tol = r.rtol();
     for (dtype in_it : {dtype::int32, dtype::int64}) {
       for (dtype it : {dtype::int32, dtype::int64}) {
         CAPTURE(c);
@@ -77,7 +76,7 @@ TEST_CASE("coo_matrix from triplets: tocsr / toarray / tocoo vs SciPy") {
         t::check_allclose(C.indptr(), t::golden("sparse", c + "_indptr").astype(it), 0, 0);
         t::check_allclose(C.indices(), t::golden("sparse", c + "_indices").astype(it), 0, 0);
         t::check_allclose(C.data(), t::golden("sparse", c + "_csrdata"), tol, tol);
-        if (r.at("iters") == "1") {
+        if (r.get<bool>("dense")) {
           t::check_allclose(A.toarray(), t::golden("sparse", c + "_dense"), tol, tol);
           t::check_allclose(C.toarray(), t::golden("sparse", c + "_dense"), tol, tol);
         }
@@ -146,7 +145,7 @@ TEST_CASE("constructors: out-of-range indices and bad indptr throw value_error")
 
 TEST_CASE("SpMV / SpMM vs SciPy over value dtypes, index dtypes and layouts") {
   for (const auto& r : rows_of("spmv")) {
-    const std::string c = r.at("case");
+    const std::string c = r.name();
     for (dtype it : {dtype::int32, dtype::int64}) {
       for (dtype vt : {dtype::float32, dtype::float64}) {
         CAPTURE(c);
@@ -201,7 +200,7 @@ TEST_CASE("SpMV with each kernel (cuSPARSE, CSR-stream, CSR-vector) vs SciPy") {
   for (int backend : {1, 2, 3, 4, 5}) {
     sparse::detail::set_spmv_backend(backend);
     for (const auto& r : rows_of("spmv")) {
-      const std::string c = r.at("case");
+      const std::string c = r.name();
       for (dtype it : {dtype::int32, dtype::int64}) {
         for (dtype vt : {dtype::float32, dtype::float64}) {
           CAPTURE(backend);
@@ -225,7 +224,7 @@ TEST_CASE("SpMV with each kernel (cuSPARSE, CSR-stream, CSR-vector) vs SciPy") {
 
 TEST_CASE("dot: dimension mismatch and bad x") {
   const auto r = rows_of("spmv").front();
-  const std::string c = r.at("case");
+  const std::string c = r.name();
   sparse::csr_matrix A(dev(c + "_data"), dev(c + "_indices"), dev(c + "_indptr"), shape_of(r));
   const std::int64_t n = shape_of(r)[1];
   CHECK_THROWS_WITH_AS(A.dot(zeros({n + 1})), doctest::Contains("dimension mismatch"), value_error);
@@ -244,10 +243,10 @@ TEST_CASE("dot: dimension mismatch and bad x") {
 }
 
 TEST_CASE("mmread of real matrices -> SpMV vs SciPy") {
-  for (const auto& r : rows_of("mm")) {
-    const std::string c = r.at("case");
+  for (const auto& r : rows_of("mmread_spmv")) {
+    const std::string c = r.name();
     CAPTURE(c);
-    sparse::coo_matrix A = io::mmread(golden_file(r.at("matrix")));
+    sparse::coo_matrix A = io::mmread(matrix_file(r.get<std::string>("matrix")));
     CHECK(A.shape() == shape_of(r));
     CHECK(A.dtype() == dtype::float64);
     CHECK(A.index_dtype() == dtype::int32);
@@ -269,7 +268,7 @@ TEST_CASE("mmread of examples/data/bcsstk16.mtx -> SpMV vs SciPy") {
 }
 
 TEST_CASE("mmwrite -> mmread round trip on the device") {
-  sparse::coo_matrix A = io::mmread(golden_file("west0479.mtx"));
+  sparse::coo_matrix A = io::mmread(matrix_file("west0479.mtx"));
   const std::string p = "/tmp/cusci_sparse_gpu_" + std::to_string(static_cast<long>(::getpid())) + ".mtx";
   io::mmwrite(p, A, {.comment = "round trip"});
   sparse::coo_matrix B = io::mmread(p);
@@ -277,7 +276,7 @@ TEST_CASE("mmwrite -> mmread round trip on the device") {
   t::check_allclose(B.row(), to_host(A.row()), 0, 0);
   t::check_allclose(B.col(), to_host(A.col()), 0, 0);
   // csr overload, symmetric matrix written as symmetric: same canonical CSR after reading back.
-  sparse::csr_matrix S = io::mmread(golden_file("1138_bus.mtx")).tocsr();
+  sparse::csr_matrix S = io::mmread(matrix_file("1138_bus.mtx")).tocsr();
   io::mmwrite(p, S, {.symmetry = io::mm_symmetry::symmetric});
   CHECK(io::mmread_host(p).symmetry == io::mm_symmetry::symmetric);
   sparse::csr_matrix S2 = io::mmread(p).tocsr();
@@ -288,10 +287,10 @@ TEST_CASE("mmwrite -> mmread round trip on the device") {
 
 TEST_CASE("cg vs SciPy: iterations, info and solution") {
   for (const auto& r : rows_of("cg")) {
-    const std::string c = r.at("case");
+    const std::string c = r.name();
     CAPTURE(c);
-    const std::string mat = r.at("matrix");
-    const dtype vt = dtype_from_string(r.at("dtype"));
+    const std::string mat = r.get<std::string>("matrix");
+    const dtype vt = dtype_from_string(r.get<std::string>("dtype"));
     if (mat == "bcsstk16.mtx" && !std::filesystem::exists(example_file(mat))) {
       MESSAGE("skipped: bcsstk16.mtx not present");
       continue;
@@ -300,22 +299,22 @@ TEST_CASE("cg vs SciPy: iterations, info and solution") {
       if (mat == "poisson30")
         return sparse::csr_matrix(dev("poisson30_data", vt), dev("poisson30_indices"), dev("poisson30_indptr"),
                                   shape_of(r));
-      std::string p = mat == "bcsstk16.mtx" ? example_file(mat) : golden_file(mat);
+      std::string p = mat == "bcsstk16.mtx" ? example_file(mat) : matrix_file(mat);
       sparse::csr_matrix B = io::mmread(p).tocsr();
       return sparse::csr_matrix(B.data().astype(vt), B.indices(), B.indptr(), B.shape());
     }();
     sl::cg_options o;
-    o.rtol = std::stod(r.at("solver_rtol"));
-    if (!r.at("maxiter").empty()) o.maxiter = std::stoll(r.at("maxiter"));
-    if (r.at("M") == "jacobi") o.M = sl::jacobi(A);
-    if (r.at("x0") == "1") o.x0 = dev(c + "_x0");
+    o.rtol = r.get<double>("solver_rtol");
+    if (r.has("maxiter")) o.maxiter = r.get<std::int64_t>("maxiter");
+    if (r.get_or<std::string>("M", "none") == "jacobi") o.M = sl::jacobi(A);
+    if (r.get<bool>("x0")) o.x0 = dev(c + "_x0");
     std::int64_t calls = 0;
     o.callback = [&](const ndarray& xk) {
       ++calls;
       CHECK(xk.shape() == shape_t{shape_of(r)[0]});
     };
     sl::cg_result res = sl::cg(A, dev(c + "_b"), o);
-    const std::int64_t iters = std::stoll(r.at("iters")), info = std::stoll(r.at("info"));
+    const std::int64_t iters = r.get<std::int64_t>("iters"), info = r.get<std::int64_t>("info");
     CHECK(res.x.dtype() == vt);
     CHECK(res.x.shape() == shape_t{shape_of(r)[0]});
     CHECK(calls == res.iterations);
@@ -327,15 +326,15 @@ TEST_CASE("cg vs SciPy: iterations, info and solution") {
       const std::int64_t slack = std::max<std::int64_t>(2, iters / 30);
       CHECK_MESSAGE(std::abs(res.iterations - iters) <= slack, "iterations " << res.iterations << " vs SciPy " << iters);
     }
-    check_relnorm(res.x, t::golden("sparse", c + "_x"), std::stod(r.at("rtol")) * (info > 0 ? 1.0 : 100.0));
+    check_relnorm(res.x, t::golden("sparse", c + "_x"), r.rtol() * (info > 0 ? 1.0 : 100.0));
     // A as a generic linear_operator (user matvec) gives the same answer.
     if (mat == "poisson30") {
       sl::linear_operator L(A.shape(), A.dtype(), [A](const ndarray& v) { return A.dot(v); });
       sl::cg_result r2 = sl::cg(L, dev(c + "_b"), o);
       CHECK(std::abs(r2.iterations - iters) <= 2);
-      check_relnorm(r2.x, t::golden("sparse", c + "_x"), std::stod(r.at("rtol")) * 100.0);
+      check_relnorm(r2.x, t::golden("sparse", c + "_x"), r.rtol() * 100.0);
       // A CSR M (not recognized as diagonal) goes through the general-preconditioner path.
-      if (r.at("M") == "jacobi") {
+      if (r.get_or<std::string>("M", "none") == "jacobi") {
         const std::int64_t n = A.shape()[0];
         std::vector<std::int32_t> idx(n), ptr(n + 1);
         for (std::int64_t i = 0; i <= n; ++i) {
@@ -347,7 +346,7 @@ TEST_CASE("cg vs SciPy: iterations, info and solution") {
         o2.M = D;
         sl::cg_result r3 = sl::cg(A, dev(c + "_b"), o2);
         CHECK(std::abs(r3.iterations - iters) <= 2);
-        check_relnorm(r3.x, t::golden("sparse", c + "_x"), std::stod(r.at("rtol")) * 100.0);
+        check_relnorm(r3.x, t::golden("sparse", c + "_x"), r.rtol() * 100.0);
       }
     }
   }
@@ -356,7 +355,7 @@ TEST_CASE("cg vs SciPy: iterations, info and solution") {
 TEST_CASE("cg: b == 0, b as [n, 1], maxiter <= 0, float32 b with float64 A") {
   sparse::csr_matrix A(dev("poisson30_data"), dev("poisson30_indices"), dev("poisson30_indptr"), {900, 900});
   // SciPy returns (b, 0) for b == 0 even with a nonzero x0.
-  sparse::csr_matrix bus = io::mmread(golden_file("1138_bus.mtx")).tocsr();
+  sparse::csr_matrix bus = io::mmread(matrix_file("1138_bus.mtx")).tocsr();
   sl::cg_result z = sl::cg(bus, dev("cg_1138_zero_b_b"), {.x0 = ones({1138})});
   CHECK(z.info == 0);
   t::check_allclose(z.x, t::golden("sparse", "cg_1138_zero_b_x"), 0, 0);
