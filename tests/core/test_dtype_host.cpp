@@ -3,8 +3,9 @@
 
 #include <cmath>
 #include <cstring>
-#include <fstream>
+#include <optional>
 #include <string>
+#include <vector>
 
 #include "cusci/detail/libraries.hpp"
 #include "cusci/dtype.hpp"
@@ -50,18 +51,18 @@ TEST_CASE("dtype names, itemsize and array-protocol strings round trip") {
 }
 
 TEST_CASE("dtype_from_string reads what np.dtype reads, for the dtypes of cusci's list") {
-  // dtype_strings.tsv (tests/golden/gen_core_dtype.py): each string with NumPy 2.5's np.dtype(s).name,
-  // or ERROR. cusci: the same dtype where NumPy's is in its list (big-endian only for single bytes),
-  // type_error otherwise.
-  std::ifstream f(std::string(CUSCI_GOLDEN_DIR) + "/core_dtype/dtype_strings.tsv");
-  REQUIRE(f.good());
-  std::string line;
-  std::getline(f, line);
+  // Case dtype_strings of core_dtype (tests/golden/gen_core_dtype.py): each string with NumPy 2.5's
+  // np.dtype(s).name, or null where NumPy raises. cusci: the same dtype where NumPy's is in its list
+  // (big-endian only for single bytes), type_error otherwise.
+  const auto cs = testing::cases("core_dtype", "dtype_from_string");
+  REQUIRE(cs.size() == 1);
+  const auto strings = cs[0].get<std::vector<std::string>>("strings");
+  const auto names = cs[0].get<std::vector<std::optional<std::string>>>("numpy");
+  REQUIRE(strings.size() == names.size());
   int accepted = 0, rejected = 0;
-  while (std::getline(f, line)) {
-    const std::size_t tab = line.find('\t');
-    REQUIRE(tab != std::string::npos);
-    const std::string s = line.substr(0, tab), np_name = line.substr(tab + 1);
+  for (std::size_t k = 0; k < strings.size(); ++k) {
+    const std::string& s = strings[k];
+    const std::string np_name = names[k].value_or("ERROR");
     INFO("np.dtype('" << s << "') is " << np_name);
     bool known = false;
     dtype want = dtype::bool_;

@@ -1,37 +1,31 @@
-"""Golden tables for cusci's dtype promotion: np.promote_types for every pair of the dtype list, and
-NumPy 2's (NEP 50) result dtype of array-with-Python-scalar operations. Deterministic (no randomness).
-
-Run: python tests/golden/gen_core_dtype.py  (SciPy 1.18.1 / NumPy 2.5, see requirements.txt)
+"""Reference tables for cusci's dtype promotion: np.promote_types for every pair of the 13-dtype list,
+NumPy 2's (NEP 50) result dtype of array-with-Python-scalar operations, and what np.dtype(s) makes of
+dtype strings. Deterministic (no randomness). Run at build time (tests/golden/CMakeLists.txt).
 """
-import os
 import numpy as np
 
-OUT = os.path.join(os.path.dirname(__file__), "data", "core_dtype")
+from golden import Suite
+
 DTYPES = ["bool", "int8", "int16", "int32", "int64", "uint8", "uint16", "uint32", "uint64",
           "float32", "float64", "complex64", "complex128"]
 idx = {np.dtype(d): i for i, d in enumerate(DTYPES)}
 
-os.makedirs(OUT, exist_ok=True)
+s = Suite("core_dtype")
 table = np.zeros((len(DTYPES), len(DTYPES)), dtype=np.int32)
 for i, a in enumerate(DTYPES):
     for j, b in enumerate(DTYPES):
         table[i, j] = idx[np.promote_types(a, b)]
-np.save(os.path.join(OUT, "promote_types.npy"), table)
+s.case("promote_types", func="promote_types", expected=s.array("promote_types", table), dtypes=DTYPES)
 
 # Columns: Python bool, int, float, complex scalars added to a 1-element array of each dtype.
 scalars = [True, 1, 1.0, 1j]
 weak = np.zeros((len(DTYPES), len(scalars)), dtype=np.int32)
 for i, a in enumerate(DTYPES):
-    for j, s in enumerate(scalars):
-        weak[i, j] = idx[np.result_type(np.zeros(1, a), s)]
-np.save(os.path.join(OUT, "weak_scalar.npy"), weak)
+    for j, sc in enumerate(scalars):
+        weak[i, j] = idx[np.result_type(np.zeros(1, a), sc)]
+s.case("weak_scalar", func="promote_with_scalar", expected=s.array("weak_scalar", weak), dtypes=DTYPES)
 
-with open(os.path.join(OUT, "MANIFEST.tsv"), "w") as f:
-    f.write("case\trtol\tatol\tdescription\n")
-    f.write("promote_types\t0\t0\tindex of np.promote_types(DTYPES[i], DTYPES[j])\n")
-    f.write("weak_scalar\t0\t0\tindex of result_type(array of DTYPES[i], [True, 1, 1.0, 1j][j])\n")
-
-# Dtype strings: what np.dtype(s) makes of each (its name, or ERROR where NumPy raises TypeError).
+# Dtype strings: what np.dtype(s) makes of each (its name, or None where NumPy raises TypeError).
 # cusci accepts the ones naming a dtype of its list (little-endian or single-byte) and raises
 # type_error for the others.
 STRINGS = ["bool", "bool_", "?", "b1", "|b1", "int8", "byte", "b", "i1", ">i1", "int16", "short", "h", "i2",
@@ -42,11 +36,11 @@ STRINGS = ["bool", "bool_", "?", "b1", "|b1", "int8", "byte", "b", "i1", ">i1", 
            "csingle", "F", "c8", "complex128", "cdouble", "complex", "D", "c16", ">f4", ">f8", "longdouble",
            "g", "float128", "clongdouble", "G", "c32", "object", "O", "U", "S", "str", "bytes", "M8",
            "datetime64", "float_", "complex_", "float31", "int7", "", "Float32", "f4 ", "i0", "a"]
-with open(os.path.join(OUT, "dtype_strings.tsv"), "w") as f:
-    f.write("string\tnumpy\n")
-    for s in STRINGS:
-        try:
-            name = np.dtype(s).name
-        except TypeError:
-            name = "ERROR"
-        f.write(f"{s}\t{name}\n")
+names = []
+for st in STRINGS:
+    try:
+        names.append(np.dtype(st).name)
+    except TypeError:
+        names.append(None)
+s.case("dtype_strings", func="dtype_from_string", strings=STRINGS, numpy=names)
+s.write()
