@@ -1,32 +1,32 @@
-"""Golden data for cusci's reductions and scans (NumPy 2.5 semantics).
+"""Reference data for cusci's reductions and scans (NumPy 2.5 semantics), written through golden.py.
 
-Writes tests/golden/data/core_reduction/*.npy and MANIFEST.tsv. Run with /opt/goldenv/bin/python.
-Columns: case, kind, func, dtype, axis ("none", "0", "m1", "0,2"...), keepdims, ddof, n, rtol, atol, error,
-shape, view, sub, off, len (only for kind "scanx": hashed scan inputs, see scan_sweep).
+Every case's func is the NumPy function; its params: kind (the test that runs it: reduce, arg, scan,
+diff, diff_pa, bcast, allnan, allnan_arg, edge, zero, one, error, big, big2, scanx), dtype, axis (null,
+an int or a list of ints), keepdims, ddof, n; error cases also the input shape; "scanx" cases (hashed
+scan inputs, see scan_sweep) also shape, view, sub, off and len. The expected array of a case is stored
+under the case's name.
 Inputs: in_<dtype> (3, 4, 5) and big_<dtype> (3, 8, 10) with big[:, ::2, ::2] == in (strided views);
 nan_<dtype> (3, 4, 5) with NaN at the first, last and some inner positions (never a whole axis-2 row,
 except in allnan_<dtype>). Large accuracy cases use a hash both sides compute (no large files).
 """
-import os
 import warnings
 
 import numpy as np
 
-OUT = os.path.join(os.path.dirname(os.path.abspath(__file__)), "data", "core_reduction")
+from golden import Suite
+
 DTYPES = ["bool", "int8", "int16", "int32", "int64", "uint8", "uint16", "uint32", "uint64", "float16", "float32",
           "float64", "complex64", "complex128"]
 INEXACT = ["float16", "float32", "float64", "complex64", "complex128"]
-rows = []
+s = Suite("core_reduction")
 
 
-def save(name, arr):
-    np.save(os.path.join(OUT, name + ".npy"), np.asarray(arr))
-
-
-def add(case, kind, func="", dtype="", axis="none", keepdims=0, ddof=0, n=0, rtol=0.0, atol=0.0, error="",
-        shape="", view="", sub=0, off=0, length=0):
-    rows.append([case, kind, func, dtype, axis, str(int(keepdims)), repr(float(ddof)), str(n), repr(rtol),
-                 repr(atol), error, shape, view, str(sub), str(off), str(length)])
+def add(case, kind, func, dtype, axis=None, keepdims=False, ddof=0, n=0, rtol=0.0, atol=0.0, error=None,
+        **extra):
+    """One case; axis: None, an int or a tuple of ints."""
+    s.case(case, func=func, rtol=rtol, atol=atol, error=error, kind=kind, dtype=dtype,
+           axis=list(axis) if isinstance(axis, tuple) else axis, keepdims=bool(keepdims), ddof=float(ddof),
+           n=int(n), **extra)
 
 
 def hashed_input(dt, func, n):
@@ -60,7 +60,7 @@ def scan_sweep():
     every other column ("step2": base[:, ::2]), F order, all -0.0 ("negzero") and all NaN ("allnan",
     for nancumsum). A case keeps every sub-th element of the
     C-order flattened result and its last one, packed per dtype into scanx_<dtype>.npy from `off`
-    (`len` elements)."""
+    (`len` elements): no input is stored, the test computes it as hashed_input does."""
     t1 = {"float32": 8192, "float64": 4096, "int64": 4096, "uint64": 4096}
     cases = []
     for dt, t in t1.items():
@@ -135,10 +135,11 @@ def scan_sweep():
             if f.endswith("cumprod"):
                 length = n if axv is None else shape[axv]
                 rt = max(rt, 8 * float(np.sqrt(max(length, 1))) * float(np.finfo(dt).eps) / 2)
-        add(case, "scanx", f, dt, ax, 0, 0, n, rt, 0.0, shape=",".join(map(str, shape)), view=view, sub=sub,
-            off=off, length=len(pick))
+        add(case, "scanx", f, dt, axv, False, 0, n, rt, 0.0, shape=list(shape), view=view, sub=sub, off=off,
+            len=len(pick))
+    s.group("scanx")
     for dt, parts in packs.items():
-        save(f"scanx_{dt}", np.concatenate(parts))
+        s.array(f"scanx_{dt}", np.concatenate(parts))
 
 
 def make_input(dt, rng):
@@ -158,7 +159,7 @@ def make_input(dt, rng):
     return mag.astype(dt)
 
 
-def tol(func, dt):
+def red_tol(func, dt):
     """(rtol, atol) of func on dtype dt: exact for integer results, else by the working precision."""
     float_res = func in ("mean", "var", "std", "nanmean", "nanvar", "nanstd")
     if dt in ("float16",):
@@ -177,6 +178,7 @@ ARG_AXES = [("none", None, False), ("0", 0, False), ("m1", -1, False), ("1k", 1,
 
 
 def axis_str(ax):
+    """The axis as it appears in case names."""
     if ax is None:
         return "none"
     if isinstance(ax, tuple):
@@ -203,24 +205,24 @@ def call(func, a, ax, keepdims, ddof=0):
 
 
 def main():
-    os.makedirs(OUT, exist_ok=True)
-    for f in os.listdir(OUT):
-        os.remove(os.path.join(OUT, f))
-    rng = np.random.default_rng(20251)
+    rng = s.rng(20251)
     warnings.simplefilter("ignore")
+    inputs = {}
     for dt in DTYPES:
+        s.group(f"sweep_{dt}")
         a = make_input(dt, rng)
-        save(f"in_{dt}", a)
+        inputs[dt] = a
+        s.array(f"in_{dt}", a)
         big = np.zeros((3, 8, 10), dtype=dt)
         big[:, ::2, ::2] = a
-        save(f"big_{dt}", big)
+        s.array(f"big_{dt}", big)
         src = {"in": a}
         if dt in INEXACT:
             n = a.copy()
             flat = n.reshape(-1)
             for i in (0, 59, 7, 13, 22, 38):
                 flat[i] = np.nan
-            save(f"nan_{dt}", n)
+            s.array(f"nan_{dt}", n)
             src["nan"] = n
         for sname, x in src.items():
             for func in red_funcs(dt):
@@ -232,42 +234,43 @@ def main():
                     for ddof in ([0, 1] if func in ("var", "std", "nanvar", "nanstd") else [0]):
                         r = call(func, x, ax, kd, ddof)
                         case = f"{sname}_{dt}_{func}_{an}_d{ddof}"
-                        save(case, r)
-                        rt, at = tol(func, dt)
-                        add(case, "reduce", func, dt, axis_str(ax), kd, ddof, 0, rt, at)
+                        s.array(case, r)
+                        rt, at = red_tol(func, dt)
+                        add(case, "reduce", func, dt, ax, kd, ddof, 0, rt, at)
             for func in ["argmin", "argmax", "nanargmin", "nanargmax"]:
                 for an, ax, kd in ARG_AXES:
                     r = np.asarray(getattr(np, func)(x, axis=ax, keepdims=kd), dtype=np.int64)
                     case = f"{sname}_{dt}_{func}_{an}"
-                    save(case, r)
-                    add(case, "arg", func, dt, axis_str(ax), kd, 0, 0, 0.0, 0.0)
+                    s.array(case, r)
+                    add(case, "arg", func, dt, ax, kd, 0, 0, 0.0, 0.0)
             for func in ["cumsum", "cumprod", "nancumsum", "nancumprod"]:
                 for an, ax in [("none", None), ("0", 0), ("1", 1), ("m1", -1)]:
                     r = getattr(np, func)(x, axis=ax)
                     case = f"{sname}_{dt}_{func}_{an}"
-                    save(case, r)
-                    rt, at = tol(func, dt)
-                    add(case, "scan", func, dt, axis_str(ax), 0, 0, 0, rt, at)
+                    s.array(case, r)
+                    rt, at = red_tol(func, dt)
+                    add(case, "scan", func, dt, ax, 0, 0, 0, rt, at)
         # diff: n = 1 along the last axis, n = 2 along axis 0, n = 3 along axis 1 (longer than 2nd axis - 1).
         for n, ax in [(1, -1), (2, 0), (4, 1), (0, 1)]:
             r = np.diff(a, n=n, axis=ax)
             case = f"in_{dt}_diff_n{n}_{axis_str(ax)}"
-            save(case, r)
-            add(case, "diff", "diff", dt, axis_str(ax), 0, 0, n, *tol("diff", dt))
+            s.array(case, r)
+            add(case, "diff", "diff", dt, ax, 0, 0, n, *red_tol("diff", dt))
     # prepend / append: a 0-d prepend and an array append along axis 1 (float64 with int32 parts).
-    a = np.load(os.path.join(OUT, "in_float64.npy"))
+    s.group("cases")
+    a = inputs["float64"]
     pre = np.asarray(2.5)
     app = np.arange(3 * 2 * 5, dtype=np.int32).reshape(3, 2, 5)
-    save("diff_pre", pre)
-    save("diff_app", app)
-    save("diff_prepend_append", np.diff(a, axis=1, prepend=pre, append=app))
-    add("diff_prepend_append", "diff_pa", "diff", "float64", "1", 0, 0, 1, 1e-12, 1e-13)
+    s.array("diff_pre", pre)
+    s.array("diff_app", app)
+    s.array("diff_prepend_append", np.diff(a, axis=1, prepend=pre, append=app))
+    add("diff_prepend_append", "diff_pa", "diff", "float64", 1, 0, 0, 1, 1e-12, 1e-13)
 
     # Broadcast inputs (zero strides): (4, 5) broadcast to (3, 4, 5).
     for dt in ["int32", "float64", "complex64"]:
-        b = np.load(os.path.join(OUT, f"in_{dt}.npy"))[0]
+        b = inputs[dt][0]
         bb = np.broadcast_to(b, (3, 4, 5))
-        save(f"bc_{dt}", b)
+        s.array(f"bc_{dt}", b)
         for func in ["sum", "mean", "max", "var", "argmax", "cumsum"]:
             for an, ax in [("none", None), ("0", 0), ("12", (1, 2))]:
                 if func in ("argmax", "cumsum") and isinstance(ax, tuple):
@@ -276,39 +279,39 @@ def main():
                 if func == "argmax":
                     r = r.astype(np.int64)
                 case = f"bc_{dt}_{func}_{an}"
-                save(case, r)
-                add(case, "bcast", func, dt, axis_str(ax), 0, 0, 0, *tol(func, dt))
+                s.array(case, r)
+                add(case, "bcast", func, dt, ax, 0, 0, 0, *red_tol(func, dt))
 
     # All-NaN slices: nanmin / nanmax / nanmean / nanvar give NaN, nansum 0, nanprod 1; nanargmax raises.
     for dt in ["float32", "float64", "complex128"]:
         x = np.ones((3, 4), dtype=dt)
         x[1, :] = np.nan
         x[2, 0] = np.nan
-        save(f"allnan_{dt}", x)
+        s.array(f"allnan_{dt}", x)
         for func in ["nanmin", "nanmax", "nanmean", "nanvar", "nansum", "nanprod", "nanstd"]:
             if dt.startswith("complex") and func in ("nanmin", "nanmax"):
                 continue
             r = getattr(np, func)(x, axis=1)
             case = f"allnan_{dt}_{func}"
-            save(case, r)
-            add(case, "allnan", func, dt, "1", 0, 0, 0, *tol(func, dt))
+            s.array(case, r)
+            add(case, "allnan", func, dt, 1, 0, 0, 0, *red_tol(func, dt))
         for func in ["nanargmin", "nanargmax"]:
-            add(f"allnan_{dt}_{func}", "error", func, dt, "1", 0, 0, 0, error="value")
+            add(f"allnan_{dt}_{func}", "error", func, dt, 1, 0, 0, 0, error="value_error")
             # axis 0 has no all-NaN column: fine
             r = np.asarray(getattr(np, func)(x, axis=0), dtype=np.int64)
-            save(f"allnan_{dt}_{func}_0", r)
-            add(f"allnan_{dt}_{func}_0", "allnan_arg", func, dt, "0")
+            s.array(f"allnan_{dt}_{func}_0", r)
+            add(f"allnan_{dt}_{func}_0", "allnan_arg", func, dt, 0)
 
     # Edge values: +-inf, NaN first / last for argmax, min, max (float64 row vectors).
     e = np.array([[np.nan, 1.0, np.inf, -np.inf, 2.0], [3.0, -np.inf, np.inf, 0.0, np.nan],
                   [np.inf, np.inf, -1.0, -np.inf, -np.inf]])
-    save("edge_in", e)
+    s.array("edge_in", e)
     for func in ["argmin", "argmax", "nanargmin", "nanargmax", "min", "max", "nanmin", "nanmax", "sum", "ptp"]:
         r = np.asarray(getattr(np, func)(e, axis=1))
         if func.startswith("arg") or func.startswith("nanarg"):
             r = r.astype(np.int64)
-        save(f"edge_{func}", r)
-        add(f"edge_{func}", "edge", func, "float64", "1", 0, 0, 0, 0.0, 0.0)
+        s.array(f"edge_{func}", r)
+        add(f"edge_{func}", "edge", func, "float64", 1, 0, 0, 0, 0.0, 0.0)
 
     # Sizes 0 and 1.
     z = np.zeros((2, 0), dtype=np.float32)
@@ -319,15 +322,15 @@ def main():
         if func in ("argmax", "count_nonzero"):
             r = r.astype(np.int64)
         case = f"zero_{func}_{axis_str(ax)}"
-        save(case, r)
-        add(case, "zero", func, "float32", axis_str(ax), 0, 0, 0, 0.0, 0.0)
+        s.array(case, r)
+        add(case, "zero", func, "float32", ax, 0, 0, 0, 0.0, 0.0)
     one = np.array([[7.5]], dtype=np.float64)
     for func in ["sum", "var", "argmax", "ptp", "std", "cumsum", "mean"]:
         r = np.asarray(getattr(np, func)(one, axis=None) if func != "std" else np.std(one, ddof=1))
         if func == "argmax":
             r = r.astype(np.int64)
-        save(f"one_{func}", r)
-        add(f"one_{func}", "one", func, "float64", "none", 0, 1 if func == "std" else 0, 0, 0.0, 0.0)
+        s.array(f"one_{func}", r)
+        add(f"one_{func}", "one", func, "float64", None, 0, 1 if func == "std" else 0, 0, 0.0, 0.0)
 
     # Errors: zero-size min/max/argmax/ptp, bad axis, repeated axis, diff n < 0 / 0-d.
     for func, shape, ax, err in [("min", "2,0", "1", "value"), ("max", "0", "none", "value"),
@@ -349,7 +352,8 @@ def main():
             assert err == "index"
         except ValueError:
             assert err == "value"
-        add(f"err_{func}_{shape}_{ax}", "error", func, "float64", ax, 0, 0, 0, error=err + ":" + shape)
+        add(f"err_{func}_{shape}_{ax}", "error", func, "float64", axv, 0, 0, 0, error=err + "_error",
+            shape=list(x.shape))
 
     # Large float32 cases from a hash: x[i] = float32(h / 2^32 + 0.25), h = (i * 2654435761) mod 2^32.
     n = 1_000_003
@@ -358,38 +362,34 @@ def main():
     exact = np.cumsum(x.astype(np.float64))
     c32 = np.cumsum(x)
     rel = float(np.max(np.abs(c32.astype(np.float64) - exact) / exact))
-    save("big_cumsum_every1000", c32[::1000])
+    s.group("big")
+    s.array("big_cumsum_every1000", c32[::1000])
     # NumPy's float32 cumsum is sequential: its own relative error (rel) bounds how far any other
     # float32 scan order may land from it; allow three times that.
-    add("big_cumsum_every1000", "big", "cumsum", "float32", "none", 0, 0, n, max(3 * rel, 1e-6), 0.0)
+    add("big_cumsum_every1000", "big", "cumsum", "float32", None, 0, 0, n, max(3 * rel, 1e-6), 0.0)
     for func in ["sum", "mean", "var", "std", "max", "argmax", "min", "argmin", "nansum"]:
         r = np.asarray(getattr(np, func)(x))
         if func.startswith("arg"):
             r = r.astype(np.int64)
-        save(f"big_{func}", r)
-        add(f"big_{func}", "big", func, "float32", "none", 0, 0, n, 1e-5 if func in ("sum", "nansum", "mean", "var", "std") else 0.0, 0.0)
+        s.array(f"big_{func}", r)
+        add(f"big_{func}", "big", func, "float32", None, 0, 0, n, 1e-5 if func in ("sum", "nansum", "mean", "var", "std") else 0.0, 0.0)
     # 2-D: (1000, 1003) sums and cumsum along axis 0 (column scan), every 997th element.
     x2 = x[: 1000 * 1000].reshape(1000, 1000)
-    save("big2_sum_0", np.sum(x2, axis=0))
-    save("big2_sum_1", np.sum(x2, axis=1))
-    save("big2_var_0", np.var(x2, axis=0))
-    save("big2_argmax_0", np.argmax(x2, axis=0).astype(np.int64))
+    s.array("big2_sum_0", np.sum(x2, axis=0))
+    s.array("big2_sum_1", np.sum(x2, axis=1))
+    s.array("big2_var_0", np.var(x2, axis=0))
+    s.array("big2_argmax_0", np.argmax(x2, axis=0).astype(np.int64))
     c0 = np.cumsum(x2, axis=0)
-    save("big2_cumsum_0_every997", c0.reshape(-1)[::997])
+    s.array("big2_cumsum_0_every997", c0.reshape(-1)[::997])
     c1 = np.cumsum(x2, axis=1)
-    save("big2_cumsum_1_every997", c1.reshape(-1)[::997])
+    s.array("big2_cumsum_1_every997", c1.reshape(-1)[::997])
     for c in ["big2_sum_0", "big2_sum_1", "big2_var_0", "big2_argmax_0", "big2_cumsum_0_every997",
               "big2_cumsum_1_every997"]:
-        add(c, "big2", c.split("_")[1], "float32", c.split("_")[2], 0, 0, 1000, 0.0 if "argmax" in c else 2e-5, 0.0)
+        add(c, "big2", c.split("_")[1], "float32", int(c.split("_")[2]), 0, 0, 1000, 0.0 if "argmax" in c else 2e-5, 0.0)
 
     scan_sweep()
 
-    with open(os.path.join(OUT, "MANIFEST.tsv"), "w") as f:
-        f.write("\t".join(["case", "kind", "func", "dtype", "axis", "keepdims", "ddof", "n", "rtol", "atol",
-                           "error", "shape", "view", "sub", "off", "len"]) + "\n")
-        for r in rows:
-            f.write("\t".join(r) + "\n")
-
+    s.write()
 
 if __name__ == "__main__":
     main()

@@ -22,7 +22,7 @@
 using namespace cusci;
 using cusci::testing::check_allclose;
 using cusci::testing::golden;
-using cusci::testing::manifest;
+using cusci::testing::golden_case;
 
 namespace cusci::detail::cm {
 void set_driver_launch(bool enabled);  // internal switch (core/src/elementwise.cu)
@@ -31,26 +31,15 @@ void set_driver_launch(bool enabled);  // internal switch (core/src/elementwise.
 namespace {
 
 const char* const kMod = "core_reduction";
-using row_t = std::map<std::string, std::string>;
+using axes_t = std::optional<std::vector<int>>;
 
 ndarray dev(const std::string& name) { return asarray(golden(kMod, name)); }
 
-/// "none" -> no value; "()" -> empty list; "0,m1" or "0,-1" -> {0, -1}.
-std::optional<std::vector<int>> parse_axes(std::string s) {
-  if (s == "none") return std::nullopt;
-  std::vector<int> v;
-  if (s == "()") return v;
-  for (auto& c : s)
-    if (c == 'm') c = '-';
-  std::size_t pos = 0;
-  while (pos < s.size()) {
-    std::size_t next = s.find(',', pos);
-    if (next == std::string::npos) next = s.size();
-    v.push_back(std::stoi(s.substr(pos, next - pos)));
-    pos = next + 1;
-  }
-  return v;
-}
+/// A case's axis: null -> no value; an int -> a list of one; a list (possibly empty) as is.
+axes_t axes_of(const golden_case& c) { return c.get<axes_t>("axis"); }
+
+/// The test a case belongs to (the generator's "kind").
+std::string kind_of(const golden_case& c) { return c.get<std::string>("kind"); }
 
 axis_arg to_axis_arg(const std::optional<std::vector<int>>& ax) {
   if (!ax) return {};
@@ -64,8 +53,7 @@ std::optional<int> to_single(const std::optional<std::vector<int>>& ax) {
 }
 
 /// Calls reduction / scan `func` by name.
-ndarray call(const std::string& f, const ndarray& a, const std::string& axis, bool keepdims, double ddof) {
-  const auto ax = parse_axes(axis);
+ndarray call(const std::string& f, const ndarray& a, const axes_t& ax, bool keepdims, double ddof) {
   const reduce_options ro{.keepdims = keepdims};
   const keepdims_options ko{.keepdims = keepdims};
   const var_options vo{.ddof = ddof, .keepdims = keepdims};
@@ -98,8 +86,6 @@ ndarray call(const std::string& f, const ndarray& a, const std::string& axis, bo
   FAIL("unknown function " << f);
   return a;
 }
-
-double num(const row_t& r, const char* k) { return std::stod(r.at(k)); }
 
 /// The same values as C, F-order and strided-view inputs.
 std::vector<std::pair<std::string, ndarray>> layouts(const std::string& src, const std::string& dt) {
@@ -137,17 +123,17 @@ host_array every(const ndarray& a, std::int64_t sub) {
 
 TEST_CASE("reductions, arg-reductions and scans over the dtype sweep, every axis selection and layout") {
   int n = 0;
-  for (const auto& r : manifest(kMod)) {
-    const std::string kind = r.at("kind");
+  for (const auto& r : testing::cases(kMod)) {
+    const std::string kind = kind_of(r);
     if (kind != "reduce" && kind != "arg" && kind != "scan") continue;
-    const std::string c = r.at("case");
+    const std::string c = r.name();
     const std::string src = c.substr(0, c.find('_'));
     CAPTURE(c);
     const host_array expected = golden(kMod, c);
-    for (const auto& [lay, a] : layouts(src, r.at("dtype"))) {
+    for (const auto& [lay, a] : layouts(src, r.get<std::string>("dtype"))) {
       CAPTURE(lay);
-      const ndarray out = call(r.at("func"), a, r.at("axis"), r.at("keepdims") == "1", num(r, "ddof"));
-      check_allclose(out, expected, num(r, "rtol"), num(r, "atol"));
+      const ndarray out = call(r.func(), a, axes_of(r), r.get<bool>("keepdims"), r.get<double>("ddof"));
+      check_allclose(out, expected, r.rtol(), r.atol());
       ++n;
     }
   }
@@ -160,15 +146,15 @@ TEST_CASE("reductions give NumPy's answers through the runtime's launch as throu
   } guard;
   cusci::detail::cm::set_driver_launch(false);
   int n = 0;
-  for (const auto& r : manifest(kMod)) {
-    const std::string kind = r.at("kind");
+  for (const auto& r : testing::cases(kMod)) {
+    const std::string kind = kind_of(r);
     if (kind != "reduce" && kind != "arg") continue;
-    const std::string c = r.at("case");
+    const std::string c = r.name();
     const std::string src = c.substr(0, c.find('_'));
     CAPTURE(c);
-    const ndarray a = layouts(src, r.at("dtype")).front().second;
-    check_allclose(call(r.at("func"), a, r.at("axis"), r.at("keepdims") == "1", num(r, "ddof")), golden(kMod, c),
-                   num(r, "rtol"), num(r, "atol"));
+    const ndarray a = layouts(src, r.get<std::string>("dtype")).front().second;
+    check_allclose(call(r.func(), a, axes_of(r), r.get<bool>("keepdims"), r.get<double>("ddof")), golden(kMod, c),
+                   r.rtol(), r.atol());
     ++n;
   }
   CHECK(n > 500);
@@ -176,12 +162,11 @@ TEST_CASE("reductions give NumPy's answers through the runtime's launch as throu
 
 TEST_CASE("broadcast (zero-stride) inputs") {
   int n = 0;
-  for (const auto& r : manifest(kMod)) {
-    if (r.at("kind") != "bcast") continue;
-    CAPTURE(r.at("case"));
-    const ndarray a = dev("bc_" + r.at("dtype")).broadcast_to({3, 4, 5});
-    check_allclose(call(r.at("func"), a, r.at("axis"), false, 0), golden(kMod, r.at("case")), num(r, "rtol"),
-                   num(r, "atol"));
+  for (const auto& r : testing::cases(kMod)) {
+    if (kind_of(r) != "bcast") continue;
+    CAPTURE(r.name());
+    const ndarray a = dev("bc_" + r.get<std::string>("dtype")).broadcast_to({3, 4, 5});
+    check_allclose(call(r.func(), a, axes_of(r), false, 0), golden(kMod, r.name()), r.rtol(), r.atol());
     ++n;
   }
   CHECK(n == 3 * 16);
@@ -189,15 +174,13 @@ TEST_CASE("broadcast (zero-stride) inputs") {
 
 TEST_CASE("diff: n, axis, bool, unsigned wrap, prepend and append") {
   int n = 0;
-  for (const auto& r : manifest(kMod)) {
-    if (r.at("kind") != "diff") continue;
-    CAPTURE(r.at("case"));
-    const ndarray a = dev("in_" + r.at("dtype"));
-    const int ax = (*parse_axes(r.at("axis")))[0];
-    check_allclose(cusci::diff(a, std::stoi(r.at("n")), ax), golden(kMod, r.at("case")), num(r, "rtol"),
-                   num(r, "atol"));
-    check_allclose(cusci::diff(a.copy(order::F), std::stoi(r.at("n")), ax), golden(kMod, r.at("case")),
-                   num(r, "rtol"), num(r, "atol"));
+  for (const auto& r : testing::cases(kMod)) {
+    if (kind_of(r) != "diff") continue;
+    CAPTURE(r.name());
+    const ndarray a = dev("in_" + r.get<std::string>("dtype"));
+    const int ax = r.get<int>("axis");
+    check_allclose(cusci::diff(a, r.get<int>("n"), ax), golden(kMod, r.name()), r.rtol(), r.atol());
+    check_allclose(cusci::diff(a.copy(order::F), r.get<int>("n"), ax), golden(kMod, r.name()), r.rtol(), r.atol());
     ++n;
   }
   CHECK(n == 14 * 4);
@@ -206,30 +189,29 @@ TEST_CASE("diff: n, axis, bool, unsigned wrap, prepend and append") {
 }
 
 TEST_CASE("all-NaN slices, inf and NaN placement") {
-  for (const auto& r : manifest(kMod)) {
-    const std::string kind = r.at("kind");
-    CAPTURE(r.at("case"));
+  for (const auto& r : testing::cases(kMod)) {
+    const std::string kind = kind_of(r);
+    CAPTURE(r.name());
     if (kind == "allnan" || kind == "allnan_arg") {
-      const ndarray a = dev("allnan_" + r.at("dtype"));
-      check_allclose(call(r.at("func"), a, r.at("axis"), false, 0), golden(kMod, r.at("case")), num(r, "rtol"),
-                     num(r, "atol"));
+      const ndarray a = dev("allnan_" + r.get<std::string>("dtype"));
+      check_allclose(call(r.func(), a, axes_of(r), false, 0), golden(kMod, r.name()), r.rtol(), r.atol());
     } else if (kind == "edge") {
-      check_allclose(call(r.at("func"), dev("edge_in"), "1", false, 0), golden(kMod, r.at("case")), 0, 0);
-    } else if (kind == "error" && r.at("case").rfind("allnan_", 0) == 0) {
-      const ndarray a = dev("allnan_" + r.at("dtype"));
-      CHECK_THROWS_AS(call(r.at("func"), a, r.at("axis"), false, 0), cusci::value_error);
+      check_allclose(call(r.func(), dev("edge_in"), std::vector<int>{1}, false, 0), golden(kMod, r.name()), 0, 0);
+    } else if (kind == "error" && r.name().rfind("allnan_", 0) == 0) {
+      const ndarray a = dev("allnan_" + r.get<std::string>("dtype"));
+      CHECK_THROWS_AS(call(r.func(), a, axes_of(r), false, 0), cusci::value_error);
     }
   }
 }
 
 TEST_CASE("sizes 0 and 1") {
   int n = 0;
-  for (const auto& r : manifest(kMod)) {
-    const std::string kind = r.at("kind");
+  for (const auto& r : testing::cases(kMod)) {
+    const std::string kind = kind_of(r);
     if (kind != "zero" && kind != "one") continue;
-    CAPTURE(r.at("case"));
+    CAPTURE(r.name());
     const ndarray a = kind == "zero" ? zeros({2, 0}, dtype::float32) : full({1, 1}, 7.5);
-    check_allclose(call(r.at("func"), a, r.at("axis"), false, num(r, "ddof")), golden(kMod, r.at("case")), 0, 0);
+    check_allclose(call(r.func(), a, axes_of(r), false, r.get<double>("ddof")), golden(kMod, r.name()), 0, 0);
     ++n;
   }
   CHECK(n == 16 + 7);
@@ -237,25 +219,12 @@ TEST_CASE("sizes 0 and 1") {
 
 TEST_CASE("errors as NumPy: zero-size, bad axis, repeated axis") {
   int n = 0;
-  for (const auto& r : manifest(kMod)) {
-    if (r.at("kind") != "error" || r.at("case").rfind("err_", 0) != 0) continue;
-    CAPTURE(r.at("case"));
-    const std::string e = r.at("error");
-    const std::string kind = e.substr(0, e.find(':'));
-    shape_t shape;
-    {
-      std::string s = e.substr(e.find(':') + 1);
-      std::size_t pos = 0;
-      while (pos < s.size()) {
-        std::size_t next = s.find(',', pos);
-        if (next == std::string::npos) next = s.size();
-        shape.push_back(std::stoll(s.substr(pos, next - pos)));
-        pos = next + 1;
-      }
-    }
-    const ndarray a = zeros(shape);
-    if (kind == "value") CHECK_THROWS_AS(call(r.at("func"), a, r.at("axis"), false, 0), cusci::value_error);
-    else CHECK_THROWS_AS(call(r.at("func"), a, r.at("axis"), false, 0), cusci::index_error);
+  for (const auto& r : testing::cases(kMod)) {
+    if (kind_of(r) != "error" || r.name().rfind("err_", 0) != 0) continue;
+    CAPTURE(r.name());
+    REQUIRE(r.expects_error());
+    const ndarray a = zeros(r.get<shape_t>("shape"));
+    testing::check_error(r, [&] { return call(r.func(), a, axes_of(r), false, 0); });
     ++n;
   }
   CHECK(n == 14);
@@ -269,25 +238,25 @@ TEST_CASE("errors as NumPy: zero-size, bad axis, repeated axis") {
 TEST_CASE("large float32 inputs: accuracy of sums, variance, scans and arg-reductions") {
   const std::int64_t n = 1000003;
   const ndarray x = asarray(hashed(n));
-  for (const auto& r : manifest(kMod)) {
-    const std::string kind = r.at("kind");
+  for (const auto& r : testing::cases(kMod)) {
+    const std::string kind = kind_of(r);
     if (kind != "big" && kind != "big2") continue;
-    CAPTURE(r.at("case"));
-    const double rt = num(r, "rtol");
+    CAPTURE(r.name());
+    const double rt = r.rtol();
     if (kind == "big") {
-      if (r.at("func") == "cumsum") check_allclose(every(cusci::cumsum(x), 1000), golden(kMod, r.at("case")), rt, 0);
-      else check_allclose(call(r.at("func"), x, "none", false, 0), golden(kMod, r.at("case")), rt, 0);
+      if (r.func() == "cumsum") check_allclose(every(cusci::cumsum(x), 1000), golden(kMod, r.name()), rt, 0);
+      else check_allclose(call(r.func(), x, std::nullopt, false, 0), golden(kMod, r.name()), rt, 0);
     } else {
       const ndarray x2 = x[{slice{0, 1000000, 1}}].reshape({1000, 1000});
-      const std::string c = r.at("case");
-      const std::string f = r.at("func");
+      const std::string c = r.name();
+      const std::string f = r.func();
       if (f == "cumsum") {
-        check_allclose(every(cusci::cumsum(x2, std::stoi(r.at("axis"))), 997), golden(kMod, c), rt, 0);
+        check_allclose(every(cusci::cumsum(x2, r.get<int>("axis")), 997), golden(kMod, c), rt, 0);
         // The same scan on an F-order copy (the strided-axis and row kernels swap roles).
-        check_allclose(every(cusci::cumsum(x2.copy(order::F), std::stoi(r.at("axis"))), 997), golden(kMod, c), rt, 0);
+        check_allclose(every(cusci::cumsum(x2.copy(order::F), r.get<int>("axis")), 997), golden(kMod, c), rt, 0);
       } else {
-        check_allclose(call(f, x2, r.at("axis"), false, 0), golden(kMod, c), rt, 0);
-        check_allclose(call(f, x2.copy(order::F), r.at("axis"), false, 0), golden(kMod, c), rt, 0);
+        check_allclose(call(f, x2, axes_of(r), false, 0), golden(kMod, c), rt, 0);
+        check_allclose(call(f, x2.copy(order::F), axes_of(r), false, 0), golden(kMod, c), rt, 0);
       }
     }
   }
@@ -322,18 +291,17 @@ int scan_1d_variant();
 
 namespace {
 
-/// Runs the "scanx" golden cases (packs: the per-dtype golden arrays, loaded once); returns how many.
+/// Runs the "scanx" reference cases (packs: the per-dtype golden arrays, loaded once); returns how many.
 int check_scanx(std::map<std::string, host_array>& packs) {
   int n_cases = 0;
-  for (const auto& r : manifest(kMod)) {
-    if (r.at("kind") != "scanx") continue;
-    CAPTURE(r.at("case"));
-    const std::string f = r.at("func"), view = r.at("view");
-    const dtype dt = dtype_from_string(r.at("dtype"));
-    shape_t shape;
-    const auto dims = parse_axes(r.at("shape"));  // named: a temporary would die before the loop
-    for (const auto& d : *dims) shape.push_back(d);
-    const std::int64_t n = std::stoll(r.at("n")), sub = std::stoll(r.at("sub"));
+  for (const auto& r : testing::cases(kMod)) {
+    if (kind_of(r) != "scanx") continue;
+    CAPTURE(r.name());
+    const std::string f = r.func(), view = r.get<std::string>("view");
+    const std::string dname = r.get<std::string>("dtype");
+    const dtype dt = dtype_from_string(dname);
+    const shape_t shape = r.get<shape_t>("shape");
+    const std::int64_t n = r.get<std::int64_t>("n"), sub = r.get<std::int64_t>("sub");
     ndarray x;
     if (view == "negzero" || view == "allnan") {
       host_array h(dt, shape);
@@ -353,26 +321,26 @@ int check_scanx(std::map<std::string, host_array>& packs) {
       if (view == "f") x = x.copy(order::F);
     }
     REQUIRE(x.shape() == shape);
-    const ndarray res = call(f, x, r.at("axis"), false, 0);
-    CHECK(res.shape() == (r.at("axis") == "none" ? shape_t{n} : shape));
+    const ndarray res = call(f, x, axes_of(r), false, 0);
+    CHECK(res.shape() == (!r.has("axis") ? shape_t{n} : shape));
     // Every sub-th element of the C-order result and its last one, against the packed golden.
     const host_array h = to_host(res);
     std::vector<std::int64_t> pick;
     for (std::int64_t i = 0; i < n; i += sub) pick.push_back(i);
     if (n > 0 && pick.back() != n - 1) pick.push_back(n - 1);
-    const std::int64_t len = std::stoll(r.at("len")), off = std::stoll(r.at("off"));
+    const std::int64_t len = r.get<std::int64_t>("len"), off = r.get<std::int64_t>("off");
     REQUIRE(static_cast<std::int64_t>(pick.size()) == len);
     const std::size_t item = itemsize(h.dtype());
     host_array got(h.dtype(), shape_t{len});
     for (std::int64_t k = 0; k < len; ++k)
       std::memcpy(static_cast<char*>(got.data()) + k * item, static_cast<const char*>(h.data()) + pick[k] * item, item);
-    auto it = packs.find(r.at("dtype"));
-    if (it == packs.end()) it = packs.emplace(r.at("dtype"), golden(kMod, "scanx_" + r.at("dtype"))).first;
+    auto it = packs.find(dname);
+    if (it == packs.end()) it = packs.emplace(dname, golden(kMod, "scanx_" + dname)).first;
     const host_array& pk = it->second;
     const std::size_t pitem = itemsize(pk.dtype());
     host_array want(pk.dtype(), shape_t{len});
     std::memcpy(want.data(), static_cast<const char*>(pk.data()) + off * pitem, static_cast<std::size_t>(len) * pitem);
-    check_allclose(got, want, num(r, "rtol"), num(r, "atol"));
+    check_allclose(got, want, r.rtol(), r.atol());
     if (dt == dtype::float32 || dt == dtype::float64) {
       // The sign of every zero as NumPy's (check_allclose compares values only).
       const host_array g64 = got.astype(dtype::float64), w64 = want.astype(dtype::float64);
