@@ -1,7 +1,7 @@
 // .npz archives: NumPy-written archives read by cusci (stored, deflated, data descriptors, reordered
 // central directory, prepended bytes, ZIP64), malformed and unsupported archives, archives written
 // by cusci compared member by member with listings of NumPy-written archives of the same arrays,
-// round trips and argument errors. Expected arrays come from the .npy files the generator wrote.
+// round trips and argument errors. Archives and expected arrays come from tests/golden/gen_core_interop.py.
 #include <doctest/doctest.h>
 
 #include <cstdint>
@@ -10,7 +10,7 @@
 #include <fstream>
 #include <iterator>
 #include <map>
-#include <sstream>
+#include <stdexcept>
 #include <string>
 #include <vector>
 
@@ -28,15 +28,31 @@ namespace {
 
 const std::string mod = "core_interop";
 
-std::string data_path(const std::string& f) { return std::string(CUSCI_GOLDEN_DIR) + "/" + mod + "/" + f; }
+std::string data_path(const std::string& f) { return testing::golden_file(mod, f); }
 
-std::vector<std::string> split(const std::string& s, char sep = ',') {
-  std::vector<std::string> out;
-  if (s.empty()) return out;
-  std::string cur;
-  std::istringstream is(s);
-  while (std::getline(is, cur, sep)) out.push_back(cur);
+/// A copy of `a` with `shape` (the same elements): the case gives each array's shape, as a 0-d array
+/// may be stored with shape (1,).
+host_array with_shape(const host_array& a, const shape_t& shape) {
+  host_array h(a.dtype(), shape);
+  REQUIRE(h.nbytes() == a.nbytes());
+  std::memcpy(h.data(), a.data(), a.nbytes());
+  return h;
+}
+
+/// The arrays named by parameter `key` of case `c`, each with its shape from parameter `shapes`.
+std::vector<host_array> case_arrays(const testing::golden_case& c, const std::string& key) {
+  const auto names = c.get<std::vector<std::string>>(key);
+  const auto shapes = c.get<std::vector<shape_t>>("shapes");
+  REQUIRE(names.size() == shapes.size());
+  std::vector<host_array> out;
+  for (std::size_t i = 0; i < names.size(); ++i) out.push_back(with_shape(testing::golden(mod, names[i]), shapes[i]));
   return out;
+}
+
+const testing::golden_case& find_case(const std::string& name) {
+  for (const auto& c : testing::cases(mod))
+    if (c.name() == name) return c;
+  throw std::runtime_error("no case " + name + " in " + mod);
 }
 
 std::string tmp_file(const std::string& name) {
@@ -48,12 +64,6 @@ void check_same(const host_array& got, const host_array& want) {
   testing::check_allclose(got, want, 0, 0);
   REQUIRE(got.nbytes() == want.nbytes());
   CHECK(std::memcmp(got.data(), want.data(), got.nbytes()) == 0);
-}
-
-std::string golden_prefix(const std::string& c) {
-  if (c == "numpy_stored" || c == "numpy_compressed") return "set_";
-  if (c == "numpy_positional") return "pos_";
-  return "small_";
 }
 
 std::vector<unsigned char> read_bytes(const std::string& path) {
@@ -133,19 +143,21 @@ std::vector<zmember> walk_zip(const std::vector<unsigned char>& z, bool* zip64_e
 
 TEST_CASE("load_npz reads NumPy-written archives") {
   int n_cases = 0;
-  for (const auto& row : testing::manifest(mod)) {
-    if (row.at("kind") != "read") continue;
+  for (const auto& c : testing::cases(mod, "load_npz")) {
+    if (c.expects_error()) continue;
     ++n_cases;
-    const std::string c = row.at("case");
-    CAPTURE(c);
-    const io::npz_file z = io::load_npz(data_path(row.at("file")));
-    const auto keys = split(row.at("members"));
+    CAPTURE(c.name());
+    const io::npz_file z = io::load_npz(data_path(c.get<std::string>("file")));
+    const auto keys = c.get<std::vector<std::string>>("members");
+    const auto want = case_arrays(c, "expected");
     CHECK(z.files() == keys);
     REQUIRE(z.size() == keys.size());
-    for (const auto& k : keys) {
+    REQUIRE(want.size() == keys.size());
+    for (std::size_t i = 0; i < keys.size(); ++i) {
+      const std::string& k = keys[i];
       CAPTURE(k);
       REQUIRE(z.contains(k));
-      check_same(z[k], testing::golden(mod, golden_prefix(c) + k));
+      check_same(z[k], want[i]);
     }
   }
   CHECK(n_cases == 7);
@@ -153,46 +165,48 @@ TEST_CASE("load_npz reads NumPy-written archives") {
 
 TEST_CASE("load_npz rejects malformed archives and unsupported members") {
   int n_cases = 0;
-  for (const auto& row : testing::manifest(mod)) {
-    if (row.at("kind") != "error") continue;
+  for (const auto& c : testing::cases(mod, "load_npz")) {
+    if (!c.expects_error()) continue;
     ++n_cases;
-    const std::string c = row.at("case"), file = data_path(row.at("file"));
-    CAPTURE(c);
+    const std::string file_name = c.get<std::string>("file"), file = data_path(file_name);
+    CAPTURE(c.name());
     std::string msg;
     bool right_type = false;
     try {
       (void)io::load_npz(file);
     } catch (const value_error& e) {
       msg = e.what();
-      right_type = row.at("expect") == "value_error";
+      right_type = c.error() == "value_error";
     } catch (const type_error& e) {
       msg = e.what();
-      right_type = row.at("expect") == "type_error";
+      right_type = c.error() == "type_error";
     } catch (const std::exception& e) {
       msg = e.what();
     }
-    CHECK_MESSAGE(right_type, "expected " << row.at("expect") << ", got: " << msg);
+    CHECK_MESSAGE(right_type, "expected " << c.error() << ", got: " << msg);
     CHECK(msg.find("cusci::io::load_npz") != std::string::npos);
-    CHECK(msg.find(row.at("file")) != std::string::npos);  // names the file
-    if (c == "method_bzip2") CHECK(msg.find("12 (bzip2)") != std::string::npos);
-    if (c == "method_lzma") CHECK(msg.find("14 (LZMA)") != std::string::npos);
-    if (c == "badcrc") CHECK(msg.find("CRC-32") != std::string::npos);
-    if (c == "textmember") CHECK(msg.find("readme.txt") != std::string::npos);
+    CHECK(msg.find(file_name) != std::string::npos);  // names the file
+    if (c.has("message")) CHECK(msg.find(c.get<std::string>("message")) != std::string::npos);
   }
   CHECK(n_cases == 7);
 }
 
 TEST_CASE("savez writes the members NumPy writes (names, order, methods, decompressed bytes)") {
   const std::vector<std::string> names = {"a", "mask", "z", "empty", "s", "u", "wide"};
-  std::vector<std::pair<std::string, host_array>> arrays;
-  for (const auto& k : names) arrays.emplace_back(k, testing::golden(mod, "lst_" + k));
-  for (bool compressed : {false, true}) {
+  int n_cases = 0;
+  for (const auto& c : testing::cases(mod, "savez")) {
+    ++n_cases;
+    const bool compressed = c.get<bool>("compressed");
     const std::string tag = compressed ? "compressed" : "stored";
-    CAPTURE(tag);
-    std::vector<std::string> want_names;
-    for (const auto& row : testing::manifest(mod))
-      if (row.at("case") == "listing_" + tag) want_names = split(row.at("members"));
+    CAPTURE(c.name());
+    const auto sources = case_arrays(c, "sources");
+    REQUIRE(sources.size() == names.size());
+    std::vector<std::pair<std::string, host_array>> arrays;
+    for (std::size_t i = 0; i < names.size(); ++i) arrays.emplace_back(names[i], sources[i]);
+    const auto want_names = c.get<std::vector<std::string>>("members");
+    const auto listing = c.get<std::vector<std::string>>("listing");
     REQUIRE(want_names.size() == names.size());
+    REQUIRE(listing.size() == names.size());
     const std::string path = tmp_file("listing_" + tag + ".npz");
     io::savez(path, arrays, compressed);
     const auto members = walk_zip(read_bytes(path));
@@ -200,9 +214,9 @@ TEST_CASE("savez writes the members NumPy writes (names, order, methods, decompr
     for (std::size_t i = 0; i < members.size(); ++i) {
       CAPTURE(i);
       CHECK(members[i].name == want_names[i]);
-      CHECK(members[i].method == (compressed ? 8 : 0));
+      CHECK(members[i].method == c.get<int>("method"));
       CHECK_FALSE(members[i].zip64_local);
-      const host_array want = testing::golden(mod, "listing_" + tag + "_" + std::to_string(i));
+      const host_array want = testing::golden(mod, listing[i]);
       REQUIRE(static_cast<std::size_t>(want.nbytes()) == members[i].bytes.size());
       CHECK(std::memcmp(want.data(), members[i].bytes.data(), members[i].bytes.size()) == 0);
     }
@@ -212,12 +226,16 @@ TEST_CASE("savez writes the members NumPy writes (names, order, methods, decompr
     for (const auto& [k, a] : arrays) check_same(back[k], a);
     fs::remove(path);
   }
+  CHECK(n_cases == 2);
 }
 
 TEST_CASE("savez / load_npz round trips: every dtype, empty, 0-d, positional, map, large members") {
-  const auto row_keys = split(testing::manifest(mod).front().at("members"));
+  const auto& every_dtype = find_case("numpy_stored");
+  const auto row_keys = every_dtype.get<std::vector<std::string>>("members");
+  const auto row_arrays = case_arrays(every_dtype, "expected");
+  REQUIRE(row_arrays.size() == row_keys.size());
   std::vector<std::pair<std::string, host_array>> arrays;
-  for (const auto& k : row_keys) arrays.emplace_back(k, testing::golden(mod, "set_" + k));
+  for (std::size_t i = 0; i < row_keys.size(); ++i) arrays.emplace_back(row_keys[i], row_arrays[i]);
   // A member larger than the 1 MiB I/O chunk, with incompressible and compressible parts.
   std::vector<double> big(300001);
   std::uint64_t s = 12345;
