@@ -1,17 +1,18 @@
 #!/usr/bin/env python
-"""Golden data for cusci::sparse's access family (indexing, Matrix Market, .npz), from SciPy 1.18.
+"""References for cusci::sparse's access family (indexing, Matrix Market, .npz), from SciPy 1.18.
 
-Run with /opt/goldenv/bin/python. Writes tests/golden/data/sparse_access/:
-  - cases.npz (packed, keys <case>__<array>; formats as codes 0 csr .. 4 bsr): an input matrix (dense, as SciPy built it) and what SciPy's indexing returns
-    (dense result, format, shape), over formats x value dtypes x index dtypes;
-  - mm/<case>.mtx: Matrix Market files written by scipy.io.mmwrite (every format x field x symmetry)
-    and hand-written ones (comments, blank lines, malformed), with mm_<case>.npy = scipy.io.mmread
-    result (dense) and MANIFEST rows giving mminfo;
-  - npz/<case>.npz: scipy.sparse.save_npz files (every format, stored and compressed) with the dense
-    matrix next to them;
-  - matrices.tsv: shape, nnz, sum and sum of |values| of each matrix of ../shared/data/matrices as
-    scipy.io.mmread reads it.
-MANIFEST.tsv columns: case, kind, rtol, atol, plus kind-specific ones. Seeded: reruns are identical.
+Run at build time (tests/golden/CMakeLists.txt; format: golden.py). Writes, under <out>/sparse_access/:
+  - func "getitem" (group index) and "access" (group access) cases: an input matrix (array <case>__a,
+    dense, as SciPy built it) and what SciPy's indexing returns (arrays <case>__<result>; the result
+    formats and shapes are case parameters), over formats x value dtypes x index dtypes;
+  - func "mmread" cases: Matrix Market files written by scipy.io.mmwrite (every format x field x
+    symmetry) and hand-written ones (comments, blank lines, malformed), as auxiliary files <file>,
+    with array <case> = scipy.io.mmread result (dense) and mminfo as parameters;
+  - func "load_npz" cases: scipy.sparse.save_npz files (every format, stored and compressed) as
+    auxiliary files <case>.npz, with the dense matrix as array <case>;
+  - func "mmread_shared" cases: shape, nnz, sum and sum of |values| of each matrix of
+    ../shared/data/matrices (beside the source tree) as scipy.io.mmread reads it.
+Seeded: reruns are identical.
 """
 import glob
 import os
@@ -22,13 +23,14 @@ import scipy
 import scipy.io as sio
 import scipy.sparse as sp
 
+from golden import Suite
+
 warnings.simplefilter("ignore")
 
 HERE = os.path.dirname(os.path.abspath(__file__))
-OUT = os.path.join(HERE, "data", "sparse_access")
 SHARED = os.path.join(HERE, "..", "..", "..", "shared", "data", "matrices")
-rng = np.random.default_rng(20261204)
-rows = []
+s = Suite("sparse_access")
+rng = s.rng(20261204)
 
 DTYPES = ["bool", "int8", "int16", "int32", "int64", "uint8", "uint16", "uint32", "uint64",
           "float32", "float64", "complex64", "complex128"]
@@ -47,29 +49,18 @@ def rand_dense(m, n, dt, density=0.4):
     return np.where(mask, v, np.zeros((), dtype=dt)).astype(dt)
 
 
-PACK = {}
-FMT_CODE = {"csr": 0, "csc": 1, "coo": 2, "dia": 3, "bsr": 4}
-
-
 def save_case(name, **arrays):
-    """Collects the arrays of one case into the packed archive cases.npz (keys <case>__<name>)."""
+    """Stores the arrays of one case as <case>__<name>."""
     for k, v in arrays.items():
-        v = np.asarray(v)
-        if v.dtype.kind == "U":
-            v = np.array(FMT_CODE[str(v)], dtype=np.int64)
-        PACK[name + "__" + k] = v
+        s.array(name + "__" + k, np.asarray(v))
 
 
 def idx_spec(kind, v):
-    """Text encoding of one axis index for the C++ test: int:3, slice:1:5:2 (empty = None), arr:1,3,1, mask:1,0,1."""
-    if kind == "int":
-        return "int:%d" % v
-    if kind == "slice":
-        return "slice:" + ":".join("" if x is None else str(x) for x in v)
-    if kind == "arr":
-        return "arr:" + ",".join(str(x) for x in v)
+    """One axis index as a parameter: {"int": 3}, {"slice": [1, 5, 2]} (null = None), {"arr": [1, 3, 1]},
+    {"mask": [true, false, true]}."""
     if kind == "mask":
-        return "mask:" + ",".join(str(int(x)) for x in v)
+        return {kind: [bool(x) for x in v]}
+    return {kind: list(v) if kind in ("slice", "arr") else v}
 
 
 def to_py(kind, v):
@@ -84,6 +75,7 @@ def to_py(kind, v):
 
 
 def indexing():
+    s.group("index")
     shapes = [(7, 6), (1, 5), (5, 1), (0, 4), (9, 11)]
     selections = [
         (("int", 2), ("slice", (None, None, None))),
@@ -124,11 +116,11 @@ def indexing():
                         r = A[to_py(rk, rv), to_py(ck, cv)]
                         name = "idx_%04d" % case_no
                         case_no += 1
-                        save_case(name, a=D, out=r.toarray(), out_fmt=np.array(r.format),
-                                  out_shape=np.array(r.shape, dtype=np.int64))
-                        rows.append(dict(case=name, kind="index", rtol=0, atol=0, fmt=fmt, dtype=dt, index=it,
-                                         rows=idx_spec(rk, rv), cols=idx_spec(ck, cv)))
+                        save_case(name, a=D, out=r.toarray())
+                        s.case(name, func="getitem", fmt=fmt, dtype=dt, index=it, rows=idx_spec(rk, rv),
+                               cols=idx_spec(ck, cv), out_fmt=r.format, out_shape=list(r.shape))
     # masks, elements, paired arrays, getrow/getcol, reshape, resize
+    s.group("access")
     for fmt in ["csr", "csc", "coo", "dia", "bsr"]:
         for dt in ["float64", "int32", "complex128", "bool"]:
             D = rand_dense(6, 8, dt)
@@ -138,12 +130,11 @@ def indexing():
             base = "acc_%s_%s" % (fmt, dt)
             out = dict(a=D)
             out["getrow"] = A.getrow(-2).toarray()
-            out["getrow_fmt"] = np.array(A.getrow(-2).format)
+            formats = dict(getrow_fmt=A.getrow(-2).format, getcol_fmt=A.getcol(3).format,
+                           reshape_fmt=A.reshape((4, 12)).format)
             out["getcol"] = A.getcol(3).toarray()
-            out["getcol_fmt"] = np.array(A.getcol(3).format)
             out["reshape_c"] = A.reshape((4, 12)).toarray()
             out["reshape_f"] = A.reshape((12, -1), order="F").toarray()
-            out["reshape_fmt"] = np.array(A.reshape((4, 12)).format)
             B = A.copy()
             B.resize((4, 10))
             out["resize_a"] = B.toarray()
@@ -164,13 +155,11 @@ def indexing():
                 out["set"] = C.toarray()
                 out["set_nnz"] = np.array(C.nnz)
             save_case(base, **out)
-            rows.append(dict(case=base, kind="access", rtol=0, atol=0, fmt=fmt, dtype=dt, index="int32",
-                             rows="", cols=""))
+            s.case(base, func="access", fmt=fmt, dtype=dt, index="int32", **formats)
 
 
 def matrix_market():
-    d = os.path.join(OUT, "mm")
-    os.makedirs(d, exist_ok=True)
+    s.group("mm")
     k = 0
     for fmt in ["coordinate", "array"]:
         for field in ["real", "integer", "complex", "pattern"]:
@@ -195,16 +184,16 @@ def matrix_market():
                     D = np.tril(D, -1) + np.tril(D, -1).conj().T + np.diag(np.diag(D).real)
                 name = "mm_%02d" % k
                 k += 1
-                p = os.path.join(d, name + ".mtx")
+                p = s.file(name + ".mtx")
                 a = sp.coo_matrix(D) if fmt == "coordinate" else D
                 sio.mmwrite(p, a, comment="written by scipy %s\nsecond line" % scipy.__version__,
                             field=field, symmetry=sym)
                 r = sio.mmread(p)
                 info = sio.mminfo(p)
-                np.save(os.path.join(OUT, name + ".npy"), r.toarray() if sp.issparse(r) else r)
-                rows.append(dict(case=name, kind="mm", rtol=0, atol=0, fmt=info[3], dtype=str(np.asarray(r.dtype)),
-                                 index="", rows=info[0], cols=info[1], entries=info[2], field=info[4], symmetry=info[5],
-                                 sparse=int(sp.issparse(r)), nnz=(r.nnz if sp.issparse(r) else 0)))
+                s.array(name, r.toarray() if sp.issparse(r) else r)
+                s.case(name, func="mmread", file=name + ".mtx", fmt=info[3], dtype=str(np.asarray(r.dtype)),
+                       rows=info[0], cols=info[1], entries=info[2], field=info[4], symmetry=info[5],
+                       sparse=sp.issparse(r), nnz=(r.nnz if sp.issparse(r) else 0))
     # hand-written: comments, blank lines, indentation, exponents, upper-triangle entries of a symmetric file
     texts = {
         "hand_blank": "%%MatrixMarket matrix coordinate real general\n% a comment\n\n%another\n3 4 3\n\n1 1 1.5e0\n"
@@ -219,20 +208,19 @@ def matrix_market():
         "hand_case": "%%MatrixMarket matrix Coordinate Pattern General\n2 3 2\n1 3\n2 1\n",
     }
     for name, t in texts.items():
-        p = os.path.join(d, name + ".mtx")
+        p = s.file(name + ".mtx")
         with open(p, "w", newline="") as f:
             f.write(t)
         r = sio.mmread(p)
         info = sio.mminfo(p)
-        np.save(os.path.join(OUT, "mm_" + name + ".npy"), r.toarray() if sp.issparse(r) else r)
-        rows.append(dict(case="mm_" + name, kind="mm", rtol=0, atol=0, fmt=info[3], dtype=str(r.dtype), index="",
-                         rows=info[0], cols=info[1], entries=info[2], field=info[4], symmetry=info[5],
-                         sparse=int(sp.issparse(r)), nnz=(r.nnz if sp.issparse(r) else 0)))
+        s.array("mm_" + name, r.toarray() if sp.issparse(r) else r)
+        s.case("mm_" + name, func="mmread", file=name + ".mtx", fmt=info[3], dtype=str(r.dtype),
+               rows=info[0], cols=info[1], entries=info[2], field=info[4], symmetry=info[5],
+               sparse=sp.issparse(r), nnz=(r.nnz if sp.issparse(r) else 0))
 
 
 def npz():
-    d = os.path.join(OUT, "npz")
-    os.makedirs(d, exist_ok=True)
+    s.group("npz")
     for fmt in ["csr", "csc", "coo", "dia", "bsr"]:
         for dt in ["float64", "int64", "complex64", "bool", "uint16"]:
             for comp in [False, True]:
@@ -240,31 +228,31 @@ def npz():
                 A = sp.csr_matrix(D)
                 A = A.tobsr(blocksize=(2, 2)) if fmt == "bsr" else A.asformat(fmt)
                 name = "npz_%s_%s_%s" % (fmt, dt, "z" if comp else "s")
-                sp.save_npz(os.path.join(d, name + ".npz"), A, compressed=comp)
-                np.save(os.path.join(OUT, name + ".npy"), A.toarray())
-                rows.append(dict(case=name, kind="npz", rtol=0, atol=0, fmt=fmt, dtype=dt, index=str(
+                sp.save_npz(s.file(name + ".npz"), A, compressed=comp)
+                s.array(name, A.toarray())
+                s.case(name, func="load_npz", fmt=fmt, dtype=dt, index=str(
                     (A.offsets if fmt == "dia" else A.row if fmt == "coo" else A.indices).dtype), rows=6, cols=4,
-                    compressed=int(comp)))
+                    compressed=comp)
     # a sparse-array file (with _is_array) and an empty matrix
-    sp.save_npz(os.path.join(d, "npz_csr_array.npz"), sp.csr_array(np.eye(3)))
-    np.save(os.path.join(OUT, "npz_csr_array.npy"), np.eye(3))
-    rows.append(dict(case="npz_csr_array", kind="npz", rtol=0, atol=0, fmt="csr", dtype="float64", index="int32",
-                     rows=3, cols=3, compressed=1))
-    sp.save_npz(os.path.join(d, "npz_coo_empty.npz"), sp.coo_matrix((0, 5)))
-    np.save(os.path.join(OUT, "npz_coo_empty.npy"), np.zeros((0, 5)))
-    rows.append(dict(case="npz_coo_empty", kind="npz", rtol=0, atol=0, fmt="coo", dtype="float64", index="int32",
-                     rows=0, cols=5, compressed=1))
+    sp.save_npz(s.file("npz_csr_array.npz"), sp.csr_array(np.eye(3)))
+    s.array("npz_csr_array", np.eye(3))
+    s.case("npz_csr_array", func="load_npz", fmt="csr", dtype="float64", index="int32", rows=3, cols=3,
+           compressed=True)
+    sp.save_npz(s.file("npz_coo_empty.npz"), sp.coo_matrix((0, 5)))
+    s.array("npz_coo_empty", np.zeros((0, 5)))
+    s.case("npz_coo_empty", func="load_npz", fmt="coo", dtype="float64", index="int32", rows=0, cols=5,
+           compressed=True)
     # `format` as a NumPy unicode scalar (<U3) instead of bytes: scipy.sparse.load_npz accepts both
     # (it decodes bytes, keeps str), so the reader must too.
     A = sp.csr_matrix(rand_dense(5, 3, "float64"))
-    p = os.path.join(d, "npz_csr_unicode.npz")
+    p = s.file("npz_csr_unicode.npz")
     np.savez(p, indices=A.indices, indptr=A.indptr, format=np.array("csr"), shape=np.array(A.shape), data=A.data)
     assert np.load(p)["format"].dtype.str == "<U3"
     B = sp.load_npz(p)
     assert B.format == "csr" and np.array_equal(B.toarray(), A.toarray())
-    np.save(os.path.join(OUT, "npz_csr_unicode.npy"), B.toarray())
-    rows.append(dict(case="npz_csr_unicode", kind="npz", rtol=0, atol=0, fmt="csr", dtype="float64", index="int32",
-                     rows=5, cols=3, compressed=0))
+    s.array("npz_csr_unicode", B.toarray())
+    s.case("npz_csr_unicode", func="load_npz", fmt="csr", dtype="float64", index="int32", rows=5, cols=3,
+           compressed=False)
 
 
 def matrices():
@@ -272,25 +260,18 @@ def matrices():
         name = os.path.basename(p)
         r = sio.mmread(p).tocoo()
         info = sio.mminfo(p)
-        rows.append(dict(case="mat_" + name[:-4], kind="matrix", rtol=1e-12, atol=0, fmt=info[3], dtype=str(r.dtype),
-                         index="", rows=r.shape[0], cols=r.shape[1], entries=info[2], field=info[4],
-                         symmetry=info[5], nnz=r.nnz, sum=repr(float(np.real(r.data.sum()))),
-                         abssum=repr(float(np.abs(r.data).sum())), rowsum=repr(float((r.row.astype(np.float64) * np.abs(r.data)).sum()))))
+        s.case("mat_" + name[:-4], func="mmread_shared", rtol=1e-12, atol=0, file=name, fmt=info[3],
+               dtype=str(r.dtype), rows=r.shape[0], cols=r.shape[1], entries=info[2], field=info[4],
+               symmetry=info[5], nnz=r.nnz, sum=float(np.real(r.data.sum())), abssum=float(np.abs(r.data).sum()),
+               rowsum=float((r.row.astype(np.float64) * np.abs(r.data)).sum()))
 
 
 def main():
-    os.makedirs(OUT, exist_ok=True)
     indexing()
     matrix_market()
     npz()
     matrices()
-    np.savez_compressed(os.path.join(OUT, "cases.npz"), **PACK)
-    cols = ["case", "kind", "rtol", "atol", "fmt", "dtype", "index", "rows", "cols", "entries", "field", "symmetry",
-            "sparse", "nnz", "compressed", "sum", "abssum", "rowsum"]
-    with open(os.path.join(OUT, "MANIFEST.tsv"), "w") as f:
-        f.write("\t".join(cols) + "\n")
-        for r in rows:
-            f.write("\t".join(str(r.get(c, "")) for c in cols) + "\n")
+    s.write()
 
 
 if __name__ == "__main__":

@@ -2,7 +2,6 @@
 // the value-dtype x index-dtype sweep (slices with steps, negative indices, integer arrays, empty
 // selections), element and paired reads, masks, getrow/getcol of every format, reshape, resize,
 // assignment (existing and new entries), save_npz/load_npz and mmread/mmwrite on the device.
-#include <sstream>
 #include <string>
 #include <vector>
 
@@ -16,48 +15,25 @@ namespace t = cusci::testing;
 
 namespace {
 
-const std::string golden_dir = std::string(CUSCI_GOLDEN_DIR) + "/sparse_access";
+// Array <k> of case <c> (stored as <c>__<k>).
+host_array g(const std::string& c, const std::string& k) { return t::golden("sparse_access", c + "__" + k); }
 
-const io::npz_file& cases() {
-  static const io::npz_file f = io::load_npz(golden_dir + "/cases.npz");
-  return f;
-}
-const host_array& g(const std::string& c, const std::string& k) { return cases()[c + "__" + k]; }
-
-sparse::format fmt_of(const host_array& code) {
-  static const sparse::format f[] = {sparse::format::csr, sparse::format::csc, sparse::format::coo,
-                                     sparse::format::dia, sparse::format::bsr};
-  return f[code.astype(dtype::int64).data_as<std::int64_t>()[0]];
+sparse::format fmt_of(const t::golden_case& r, const std::string& key) {
+  return sparse::format_from_string(r.get<std::string>(key));
 }
 
-std::vector<std::int64_t> ints(const std::string& s) {
-  std::vector<std::int64_t> v;
-  std::stringstream ss(s);
-  std::string x;
-  while (std::getline(ss, x, ','))
-    if (!x.empty()) v.push_back(std::stoll(x));
-  return v;
-}
-
-// Parses the manifest's index text: int:3, slice:1:5:2, arr:1,3,1, mask:1,0,1.
-sparse::axis_index parse(const std::string& s) {
-  const std::string kind = s.substr(0, s.find(':')), rest = s.substr(s.find(':') + 1);
-  if (kind == "int") return std::stoll(rest);
-  if (kind == "arr") return ints(rest);
-  if (kind == "mask") {
-    std::vector<bool> m;
-    for (auto v : ints(rest)) m.push_back(v != 0);
-    return m;
-  }
+// One axis index of a case: {"int": 3}, {"slice": [1, 5, 2]} (null = None), {"arr": [1, 3, 1]},
+// {"mask": [true, false, true]}.
+sparse::axis_index parse(const nlohmann::json& j) {
+  const auto& [kind, v] = *j.items().begin();
+  if (kind == "int") return v.get<std::int64_t>();
+  if (kind == "arr") return v.get<std::vector<std::int64_t>>();
+  if (kind == "mask") return v.get<std::vector<bool>>();
+  REQUIRE(kind == "slice");
   cusci::slice sl;
-  std::vector<std::string> part;
-  std::stringstream ss(rest);
-  std::string x;
-  while (std::getline(ss, x, ':')) part.push_back(x);
-  part.resize(3);
-  if (!part[0].empty()) sl.start = std::stoll(part[0]);
-  if (!part[1].empty()) sl.stop = std::stoll(part[1]);
-  if (!part[2].empty()) sl.step = std::stoll(part[2]);
+  if (!v.at(0).is_null()) sl.start = v.at(0).get<std::int64_t>();
+  if (!v.at(1).is_null()) sl.stop = v.at(1).get<std::int64_t>();
+  if (!v.at(2).is_null()) sl.step = v.at(2).get<std::int64_t>();
   return sl;
 }
 
@@ -72,20 +48,20 @@ sparse::spmatrix build(const host_array& dense, sparse::format f, dtype it) {
 
 TEST_CASE("getitem vs SciPy over formats x value dtypes x index dtypes") {
   int n = 0;
-  for (const auto& r : t::manifest("sparse_access")) {
-    if (r.at("kind") != "index") continue;
-    const std::string c = r.at("case");
+  for (const auto& r : t::cases("sparse_access", "getitem")) {
+    const std::string c = r.name();
     CAPTURE(c);
-    CAPTURE(r.at("rows"));
-    CAPTURE(r.at("cols"));
-    const dtype it = dtype_from_string(r.at("index"));
-    const sparse::spmatrix A = build(g(c, "a"), sparse::format_from_string(r.at("fmt")), it);
-    const sparse::spmatrix B = sparse::getitem(A, parse(r.at("rows")), parse(r.at("cols")));
-    CHECK(B.format() == fmt_of(g(c, "out_fmt")));
+    const std::string rows = r.params().at("rows").dump(), cols = r.params().at("cols").dump();
+    CAPTURE(rows);
+    CAPTURE(cols);
+    const dtype it = dtype_from_string(r.get<std::string>("index"));
+    const sparse::spmatrix A = build(g(c, "a"), fmt_of(r, "fmt"), it);
+    const sparse::spmatrix B = sparse::getitem(A, parse(r.params().at("rows")), parse(r.params().at("cols")));
+    CHECK(B.format() == fmt_of(r, "out_fmt"));
     CHECK(B.dtype() == A.dtype());
     CHECK(B.index_dtype() == it);
-    const host_array& sh = g(c, "out_shape");
-    CHECK(B.shape() == sparse::shape2{sh.data_as<std::int64_t>()[0], sh.data_as<std::int64_t>()[1]});
+    const auto sh = r.get<std::vector<std::int64_t>>("out_shape");
+    CHECK(B.shape() == sparse::shape2{sh.at(0), sh.at(1)});
     t::check_allclose(B.toarray(), g(c, "out"), 0, 0);
     ++n;
   }
@@ -93,20 +69,19 @@ TEST_CASE("getitem vs SciPy over formats x value dtypes x index dtypes") {
 }
 
 TEST_CASE("get, paired get, masks, getrow/getcol, reshape, resize, setitem vs SciPy") {
-  for (const auto& r : t::manifest("sparse_access")) {
-    if (r.at("kind") != "access") continue;
-    const std::string c = r.at("case");
+  for (const auto& r : t::cases("sparse_access", "access")) {
+    const std::string c = r.name();
     CAPTURE(c);
-    const sparse::format f = sparse::format_from_string(r.at("fmt"));
+    const sparse::format f = fmt_of(r, "fmt");
     const sparse::spmatrix A = build(g(c, "a"), f, dtype::int32);
     const sparse::csr_matrix R = sparse::getrow(A, -2);
-    CHECK(sparse::format::csr == fmt_of(g(c, "getrow_fmt")));
+    CHECK(sparse::format::csr == fmt_of(r, "getrow_fmt"));
     t::check_allclose(R.toarray(), g(c, "getrow"), 0, 0);
     const sparse::spmatrix C = sparse::getcol(A, 3);
-    CHECK(C.format() == fmt_of(g(c, "getcol_fmt")));
+    CHECK(C.format() == fmt_of(r, "getcol_fmt"));
     t::check_allclose(C.toarray(), g(c, "getcol"), 0, 0);
     const sparse::spmatrix S = sparse::reshape(A, {4, 12});
-    CHECK(S.format() == fmt_of(g(c, "reshape_fmt")));
+    CHECK(S.format() == fmt_of(r, "reshape_fmt"));
     t::check_allclose(S.toarray(), g(c, "reshape_c"), 0, 0);
     t::check_allclose(sparse::reshape(A, {12, -1}, order::F).toarray(), g(c, "reshape_f"), 0, 0);
     sparse::spmatrix Z = A.copy();
@@ -116,7 +91,7 @@ TEST_CASE("get, paired get, masks, getrow/getcol, reshape, resize, setitem vs Sc
     sparse::resize(Z, {8, 4});
     t::check_allclose(Z.toarray(), g(c, "resize_b"), 0, 0);
     if (f != sparse::format::csr && f != sparse::format::csc) continue;
-    const host_array& elem = g(c, "elem");
+    const host_array elem = g(c, "elem");
     const std::vector<std::pair<int, int>> at{{1, 2}, {-1, -1}, {5, 0}};
     for (std::size_t k = 0; k < at.size(); ++k) {
       const scalar v = sparse::get(A, at[k].first, at[k].second);
@@ -136,7 +111,7 @@ TEST_CASE("get, paired get, masks, getrow/getcol, reshape, resize, setitem vs Sc
     t::check_allclose(W.toarray(), g(c, "set"), 0, 0);
     // Writing an existing entry only keeps the structure; raise mode refuses new entries. The positions come from
     // the dense golden: the first stored (nonzero) entry and the first absent (zero) one, in C order.
-    const host_array& dense = g(c, "a");
+    const host_array dense = g(c, "a");
     std::int64_t nz = -1, zero = -1;
     for (std::int64_t k = 0; k < 6 * 8; ++k) {
       const bool is_zero = t::element(dense, k) == std::complex<double>{};
@@ -158,14 +133,13 @@ TEST_CASE("get, paired get, masks, getrow/getcol, reshape, resize, setitem vs Sc
 
 TEST_CASE("load_npz of SciPy files, save_npz read back, on the device") {
   const std::string tmp = "/tmp/cusci_access_gpu_" + std::to_string(static_cast<long>(::getpid())) + ".npz";
-  for (const auto& r : t::manifest("sparse_access")) {
-    if (r.at("kind") != "npz") continue;
-    const std::string c = r.at("case");
+  for (const auto& r : t::cases("sparse_access", "load_npz")) {
+    const std::string c = r.name();
     CAPTURE(c);
-    const sparse::spmatrix A = sparse::load_npz(golden_dir + "/npz/" + c + ".npz");
-    CHECK(sparse::to_string(A.format()) == r.at("fmt"));
+    const sparse::spmatrix A = sparse::load_npz(t::golden_file("sparse_access", c + ".npz"));
+    CHECK(sparse::to_string(A.format()) == r.get<std::string>("fmt"));
     t::check_allclose(A.toarray(), t::golden("sparse_access", c), 0, 0);
-    sparse::save_npz(tmp, A, r.at("compressed") == "1");
+    sparse::save_npz(tmp, A, r.get<bool>("compressed"));
     const sparse::spmatrix B = sparse::load_npz(tmp);
     CHECK(B.format() == A.format());
     CHECK(B.index_dtype() == A.index_dtype());
@@ -176,19 +150,19 @@ TEST_CASE("load_npz of SciPy files, save_npz read back, on the device") {
 
 TEST_CASE("mmread_any / mmread / mmread_dense and mmwrite on the device") {
   const std::string tmp = "/tmp/cusci_access_gpu_" + std::to_string(static_cast<long>(::getpid())) + ".mtx";
-  for (const auto& r : t::manifest("sparse_access")) {
-    if (r.at("kind") != "mm") continue;
-    const std::string c = r.at("case");
+  for (const auto& r : t::cases("sparse_access", "mmread")) {
+    const std::string c = r.name();
     CAPTURE(c);
-    const std::string p = golden_dir + "/mm/" + (c.rfind("mm_hand", 0) == 0 ? c.substr(3) : c) + ".mtx";
+    const std::string p = t::golden_file("sparse_access", r.get<std::string>("file"));
     const auto any = io::mmread_any(p);
-    CHECK(std::holds_alternative<sparse::coo_matrix>(any) == (r.at("sparse") == "1"));
+    CHECK(std::holds_alternative<sparse::coo_matrix>(any) == r.get<bool>("sparse"));
     const ndarray D = io::mmread_dense(p);
     t::check_allclose(D, t::golden("sparse_access", c), 0, 0);
     if (std::holds_alternative<sparse::coo_matrix>(any)) {
       const auto& A = std::get<sparse::coo_matrix>(any);
-      CHECK(A.nnz() == std::stoll(r.at("nnz")));
-      io::mmwrite(tmp, A, {.field = r.at("field") == "pattern" ? std::optional(io::mm_field::pattern) : std::nullopt});
+      CHECK(A.nnz() == r.get<std::int64_t>("nnz"));
+      io::mmwrite(tmp, A, {.field = r.get<std::string>("field") == "pattern" ? std::optional(io::mm_field::pattern)
+                                                                                : std::nullopt});
     } else {
       io::mmwrite(tmp, D);
     }

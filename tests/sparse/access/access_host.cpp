@@ -22,8 +22,8 @@ namespace t = cusci::testing;
 
 namespace {
 
-const std::string golden_dir = std::string(CUSCI_GOLDEN_DIR) + "/sparse_access";
-const std::string shared_matrices = std::string(CUSCI_GOLDEN_DIR) + "/../../../../shared/data/matrices";
+// The shared real matrices beside the source tree (what gen_sparse_access.py reads).
+const std::string shared_matrices = std::string(CUSCI_TEST_DATA) + "/../../../shared/data/matrices";
 
 // Where written files go: $CUSCI_ACCESS_KEEP (kept, for checking them with SciPy) or /tmp.
 std::string out_dir() {
@@ -33,17 +33,10 @@ std::string out_dir() {
   return d;
 }
 
-std::vector<std::map<std::string, std::string>> rows_of(const std::string& kind) {
-  std::vector<std::map<std::string, std::string>> out;
-  for (auto& r : t::manifest("sparse_access"))
-    if (r.at("kind") == kind) out.push_back(r);
-  return out;
-}
+std::vector<t::golden_case> rows_of(const std::string& func) { return t::cases("sparse_access", func); }
 
-// The file of a manifest case: mm/mm_00.mtx (SciPy-written) or mm/hand_blank.mtx (hand-written).
-std::string mm_file(const std::string& c) {
-  return golden_dir + "/mm/" + (c.rfind("mm_hand", 0) == 0 ? c.substr(3) : c) + ".mtx";
-}
+// The file of a case: mm_00.mtx (SciPy-written) or hand_blank.mtx (hand-written), written by the generator.
+std::string mm_file(const t::golden_case& r) { return t::golden_file("sparse_access", r.get<std::string>("file")); }
 
 // Dense complex128 [rows, cols] (C order) of a parsed file, duplicates summed.
 std::vector<std::complex<double>> dense_of(const io::mm_host_matrix& h) {
@@ -135,19 +128,19 @@ std::vector<std::complex<double>> dense_of(const sparse::npz_sparse_host& m) {
 }  // namespace
 
 TEST_CASE("mmread_host and mminfo match scipy.io.mmread / mminfo on SciPy-written and hand-written files") {
-  const auto rows = rows_of("mm");
+  const auto rows = rows_of("mmread");
   CHECK(rows.size() >= 30);
   for (const auto& r : rows) {
-    const std::string c = r.at("case");
+    const std::string c = r.name();
     CAPTURE(c);
-    const std::string p = mm_file(c);
+    const std::string p = mm_file(r);
     const io::mm_info info = io::mminfo(p);
-    CHECK(info.rows == std::stoll(r.at("rows")));
-    CHECK(info.cols == std::stoll(r.at("cols")));
-    CHECK(info.entries == std::stoll(r.at("entries")));
-    CHECK(io::to_string(info.format) == r.at("fmt"));
-    CHECK(io::to_string(info.field) == r.at("field"));
-    CHECK(io::to_string(info.symmetry) == r.at("symmetry"));
+    CHECK(info.rows == r.get<std::int64_t>("rows"));
+    CHECK(info.cols == r.get<std::int64_t>("cols"));
+    CHECK(info.entries == r.get<std::int64_t>("entries"));
+    CHECK(io::to_string(info.format) == r.get<std::string>("fmt"));
+    CHECK(io::to_string(info.field) == r.get<std::string>("field"));
+    CHECK(io::to_string(info.symmetry) == r.get<std::string>("symmetry"));
     const io::mm_host_matrix h = io::mmread_host(p);
     const host_array want = t::golden("sparse_access", c);
     // SciPy's dtype: int64 for integer, complex128 for complex, float64 otherwise.
@@ -155,16 +148,16 @@ TEST_CASE("mmread_host and mminfo match scipy.io.mmread / mminfo on SciPy-writte
                      : h.field == io::mm_field::complex ? dtype::complex128 : dtype::float64;
     CHECK(dt == want.dtype());
     check_dense(dense_of(h), want);
-    if (r.at("sparse") == "1") CHECK(static_cast<std::int64_t>(h.row.size()) == std::stoll(r.at("nnz")));
+    if (r.get<bool>("sparse")) CHECK(static_cast<std::int64_t>(h.row.size()) == r.get<std::int64_t>("nnz"));
   }
 }
 
 TEST_CASE("mmwrite_host output reads back equal (coordinate and array, every field and symmetry)") {
   const std::string d = out_dir();
-  for (const auto& r : rows_of("mm")) {
-    const std::string c = r.at("case");
+  for (const auto& r : rows_of("mmread")) {
+    const std::string c = r.name();
     CAPTURE(c);
-    const io::mm_host_matrix h = io::mmread_host(mm_file(c));
+    const io::mm_host_matrix h = io::mmread_host(mm_file(r));
     host_array vals = h.field == io::mm_field::integer ? host_array::from(h.idata) : host_array::from(h.data);
     if (h.field == io::mm_field::complex) {
       std::vector<std::complex<double>> z(h.data.size());
@@ -244,7 +237,7 @@ TEST_CASE("mmread_host: malformed files give value_error with the 1-based line")
 }
 
 TEST_CASE("mmread_host: the shared real matrices match SciPy (shape, nnz, sums) and parse fast") {
-  const auto rows = rows_of("matrix");
+  const auto rows = rows_of("mmread_shared");
   if (!std::filesystem::exists(shared_matrices)) {
     MESSAGE("skipped: " << shared_matrices << " not present");
     return;
@@ -252,17 +245,17 @@ TEST_CASE("mmread_host: the shared real matrices match SciPy (shape, nnz, sums) 
   CHECK(rows.size() == 12);
   const std::string d = out_dir();
   for (const auto& r : rows) {
-    const std::string name = r.at("case").substr(4);
+    const std::string name = r.name().substr(4);
     CAPTURE(name);
     const std::string p = shared_matrices + "/" + name + ".mtx";
     const auto t0 = std::chrono::steady_clock::now();
     const io::mm_host_matrix h = io::mmread_host(p);
     const double secs = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
     CHECK_MESSAGE(secs < 1.0, name << " took " << secs << " s");
-    CHECK(h.rows == std::stoll(r.at("rows")));
-    CHECK(h.cols == std::stoll(r.at("cols")));
-    CHECK(h.entries == std::stoll(r.at("entries")));
-    CHECK(static_cast<std::int64_t>(h.row.size()) == std::stoll(r.at("nnz")));
+    CHECK(h.rows == r.get<std::int64_t>("rows"));
+    CHECK(h.cols == r.get<std::int64_t>("cols"));
+    CHECK(h.entries == r.get<std::int64_t>("entries"));
+    CHECK(static_cast<std::int64_t>(h.row.size()) == r.get<std::int64_t>("nnz"));
     double sum = 0, abssum = 0, rowsum = 0;
     for (std::size_t k = 0; k < h.data.size(); ++k) {
       const std::complex<double> v = h.field == io::mm_field::complex ? std::complex<double>(h.data[k], h.imag[k])
@@ -271,9 +264,9 @@ TEST_CASE("mmread_host: the shared real matrices match SciPy (shape, nnz, sums) 
       abssum += std::abs(v);
       rowsum += static_cast<double>(h.row[k]) * std::abs(v);
     }
-    CHECK(sum == doctest::Approx(std::stod(r.at("sum"))).epsilon(1e-12).scale(abssum));
-    CHECK(abssum == doctest::Approx(std::stod(r.at("abssum"))).epsilon(1e-12));
-    CHECK(rowsum == doctest::Approx(std::stod(r.at("rowsum"))).epsilon(1e-12));
+    CHECK(sum == doctest::Approx(r.get<double>("sum")).epsilon(1e-12).scale(abssum));
+    CHECK(abssum == doctest::Approx(r.get<double>("abssum")).epsilon(1e-12));
+    CHECK(rowsum == doctest::Approx(r.get<double>("rowsum")).epsilon(1e-12));
     // Write (values as read) and read back: the same entries.
     const std::string q = d + "/mat_" + name + "_cusci.mtx";
     host_array vals = h.field == io::mm_field::integer ? host_array::from(h.idata) : host_array::from(h.data);
@@ -295,16 +288,16 @@ TEST_CASE("mmread_host: the shared real matrices match SciPy (shape, nnz, sums) 
 }
 
 TEST_CASE("load_npz_host reads scipy.sparse.save_npz files; save_npz_host output reads back") {
-  const auto rows = rows_of("npz");
+  const auto rows = rows_of("load_npz");
   CHECK(rows.size() >= 50);
   const std::string d = out_dir();
   for (const auto& r : rows) {
-    const std::string c = r.at("case");
+    const std::string c = r.name();
     CAPTURE(c);
-    const sparse::npz_sparse_host m = sparse::load_npz_host(golden_dir + "/npz/" + c + ".npz");
-    CHECK(sparse::to_string(m.fmt) == r.at("fmt"));
-    CHECK(m.shape == sparse::shape2{std::stoll(r.at("rows")), std::stoll(r.at("cols"))});
-    CHECK(m.data.dtype() == dtype_from_string(r.at("dtype")));
+    const sparse::npz_sparse_host m = sparse::load_npz_host(t::golden_file("sparse_access", c + ".npz"));
+    CHECK(sparse::to_string(m.fmt) == r.get<std::string>("fmt"));
+    CHECK(m.shape == sparse::shape2{r.get<std::int64_t>("rows"), r.get<std::int64_t>("cols")});
+    CHECK(m.data.dtype() == dtype_from_string(r.get<std::string>("dtype")));
     CHECK(m.is_array == (c == "npz_csr_array"));
     const host_array want = t::golden("sparse_access", c);
     check_dense(dense_of(m), want);
@@ -319,7 +312,7 @@ TEST_CASE("load_npz_host reads scipy.sparse.save_npz files; save_npz_host output
       check_dense(dense_of(b), want);
     }
   }
-  CHECK_THROWS_AS(sparse::load_npz_host(golden_dir + "/mm/mm_00.mtx"), value_error);
+  CHECK_THROWS_AS(sparse::load_npz_host(t::golden_file("sparse_access", "mm_00.mtx")), value_error);
   CHECK_THROWS_AS(sparse::load_npz_host("/nonexistent/x.npz"), cusci::error);
 }
 
