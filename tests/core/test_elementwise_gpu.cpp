@@ -7,6 +7,7 @@
 #include <complex>
 #include <cstring>
 #include <functional>
+#include <map>
 #include <string>
 #include <vector>
 
@@ -18,7 +19,7 @@
 using namespace cusci;
 using cusci::testing::check_allclose;
 using cusci::testing::golden;
-using cusci::testing::manifest;
+using cusci::testing::golden_case;
 
 namespace {
 
@@ -31,11 +32,18 @@ constexpr int kN = 9;  // elements per sweep input
 /// indices into that list, not values of the dtype enum (float16 sits between uint64 and float32).
 dtype dt_at(int i) { return dtype_from_string(kDtypes[i]); }
 
-/// Tolerance of a result dtype in the exact-arithmetic sweeps.
-std::pair<double, double> tol_of(dtype t) {
-  if (t == dtype::float32 || t == dtype::complex64) return {1e-6, 0.0};
-  if (t == dtype::float64 || t == dtype::complex128) return {1e-14, 0.0};
-  return {0.0, 0.0};
+/// Tolerance of result dtype `t` in a sweep case (its tolerance_by_dtype: {dtype: [rtol, atol]}).
+std::pair<double, double> tol_of(const golden_case& c, dtype t) {
+  const auto& v = c.params().at("tolerance_by_dtype").at(dtype_name(t));
+  return {v.at(0).get<double>(), v.at(1).get<double>()};
+}
+
+/// A Python scalar of the reference data (JSON bool, integer, float or [re, im]) as a weak scalar.
+scalar weak_scalar(const nlohmann::json& j) {
+  if (j.is_boolean()) return scalar(j.get<bool>());
+  if (j.is_number_integer()) return scalar(j.get<std::int64_t>());
+  if (j.is_array()) return scalar(std::complex<double>(j.at(0).get<double>(), j.at(1).get<double>()));
+  return scalar(j.get<double>());
 }
 
 /// `count` complex128 elements of a packed golden array starting at flat index `first`.
@@ -52,8 +60,8 @@ using binary_fn = std::function<ndarray(const ndarray&, const ndarray&)>;
 using scalar_r_fn = std::function<ndarray(const ndarray&, const scalar&)>;
 using scalar_l_fn = std::function<ndarray(const scalar&, const ndarray&)>;
 
-const std::vector<std::pair<std::string, binary_fn>>& binary_ops() {
-  static const std::vector<std::pair<std::string, binary_fn>> ops = {
+const std::map<std::string, binary_fn>& binary_ops() {
+  static const std::map<std::string, binary_fn> ops = {
       {"add", [](const ndarray& a, const ndarray& b) { return add(a, b); }},
       {"subtract", [](const ndarray& a, const ndarray& b) { return subtract(a, b); }},
       {"multiply", [](const ndarray& a, const ndarray& b) { return multiply(a, b); }},
@@ -68,21 +76,6 @@ const std::vector<std::pair<std::string, binary_fn>>& binary_ops() {
   return ops;
 }
 
-std::vector<scalar> sweep_scalars() {
-  return {scalar(true), scalar(3), scalar(-2), scalar(2.5), scalar(std::complex<double>(1.5, -2.0))};
-}
-
-shape_t parse_shape(const std::string& s) {
-  shape_t r;
-  std::size_t pos = 0;
-  while (pos < s.size()) {
-    std::size_t next = s.find(',', pos);
-    if (next == std::string::npos) next = s.size();
-    if (next > pos) r.push_back(std::stoll(s.substr(pos, next - pos)));
-    pos = next + 1;
-  }
-  return r;
-}
 
 }  // namespace
 
@@ -93,10 +86,13 @@ TEST_CASE("binary ops: every dtype pair, promotion table, NaN/inf/overflow value
     B.push_back(dev(std::string("in_b_") + kDtypes[i]));
     REQUIRE(A.back().dtype() == dt_at(i));
   }
-  int cases = 0;
-  for (const auto& [name, fn] : binary_ops()) {
-    const host_array expected = golden(kMod, "binary_" + name);
-    const host_array dts = golden(kMod, "binary_" + name + "_dtype");
+  int cases = 0, ops = 0;
+  for (const auto& c : testing::cases(kMod, "binary_sweep")) {
+    const std::string name = c.get<std::string>("op");
+    const binary_fn& fn = binary_ops().at(name);
+    const host_array expected = c.array("expected");
+    const host_array dts = c.array("dtypes");
+    ++ops;
     for (int i = 0; i < 13; ++i) {
       for (int j = 0; j < 13; ++j) {
         CAPTURE(name);
@@ -110,18 +106,18 @@ TEST_CASE("binary ops: every dtype pair, promotion table, NaN/inf/overflow value
         const ndarray out = fn(A[i], B[j]);
         REQUIRE(out.dtype() == dt_at(code));
         CHECK(out.shape() == shape_t{kN});
-        const auto [rtol, atol] = tol_of(out.dtype());
+        const auto [rtol, atol] = tol_of(c, out.dtype());
         check_allclose(to_host(out), slice_c128(expected, (i * 13 + j) * kN, kN), rtol, atol, false);
         ++cases;
       }
     }
   }
+  CHECK(ops == 10);
   CHECK(cases > 1500);
 }
 
 TEST_CASE("binary ops with Python scalars (NEP 50 weak scalars) on either side") {
-  const std::vector<scalar> scalars = sweep_scalars();
-  const std::vector<std::pair<std::string, scalar_r_fn>> right = {
+  const std::map<std::string, scalar_r_fn> right = {
       {"add", [](const ndarray& a, const scalar& s) { return add(a, s); }},
       {"subtract", [](const ndarray& a, const scalar& s) { return subtract(a, s); }},
       {"multiply", [](const ndarray& a, const scalar& s) { return multiply(a, s); }},
@@ -129,16 +125,19 @@ TEST_CASE("binary ops with Python scalars (NEP 50 weak scalars) on either side")
       {"less", [](const ndarray& a, const scalar& s) { return less(a, s); }},
       {"equal", [](const ndarray& a, const scalar& s) { return equal(a, s); }},
   };
-  const std::vector<std::pair<std::string, scalar_l_fn>> left = {
+  const std::map<std::string, scalar_l_fn> left = {
       {"add", [](const scalar& s, const ndarray& a) { return add(s, a); }},
       {"subtract", [](const scalar& s, const ndarray& a) { return subtract(s, a); }},
       {"multiply", [](const scalar& s, const ndarray& a) { return multiply(s, a); }},
       {"divide", [](const scalar& s, const ndarray& a) { return divide(s, a); }},
   };
-  auto run = [&](const std::string& name, const std::string& side,
-                 const std::function<ndarray(const ndarray&, const scalar&)>& fn) {
-    const host_array expected = golden(kMod, "scalar_" + name + "_" + side);
-    const host_array dts = golden(kMod, "scalar_" + name + "_" + side + "_dtype");
+  auto run = [&](const golden_case& c, const std::function<ndarray(const ndarray&, const scalar&)>& fn) {
+    const std::string name = c.get<std::string>("op"), side = c.get<std::string>("side");
+    std::vector<scalar> scalars;
+    for (const auto& j : c.params().at("scalars")) scalars.push_back(weak_scalar(j));
+    REQUIRE(scalars.size() == 5);
+    const host_array expected = c.array("expected");
+    const host_array dts = c.array("dtypes");
     for (int i = 0; i < 13; ++i) {
       const ndarray a = dev(std::string("in_a_") + kDtypes[i]);
       for (int s = 0; s < static_cast<int>(scalars.size()); ++s) {
@@ -157,14 +156,23 @@ TEST_CASE("binary ops with Python scalars (NEP 50 weak scalars) on either side")
         }
         const ndarray out = fn(a, scalars[s]);
         REQUIRE(out.dtype() == dt_at(code));
-        const auto [rtol, atol] = tol_of(out.dtype());
+        const auto [rtol, atol] = tol_of(c, out.dtype());
         check_allclose(to_host(out), slice_c128(expected, (i * 5 + s) * kN, kN), rtol, atol, false);
       }
     }
   };
-  for (const auto& [name, fn] : right) run(name, "r", fn);
-  for (const auto& [name, fn] : left)
-    run(name, "l", [&fn](const ndarray& a, const scalar& s) { return fn(s, a); });
+  int n = 0;
+  for (const auto& c : testing::cases(kMod, "scalar_sweep")) {
+    const std::string name = c.get<std::string>("op");
+    if (c.get<std::string>("side") == "r") {
+      run(c, right.at(name));
+    } else {
+      const scalar_l_fn& fn = left.at(name);
+      run(c, [&fn](const ndarray& a, const scalar& s) { return fn(s, a); });
+    }
+    ++n;
+  }
+  CHECK(n == 10);
 }
 
 TEST_CASE("overflowing Python int: error message and constant comparisons") {
@@ -175,24 +183,30 @@ TEST_CASE("overflowing Python int: error message and constant comparisons") {
   } catch (const value_error& e) {
     CHECK(std::string(e.what()).find("Python integer 300 out of bounds for int8") != std::string::npos);
   }
-  const std::vector<std::function<ndarray(const ndarray&, const scalar&)>> cmp = {
-      [](const ndarray& x, const scalar& s) { return equal(x, s); },
-      [](const ndarray& x, const scalar& s) { return not_equal(x, s); },
-      [](const ndarray& x, const scalar& s) { return less(x, s); },
-      [](const ndarray& x, const scalar& s) { return less_equal(x, s); },
-      [](const ndarray& x, const scalar& s) { return greater(x, s); },
-      [](const ndarray& x, const scalar& s) { return greater_equal(x, s); },
+  const std::map<std::string, scalar_r_fn> cmp = {
+      {"equal", [](const ndarray& x, const scalar& s) { return equal(x, s); }},
+      {"not_equal", [](const ndarray& x, const scalar& s) { return not_equal(x, s); }},
+      {"less", [](const ndarray& x, const scalar& s) { return less(x, s); }},
+      {"less_equal", [](const ndarray& x, const scalar& s) { return less_equal(x, s); }},
+      {"greater", [](const ndarray& x, const scalar& s) { return greater(x, s); }},
+      {"greater_equal", [](const ndarray& x, const scalar& s) { return greater_equal(x, s); }},
   };
-  const std::vector<std::pair<std::string, long long>> cases = {
-      {"int8", 300}, {"int8", -300}, {"uint8", -1}, {"uint64", -5}, {"int16", 70000}};
-  const host_array expected = golden(kMod, "compare_out_of_range");
+  const auto oob = testing::cases(kMod, "compare_oob");
+  REQUIRE(oob.size() == 1);
+  const auto ops = oob[0].get<std::vector<std::string>>("ops");
+  std::vector<std::pair<std::string, long long>> cases;
+  for (const auto& o : oob[0].params().at("operands"))
+    cases.emplace_back(o.at(0).get<std::string>(), o.at(1).get<long long>());
+  REQUIRE(ops.size() == 6);
+  REQUIRE(cases.size() == 5);
+  const host_array expected = oob[0].array("expected");
   const auto* e = expected.data_as<bool>();
   for (int k = 0; k < 6; ++k) {
     for (int c = 0; c < 5; ++c) {
-      CAPTURE(k);
+      CAPTURE(ops[k]);
       CAPTURE(c);
       const ndarray x = dev("in_a_" + cases[c].first);
-      const ndarray out = cmp[k](x, scalar(cases[c].second));
+      const ndarray out = cmp.at(ops[k])(x, scalar(cases[c].second));
       REQUIRE(out.dtype() == dtype::bool_);
       const host_array h = to_host(out);
       for (int i = 0; i < kN; ++i) CHECK(h.data_as<bool>()[i] == e[(k * 5 + c) * kN + i]);
@@ -204,15 +218,14 @@ TEST_CASE("overflowing Python int: error message and constant comparisons") {
 
 TEST_CASE("broadcasting, sizes 0 and 1, 0-d operands") {
   int n = 0;
-  for (const auto& row : manifest(kMod)) {
-    if (row.at("kind") != "broadcast") continue;
-    const std::string c = row.at("case");
-    CAPTURE(c);
-    const ndarray a = dev(c + "_a"), b = dev(c + "_b"), ai = dev(c + "_ai"), bi = dev(c + "_bi");
-    check_allclose(add(a, b), golden(kMod, c + "_add"), 1e-15, 0);
-    check_allclose(multiply(ai, bi), golden(kMod, c + "_mul"), 0, 0);
-    check_allclose(subtract(a, bi), golden(kMod, c + "_sub_ab"), 1e-15, 0);
-    CHECK(broadcast_shapes(a.shape(), b.shape()) == golden(kMod, c + "_add").shape());
+  for (const auto& c : testing::cases(kMod, "broadcast")) {
+    CAPTURE(c.name());
+    const ndarray a = asarray(c.array("a")), b = asarray(c.array("b")), ai = asarray(c.array("ai")),
+                  bi = asarray(c.array("bi"));
+    check_allclose(add(a, b), c.array("add"), c.rtol(), c.atol());
+    check_allclose(multiply(ai, bi), c.array("mul"), 0, 0);
+    check_allclose(subtract(a, bi), c.array("sub_ab"), c.rtol(), c.atol());
+    CHECK(broadcast_shapes(a.shape(), b.shape()) == c.array("add").shape());
     ++n;
   }
   CHECK(n == 10);
@@ -220,9 +233,10 @@ TEST_CASE("broadcasting, sizes 0 and 1, 0-d operands") {
 
 TEST_CASE("broadcast errors: value_error with NumPy's message") {
   int n = 0;
-  for (const auto& row : manifest(kMod)) {
-    if (row.at("kind") != "broadcast_error") continue;
-    const shape_t sa = parse_shape(row.at("shape_a")), sb = parse_shape(row.at("shape_b"));
+  for (const auto& c : testing::cases(kMod, "broadcast_error")) {
+    CAPTURE(c.name());
+    REQUIRE(c.error() == "value_error");
+    const shape_t sa = c.get<shape_t>("shape_a"), sb = c.get<shape_t>("shape_b");
     const ndarray a = zeros(sa), b = zeros(sb);
     try {
       (void)add(a, b);
@@ -230,7 +244,7 @@ TEST_CASE("broadcast errors: value_error with NumPy's message") {
     } catch (const value_error& e) {
       const std::string msg(e.what());
       CHECK(msg.find("cusci::add") != std::string::npos);
-      CHECK(msg.find(row.at("message")) != std::string::npos);
+      CHECK(msg.find(c.get<std::string>("message")) != std::string::npos);
     }
     CHECK_THROWS_AS(broadcast_shapes(sa, sb), value_error);
     CHECK_THROWS_AS(where(zeros({1}, dtype::bool_), a, b), value_error);
@@ -241,13 +255,13 @@ TEST_CASE("broadcast errors: value_error with NumPy's message") {
 }
 
 TEST_CASE("layouts: C, F, strided, reversed and offset views") {
-  for (const char* d : {"float32", "int16", "complex128"}) {
+  int n = 0;
+  for (const auto& c : testing::cases(kMod, "layout")) {
+    const std::string d = c.get<std::string>("dtype");
     CAPTURE(d);
-    const std::string p = std::string("layout_") + d;
-    double rtol = 0, atol = 0;
-    for (const auto& row : manifest(kMod))
-      if (row.at("case") == p) { rtol = std::stod(row.at("rtol")); atol = std::stod(row.at("atol")); }
-    const ndarray base = dev(p + "_base");  // (6, 8)
+    const std::string p = "layout_" + d;
+    const double rtol = c.rtol(), atol = c.atol();
+    const ndarray base = asarray(c.array("base"));  // (6, 8)
     const ndarray strided = base[{slice{{}, {}, 2}, slice{1, {}, 3}}];
     const ndarray transposed = base.T()[{slice{0, 3}, slice{0, 3}}];
     const ndarray rev = base[{slice{{}, {}, -2}, slice{{}, {}, -3}}];
@@ -262,7 +276,9 @@ TEST_CASE("layouts: C, F, strided, reversed and offset views") {
     check_allclose(add(flat[{slice{1, {}}}], flat[{slice{{}, -1}}]), golden(kMod, p + "_add_offset"), rtol, atol);
     check_allclose(less(base.T(), base.T()[{slice{{}, {}, -1}}]), golden(kMod, p + "_less_T"), 0, 0);
     check_allclose(cusci::exp(strided), golden(kMod, p + "_exp_strided"), 4e-6, 1e-6);
+    ++n;
   }
+  CHECK(n == 3);
 }
 
 TEST_CASE("where: condition of any dtype, scalars, broadcasting") {

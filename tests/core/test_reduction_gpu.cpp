@@ -5,11 +5,11 @@
 
 #include <doctest/doctest.h>
 
-#include <map>
-
 #include <algorithm>
 #include <cmath>
 #include <cstring>
+#include <map>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -20,7 +20,7 @@
 using namespace cusci;
 using cusci::testing::check_allclose;
 using cusci::testing::golden;
-using cusci::testing::manifest;
+using cusci::testing::golden_case;
 
 namespace {
 
@@ -44,23 +44,11 @@ reduce_fn by_name(const std::string& n) {
   return nullptr;
 }
 
-shape_t parse_list(const std::string& s) {
-  shape_t r;
-  std::size_t pos = 0;
-  while (pos < s.size()) {
-    std::size_t next = s.find(',', pos);
-    if (next == std::string::npos) next = s.size();
-    if (next > pos) r.push_back(std::stoll(s.substr(pos, next - pos)));
-    pos = next + 1;
-  }
-  return r;
-}
-
-axis_arg parse_axis(const std::string& s) {
-  if (s == "none" || s.empty()) return {};
-  std::vector<int> v;
-  for (auto x : parse_list(s)) v.push_back(static_cast<int>(x));
-  return axis_arg(v);
+/// Parameter "axis" of a case: null (NumPy's axis=None) or a list of axes.
+axis_arg axis_of(const golden_case& c) {
+  const auto v = c.get<std::optional<std::vector<int>>>("axis");
+  if (!v) return {};
+  return axis_arg(*v);
 }
 
 /// Every sub-th element of a device array in C order, as a host array.
@@ -102,13 +90,18 @@ TEST_CASE("reductions: every dtype, axis selections, keepdims, result dtypes") {
   for (const char* d : kDtypes) {
     const std::string p = std::string("red_") + d;
     double rtol = 0, atol = 0;
-    for (const auto& row : manifest(kMod))
-      if (row.at("case") == p) { rtol = std::stod(row.at("rtol")); atol = std::stod(row.at("atol")); }
-    // An op-specific row (case red_<dtype>_<op>) overrides the dtype's tolerances.
+    int found = 0;
+    for (const auto& c : testing::cases(kMod, "reduce"))
+      if (c.get<std::string>("dtype") == d) {
+        rtol = c.rtol();
+        atol = c.atol();
+        ++found;
+      }
+    REQUIRE(found == 1);
+    // An op-specific case (func reduce_op, its dtype and op) overrides the dtype's tolerances.
     std::map<std::string, std::pair<double, double>> op_tol;
-    for (const auto& row : manifest(kMod))
-      if (row.at("kind") == "reduce_op" && row.at("case").rfind(p + "_", 0) == 0)
-        op_tol[row.at("case").substr(p.size() + 1)] = {std::stod(row.at("rtol")), std::stod(row.at("atol"))};
+    for (const auto& c : testing::cases(kMod, "reduce_op"))
+      if (c.get<std::string>("dtype") == d) op_tol[c.get<std::string>("op")] = {c.rtol(), c.atol()};
     const ndarray a = dev(p + "_in");
     // The same values as an F-order copy and as a strided view of a larger array.
     const ndarray f = a.copy(order::F);
@@ -174,19 +167,19 @@ TEST_CASE("empty selections: sum 0, mean NaN, min/max errors with NumPy's messag
   check_allclose(cusci::sum(zeros({0, 3}, dtype::int8)), golden(kMod, "redempty_isum_none"), 0, 0);
   check_allclose(cusci::mean(zeros({2, 0}, dtype::int32), 1), golden(kMod, "redempty_imean_1"), 0, 0);
   int n = 0;
-  for (const auto& row : manifest(kMod)) {
-    if (row.at("kind") != "reduce_error") continue;
-    const std::string c = row.at("case");
-    CAPTURE(c);
-    const ndarray z = zeros(parse_list(row.at("shape")));
-    reduce_fn fn = by_name(row.at("op"));
+  for (const auto& c : testing::cases(kMod, "reduce_error")) {
+    CAPTURE(c.name());
+    REQUIRE(c.error() == "value_error");
+    const std::string op = c.get<std::string>("op"), message = c.get<std::string>("message");
+    const ndarray z = zeros(c.get<shape_t>("shape"));
+    reduce_fn fn = by_name(op);
     REQUIRE(static_cast<bool>(fn));
     try {
-      (void)fn(z, parse_axis(row.at("axis")), {});
+      (void)fn(z, axis_of(c), {});
       FAIL("expected value_error");
     } catch (const value_error& err) {
-      CHECK(std::string(err.what()).find(row.at("message")) != std::string::npos);
-      CHECK(std::string(err.what()).find("cusci::" + row.at("op")) != std::string::npos);
+      CHECK(std::string(err.what()).find(message) != std::string::npos);
+      CHECK(std::string(err.what()).find("cusci::" + op) != std::string::npos);
     }
     ++n;
   }
@@ -209,22 +202,21 @@ TEST_CASE("dtype= casts before reducing, as NumPy") {
 TEST_CASE("bad axes: index_error / value_error with NumPy's message") {
   const ndarray z = zeros({2, 3, 4});
   int n = 0;
-  for (const auto& row : manifest(kMod)) {
-    if (row.at("kind") != "axis_error") continue;
-    const std::string c = row.at("case");
-    CAPTURE(c);
-    const axis_arg ax = parse_axis(row.at("axis"));
+  for (const auto& c : testing::cases(kMod, "axis_error")) {
+    CAPTURE(c.name());
+    const axis_arg ax = axis_of(c);
+    const std::string message = c.get<std::string>("message");
     for (const auto& [op, fn] : reductions()) {
       CAPTURE(op);
       try {
         (void)fn(z, ax, {});
         FAIL("expected an error");
       } catch (const index_error& e) {
-        CHECK(row.at("error") == "index_error");
-        CHECK(std::string(e.what()).find(row.at("message")) != std::string::npos);
+        CHECK(c.error() == "index_error");
+        CHECK(std::string(e.what()).find(message) != std::string::npos);
       } catch (const value_error& e) {
-        CHECK(row.at("error") == "value_error");
-        CHECK(std::string(e.what()).find(row.at("message")) != std::string::npos);
+        CHECK(c.error() == "value_error");
+        CHECK(std::string(e.what()).find(message) != std::string::npos);
       }
     }
     ++n;
@@ -234,13 +226,12 @@ TEST_CASE("bad axes: index_error / value_error with NumPy's message") {
 
 TEST_CASE("large reductions: chunked row/column kernels, float32 accuracy vs NumPy's pairwise sum") {
   int n = 0;
-  for (const auto& row : manifest(kMod)) {
-    if (row.at("kind") != "reduce_big") continue;
-    const std::string c = row.at("case");
+  for (const auto& cs : testing::cases(kMod, "reduce_big")) {
+    const std::string c = cs.name();
     CAPTURE(c);
-    const shape_t shape = parse_list(row.at("shape"));
-    const axis_arg ax = parse_axis(row.at("axis"));
-    const std::int64_t sub = std::stoll(row.at("sub"));
+    const shape_t shape = cs.get<shape_t>("shape");
+    const axis_arg ax = axis_of(cs);
+    const std::int64_t sub = cs.get<std::int64_t>("sub");
     std::int64_t total = 1;
     for (auto s : shape) total *= s;
     std::vector<float> xf;

@@ -1,7 +1,5 @@
-"""Golden data for cusci's elementwise operations and reductions (NumPy 2.5 semantics).
-
-Writes tests/golden/data/core_math/*.npy and MANIFEST.tsv. Seeded; rerunning gives identical files.
-Run: /opt/goldenv/bin/python tests/golden/gen_core_math.py
+"""Reference data for cusci's elementwise operations and reductions (NumPy 2.5 semantics). Seeded;
+run at build time (tests/golden/CMakeLists.txt).
 
 Layout of the packed sweeps (each value stored as complex128 so one file holds every result dtype;
 cusci's results are converted the same way before comparing, so the conversion cannot hide a
@@ -11,31 +9,25 @@ difference):
                                      scalar_<op>_<side>_dtype.npy [13, S]: dtype index, -1 OverflowError,
                                      -2 TypeError
 (The unary functions are covered over all 14 dtypes, float16 included, by gen_core_elementwise.py.)
-Other cases are one file per array; MANIFEST.tsv lists every case with its tolerance.
+The sweeps' tolerances depend on the result dtype: their cases carry tolerance_by_dtype
+({dtype name: [rtol, atol]}).
 """
-import os
-
 import numpy as np
 
-OUT = os.path.join(os.path.dirname(__file__), "data", "core_math")
+from golden import Suite
+
 DTYPES = ["bool", "int8", "int16", "int32", "int64", "uint8", "uint16", "uint32", "uint64",
           "float32", "float64", "complex64", "complex128"]
 IDX = {np.dtype(d): i for i, d in enumerate(DTYPES)}
 N = 9
 rng = np.random.default_rng(20261130)
-rows = []
-
-
-def save(name, arr):
-    # np.ascontiguousarray would turn a 0-d result into shape (1,)
-    np.save(os.path.join(OUT, name + ".npy"), np.array(arr, order="C", copy=True))
-
-
-def add_case(case, rtol, atol, kind, **extra):
-    rows.append(dict(case=case, rtol=rtol, atol=atol, kind=kind, **extra))
+s = Suite("core_math")
+save = s.array
 
 
 def tol(dt):
+    """Relative tolerance of a result of dtype dt in the exact-arithmetic cases (no atol: unlike
+    golden.tol, a value near zero gets no absolute slack)."""
     dt = np.dtype(dt)
     if dt in (np.float32, np.complex64):
         return 1e-6, 0.0
@@ -74,16 +66,13 @@ def make_input(dt, salt):
 
 
 def main():
-    os.makedirs(OUT, exist_ok=True)
-    for f in os.listdir(OUT):
-        os.remove(os.path.join(OUT, f))
+    s.group("sweeps")
+    by_dtype = {d: list(tol(d)) for d in DTYPES}
     ina = {d: make_input(d, 0) for d in DTYPES}
     inb = {d: make_input(d, 1) for d in DTYPES}
     for d in DTYPES:
-        save("in_a_" + d, ina[d])
-        save("in_b_" + d, inb[d])
-        add_case("in_a_" + d, 0, 0, "input")
-        add_case("in_b_" + d, 0, 0, "input")
+        s.case("in_a_" + d, func="input", array=save("in_a_" + d, ina[d]), dtype=d)
+        s.case("in_b_" + d, func="input", array=save("in_b_" + d, inb[d]), dtype=d)
     ops = ["add", "subtract", "multiply", "divide", "equal", "not_equal", "less", "less_equal",
            "greater", "greater_equal"]
     with np.errstate(all="ignore"):
@@ -100,9 +89,8 @@ def main():
                         continue
                     res[i, j] = r.astype(np.complex128)
                     dts[i, j] = IDX[r.dtype]
-            save("binary_" + op, res)
-            save("binary_" + op + "_dtype", dts)
-            add_case("binary_" + op, "by_dtype", 0, "binary_sweep")
+            s.case("binary_" + op, func="binary_sweep", op=op, expected=save("binary_" + op, res),
+                   dtypes=save("binary_" + op + "_dtype", dts), tolerance_by_dtype=by_dtype)
 
         # Python scalars (weak, NEP 50) on either side.
         scalars = [True, 3, -2, 2.5, complex(1.5, -2.0)]
@@ -114,20 +102,20 @@ def main():
                 res = np.zeros((13, len(scalars), N), np.complex128)
                 dts = np.zeros((13, len(scalars)), np.int32)
                 for i, d in enumerate(DTYPES):
-                    for s, sv in enumerate(scalars):
+                    for j, sv in enumerate(scalars):
                         try:
                             r = f(ina[d], sv) if side == "r" else f(sv, ina[d])
                         except OverflowError:
-                            dts[i, s] = -1
+                            dts[i, j] = -1
                             continue
                         except TypeError:
-                            dts[i, s] = -2
+                            dts[i, j] = -2
                             continue
-                        res[i, s] = r.astype(np.complex128)
-                        dts[i, s] = IDX[r.dtype]
-                save(f"scalar_{op}_{side}", res)
-                save(f"scalar_{op}_{side}_dtype", dts)
-                add_case(f"scalar_{op}_{side}", "by_dtype", 0, "scalar_sweep")
+                        res[i, j] = r.astype(np.complex128)
+                        dts[i, j] = IDX[r.dtype]
+                s.case(f"scalar_{op}_{side}", func="scalar_sweep", op=op, side=side,
+                       expected=save(f"scalar_{op}_{side}", res), dtypes=save(f"scalar_{op}_{side}_dtype", dts),
+                       scalars=scalars, tolerance_by_dtype=by_dtype)
 
         # Comparisons with Python ints outside the array's range: constant results in NumPy 2.
         cmp_ops = ["equal", "not_equal", "less", "less_equal", "greater", "greater_equal"]
@@ -136,8 +124,8 @@ def main():
         for k, op in enumerate(cmp_ops):
             for c, (d, v) in enumerate(oob):
                 res[k, c] = getattr(np, op)(ina[d], v)
-        save("compare_out_of_range", res)
-        add_case("compare_out_of_range", 0, 0, "compare_oob")
+        s.case("compare_out_of_range", func="compare_oob", expected=save("compare_out_of_range", res), ops=cmp_ops,
+               operands=oob)
 
     # Broadcasting (float64 add and int32 multiply), sizes 0 and 1 included.
     shapes = [((3, 1), (1, 4)), ((2, 3, 4), (4,)), ((0, 3), (1, 3)), ((1,), (5,)), ((), (2, 2)),
@@ -147,17 +135,17 @@ def main():
         b = rng.standard_normal(sb)
         ai = rng.integers(-1000, 1000, sa).astype(np.int32)
         bi = rng.integers(-1000, 1000, sb).astype(np.int32)
-        for nm, v in [("a", a), ("b", b), ("ai", ai), ("bi", bi), ("add", np.add(a, b)),
-                      ("mul", np.multiply(ai, bi)), ("sub_ab", np.subtract(a, bi))]:
-            save(f"bcast{k}_{nm}", v)
-        add_case(f"bcast{k}", 1e-15, 0, "broadcast")
+        names = {nm: save(f"bcast{k}_{nm}", v)
+                 for nm, v in [("a", a), ("b", b), ("ai", ai), ("bi", bi), ("add", np.add(a, b)),
+                               ("mul", np.multiply(ai, bi)), ("sub_ab", np.subtract(a, bi))]}
+        s.case(f"bcast{k}", func="broadcast", rtol=1e-15, atol=0, **names)
     for k, (sa, sb) in enumerate([((2,), (3,)), ((2, 3), (3, 2)), ((4, 1, 2), (3, 3))]):
         try:
             np.add(np.zeros(sa), np.zeros(sb))
             raise SystemExit("expected a broadcast error")
         except ValueError as e:
-            add_case(f"bcast_err{k}", 0, 0, "broadcast_error", shape_a=",".join(map(str, sa)),
-                     shape_b=",".join(map(str, sb)), error="value_error", message=str(e).strip())
+            s.case(f"bcast_err{k}", func="broadcast_error", error="value_error", shape_a=sa, shape_b=sb,
+                   message=str(e).strip())
 
     # Layouts: views of a (6, 8) base for each of three dtypes; F order; transposes; offsets.
     for d in ["float32", "int16", "complex128"]:
@@ -180,7 +168,8 @@ def main():
         save(f"layout_{d}_add_offset", base.ravel()[1:] + base.ravel()[:-1])
         save(f"layout_{d}_less_T", base.T < base.T[::-1])
         save(f"layout_{d}_exp_strided", np.exp(views["strided"].astype(np.result_type(d, np.float32))))
-        add_case(f"layout_{d}", *tol(base.dtype), "layout")
+        rt, at = tol(base.dtype)
+        s.case(f"layout_{d}", func="layout", rtol=rt, atol=at, dtype=d, base=f"layout_{d}_base")
 
     # where.
     c = np.array([[True, False, True], [False, False, True]])
@@ -192,9 +181,11 @@ def main():
                   ("cxy", np.where(c, x, y)), ("cix", np.where(ci, x, 7)), ("cfy", np.where(cf, 2.5, y)),
                   ("css", np.where(c, 1, 2.0)), ("cxs", np.where(c, x, 3)), ("cys", np.where(c, 2, y))]:
         save("where_" + nm, v)
-    add_case("where", 1e-7, 0, "where")
+    s.case("where", func="where", rtol=1e-7, atol=0)
 
     # Reductions: a (3, 4, 5) array per dtype, over several axis selections.
+    s.group("reduce")
+    red_in = {}
     axis_cases = [("none", None, False), ("0", (0,), False), ("1", (1,), False), ("m1", (-1,), False),
                   ("02", (0, 2), False), ("12k", (1, 2), True), ("nonek", None, True), ("empty", (), False)]
     for d in DTYPES:
@@ -211,6 +202,7 @@ def main():
             a = (r.standard_normal((3, 4, 5)) * 5 + 1j * r.standard_normal((3, 4, 5))).astype(dt)
             a[1, 2, :] = a[1, 2, 0].real + 1j * np.arange(5)  # lexicographic ties
         save(f"red_{d}_in", a)
+        red_in[d] = a
         for op in ["sum", "mean", "min", "max"]:
             for nm, ax, kd in axis_cases:
                 res = getattr(np, op)(a, axis=ax, keepdims=kd)
@@ -218,19 +210,21 @@ def main():
         # float32 sums: NumPy accumulates pairwise in float32, cusci in float64, so the tolerance is
         # NumPy's own rounding error (about n * eps * max|x|), not cusci's.
         low = dt in (np.float32, np.complex64)
-        add_case(f"red_{d}", 4e-6 if low else 1e-14, 1e-4 if low else 1e-12, "reduce")
+        s.case(f"red_{d}", func="reduce", rtol=4e-6 if low else 1e-14, atol=1e-4 if low else 1e-12, dtype=d,
+               input=f"red_{d}_in")
         if dt.kind in "iu" and dt.itemsize == 8:
             # mean of full-range 64-bit integers: NumPy converts each element to float64 and sums
             # pairwise; another summation order moves the result by about n * eps * max|x|.
-            add_case(f"red_{d}_mean", 0, a.size * np.finfo(np.float64).eps * float(np.abs(a.astype(np.float64)).max()),
-                     "reduce_op")
+            s.case(f"red_{d}_mean", func="reduce_op", rtol=0,
+                   atol=a.size * np.finfo(np.float64).eps * float(np.abs(a.astype(np.float64)).max()), dtype=d,
+                   op="mean")
 
     # Reductions of a reversed, step -2 view of the float64 (3, 4, 5) input: a[..., ::-2].
-    a = np.load(os.path.join(OUT, "red_float64_in.npy"))[..., ::-2]
+    a = red_in["float64"][..., ::-2]
     for op in ["sum", "mean", "min", "max"]:
         for nm, ax in [("none", None), ("0", 0), ("2", 2), ("02", (0, 2))]:
             save(f"redview_{op}_{nm}", np.asarray(getattr(np, op)(a, axis=ax)))
-    add_case("redview", 1e-14, 1e-12, "reduce_view")
+    s.case("redview", func="reduce_view", rtol=1e-14, atol=1e-12, input="red_float64_in")
 
     # Reductions with NaN (propagation) and empty selections.
     v = np.array([[1.0, np.nan, 3.0], [4.0, 5.0, -np.inf]], np.float32)
@@ -245,7 +239,7 @@ def main():
     save("rednanc_nonan_in", vc[[0, 2, 3]])
     save("rednanc_min_nonan", np.asarray(np.min(vc[[0, 2, 3]])))
     save("rednanc_max_nonan", np.asarray(np.max(vc[[0, 2, 3]])))
-    add_case("rednan", 1e-6, 0, "reduce_nan")
+    s.case("rednan", func="reduce_nan", rtol=1e-6, atol=0)
     with np.errstate(all="ignore"):
         import warnings
         warnings.simplefilter("ignore")
@@ -256,15 +250,15 @@ def main():
                         ("isum_none", np.asarray(np.sum(np.zeros((0, 3), np.int8)))),
                         ("imean_1", np.mean(np.zeros((2, 0), np.int32), axis=1))]:
             save("redempty_" + nm, val)
-    add_case("redempty", 0, 0, "reduce_empty")
+    s.case("redempty", func="reduce_empty")
     for k, (shape, op, ax) in enumerate([((2, 0), "min", 1), ((0,), "max", None), ((0, 0), "min", 0),
                                          ((3, 0), "max", None)]):
         try:
             getattr(np, op)(np.zeros(shape), axis=ax)
             raise SystemExit("expected an error")
         except ValueError as err:
-            add_case(f"redempty_err{k}", 0, 0, "reduce_error", shape=",".join(map(str, shape)), op=op,
-                     axis="none" if ax is None else str(ax), error="value_error", message=str(err))
+            s.case(f"redempty_err{k}", func="reduce_error", error="value_error", shape=shape, op=op,
+                   axis=None if ax is None else [ax], message=str(err))
 
     # dtype= and keepdims.
     i8 = np.array([[100, 100, 27], [-128, -1, 5]], np.int8)
@@ -284,7 +278,7 @@ def main():
     save("reddt_b_sum_bool_1", np.sum(b, axis=1, dtype=np.bool_))
     save("reddt_i8_sum_complex128", np.asarray(np.sum(i8, dtype=np.complex128)))
     save("reddt_f8_max_float32_0", np.max(f8, axis=0).astype(np.float32))
-    add_case("reddt", 1e-6, 0, "reduce_dtype")
+    s.case("reddt", func="reduce_dtype", rtol=1e-6, atol=0)
 
     # Large reductions on inputs both sides compute from a hash (no large files):
     # x[i] = ((i * 2654435761) mod 2^32) / 2^32 - 0.5 in float64, rounded to float32;
@@ -310,19 +304,19 @@ def main():
         sub = max(1, -(-size // 500))  # large outputs are checked on every sub-th element
         for nm, val in res.items():
             save(f"redbig{k}_{nm}", np.asarray(val).ravel()[::sub])
-        add_case(f"redbig{k}", 1e-6, 1e-6, "reduce_big", shape=",".join(map(str, shape)),
-                 axis="none" if ax is None else ",".join(map(str, np.atleast_1d(ax))), sub=sub)
+        s.case(f"redbig{k}", func="reduce_big", rtol=1e-6, atol=1e-6, shape=shape,
+               axis=None if ax is None else np.atleast_1d(ax).tolist(), sub=sub)
 
     # A large contiguous elementwise case (vector kernel and its tail), same hash input; results are
     # stored on every 7th element plus the last 8.
     xf, _ = hashed(100003)
-    save("ewbig_idx", np.concatenate([np.arange(0, 100003, 7), np.arange(100003 - 8, 100003)]).astype(np.int64))
-    idx = np.load(os.path.join(OUT, "ewbig_idx.npy"))
+    idx = np.concatenate([np.arange(0, 100003, 7), np.arange(100003 - 8, 100003)]).astype(np.int64)
+    save("ewbig_idx", idx)
     with np.errstate(all="ignore"):
         for nm, val in [("add_rev", xf + xf[::-1]), ("mul_2", xf * 2), ("rsub_1", 1 - xf), ("exp", np.exp(xf)),
                         ("less_half", xf < 0.25), ("sqrt_abs", np.sqrt(np.abs(xf)))]:
             save("ewbig_" + nm, val[idx])
-    add_case("ewbig", 1e-6, 1e-7, "elementwise_big")
+    s.case("ewbig", func="elementwise_big", rtol=1e-6, atol=1e-7, n=100003, idx="ewbig_idx")
 
     # Bad axes.
     for k, (ax, err, msg) in enumerate([((3,), "index_error", "axis 3 is out of bounds for array of dimension 3"),
@@ -335,16 +329,8 @@ def main():
         except (ValueError, IndexError) as e:
             assert str(e) == msg, (str(e), msg)
             assert (err == "index_error") == isinstance(e, IndexError)
-        add_case(f"redaxis_err{k}", 0, 0, "axis_error", axis=",".join(map(str, ax)), error=err, message=msg)
-
-    cols = ["case", "rtol", "atol", "kind", "shape", "shape_a", "shape_b", "op", "axis", "sub", "error",
-            "message"]
-    with open(os.path.join(OUT, "MANIFEST.tsv"), "w") as f:
-        f.write("\t".join(cols) + "\n")
-        for r in rows:
-            f.write("\t".join(str(r.get(c, "")) for c in cols) + "\n")
-    total = sum(os.path.getsize(os.path.join(OUT, p)) for p in os.listdir(OUT))
-    print(f"{len(rows)} manifest rows, {len(os.listdir(OUT))} files, {total / 1e6:.2f} MB")
+        s.case(f"redaxis_err{k}", func="axis_error", error=err, axis=list(ax), message=msg)
+    s.write()
 
 
 if __name__ == "__main__":
