@@ -1,35 +1,35 @@
 #!/usr/bin/env python3
-"""Golden data for cusci core's sorting family (sort, argsort, partition, argpartition, searchsorted,
-unique, nonzero, argwhere, flatnonzero, bincount, histogram), computed with NumPy.
+"""Reference data for cusci core's sorting family (sort, argsort, partition, argpartition, searchsorted,
+unique, nonzero, argwhere, flatnonzero, bincount, histogram), computed with NumPy, written through
+golden.py.
 
-Run with /opt/goldenv/bin/python (NumPy 2.5). Writes tests/golden/data/core_sorting/*.npy and
-MANIFEST.tsv. Columns: case, func, rtol, atol, dtype (cusci dtype of the input; float16 inputs are
-stored as float32 and cast by the test), layout (C; F = Fortran-order copy; S2 = rows [::2] of the
-stored array; R = rows [::-1]), axis ("none" for axis=None), extra (function options, key=value;...).
-Files: <case>_x.npy input, <case>_<name>.npy expected outputs. The error cases of the C++ tests are
-checked here against NumPy (the same calls raise the same exception kind).
+Params of every case: dtype (cusci dtype of the input; float16 inputs are stored as float32 and cast by
+the test), layout (C; F = Fortran-order copy; S2 = rows [::2] of the stored array; R = rows [::-1]),
+axis (null for axis=None), and the function's options: kth (list); side, vdtype, sorter; index,
+inverse, counts, equal_nan; ndim; weights (dtype name or null), minlength; density, bins (a count, or
+the name of the edges array), range ([lo, hi] or null). Arrays: <case>_x input, <case>_<name> expected
+outputs. The error cases of the C++ tests are checked here against NumPy (the same calls raise the
+same exception kind).
 """
-import os
-import shutil
-
 import numpy as np
 
-OUT = os.path.join(os.path.dirname(os.path.abspath(__file__)), "data", "core_sorting")
-rng = np.random.default_rng(20261130)
-rows = []
+from golden import Suite
+
+s = Suite("core_sorting")
+rng = s.rng(20261130)
 
 DTYPES = ["bool", "int8", "int16", "int32", "int64", "uint8", "uint16", "uint32", "uint64", "float16", "float32",
           "float64", "complex64", "complex128"]
 
 
-def save(case, name, arr):
-    # np.array(..., order="C") keeps 0-d arrays 0-d (np.ascontiguousarray makes them 1-d)
-    np.save(os.path.join(OUT, f"{case}_{name}.npy"), np.array(arr, order="C", copy=True))
+def store(case, name, arr):
+    """Stores `arr` as array <case>_<name>; returns that name."""
+    return s.array(f"{case}_{name}", arr)
 
 
 def store_input(case, x):
     """float16 is stored as float32 (exact), the rest as is."""
-    save(case, "x", x.astype(np.float32) if x.dtype == np.float16 else x)
+    store(case, "x", x.astype(np.float32) if x.dtype == np.float16 else x)
 
 
 def values(dt, shape, special=True, dup=True):
@@ -77,66 +77,60 @@ def apply_layout(stored, layout):
 
 def stored_for(dt, shape, layout, **kw):
     if layout == "S2":
-        s = values(dt, (2 * shape[0],) + tuple(shape[1:]), **kw)
+        base = values(dt, (2 * shape[0],) + tuple(shape[1:]), **kw)
     else:
-        s = values(dt, shape, **kw)
-    return s
+        base = values(dt, shape, **kw)
+    return base
 
 
-def add(case, func, dt, layout="C", axis="-1", extra="", rtol=0.0, atol=0.0):
-    rows.append([case, func, str(rtol), str(atol), dt, layout, str(axis), extra])
-
-
-def np_axis(axis):
-    return None if axis == "none" else int(axis)
+def add(case, func, dt, layout="C", axis=-1, rtol=0.0, atol=0.0, **options):
+    s.case(case, func=func, rtol=rtol, atol=atol, dtype=dt, layout=layout, axis=axis, **options)
 
 
 def main():
-    if os.path.isdir(OUT):
-        shutil.rmtree(OUT)
-    os.makedirs(OUT)
     n_case = 0
 
     # --- sort / argsort: dtype sweep x sizes x axes x layouts ------------------------------------
-    specs = [((0,), "-1", "C"), ((1,), "-1", "C"), ((7,), "-1", "C"), ((301,), "-1", "C"), ((301,), "none", "R"),
-             ((5, 33), "-1", "C"), ((5, 33), "0", "F"), ((6, 9), "1", "S2"), ((4, 0), "1", "C"), ((3, 4, 5), "1", "C"),
-             ((3, 4, 5), "none", "F"), ((4, 6), "0", "R")]
+    s.group("sort")
+    specs = [((0,), -1, "C"), ((1,), -1, "C"), ((7,), -1, "C"), ((301,), -1, "C"), ((301,), None, "R"),
+             ((5, 33), -1, "C"), ((5, 33), 0, "F"), ((6, 9), 1, "S2"), ((4, 0), 1, "C"), ((3, 4, 5), 1, "C"),
+             ((3, 4, 5), None, "F"), ((4, 6), 0, "R")]
     for dt in DTYPES:
         for shape, axis, layout in specs:
             case = f"sort{n_case}"
             n_case += 1
-            s = stored_for(dt, shape, layout)
-            x = apply_layout(s, layout)
-            store_input(case, s)
+            base = stored_for(dt, shape, layout)
+            x = apply_layout(base, layout)
+            store_input(case, base)
             # kind="stable": NumPy's default (SIMD) sort of floats does not keep -0.0 / +0.0 in input
             # order, so only the stable sort defines the zero signs that are compared bit for bit
-            srt = np.sort(x, axis=np_axis(axis), kind="stable")
-            save(case, "sorted", srt.astype(np.float32) if dt == "float16" else srt)
-            save(case, "argsorted", np.argsort(x, axis=np_axis(axis), kind="stable"))
+            srt = np.sort(x, axis=axis, kind="stable")
+            store(case, "sorted", srt.astype(np.float32) if dt == "float16" else srt)
+            store(case, "argsorted", np.argsort(x, axis=axis, kind="stable"))
             add(case, "sort", dt, layout, axis)
     # many ties, larger sizes (stable order of equal keys; a few rows long enough for CUB's large paths)
     for dt in ["int32", "float32", "float64", "int64", "uint8", "complex64"]:
-        for shape, axis in [((3000,), "-1"), ((2, 1500), "-1"), ((1000, 3), "0")]:
+        for shape, axis in [((3000,), -1), ((2, 1500), -1), ((1000, 3), 0)]:
             case = f"sort{n_case}"
             n_case += 1
-            s = values(dt, shape)
-            store_input(case, s)
-            save(case, "sorted", np.sort(s, axis=np_axis(axis), kind="stable"))
-            save(case, "argsorted", np.argsort(s, axis=np_axis(axis), kind="stable"))
+            base = values(dt, shape)
+            store_input(case, base)
+            store(case, "sorted", np.sort(base, axis=axis, kind="stable"))
+            store(case, "argsorted", np.argsort(base, axis=axis, kind="stable"))
             add(case, "sort", dt, "C", axis)
 
     # --- partition / argpartition ---------------------------------------------------------------
-    for dt, shape, axis, kth in [("float64", (40,), "-1", "3"), ("int32", (6, 17), "-1", "0,5,16"),
-                                 ("float32", (9, 5), "0", "-1"), ("uint16", (50,), "none", "25,-3"),
-                                 ("complex64", (20,), "-1", "7")]:
+    s.group("partition_searchsorted_unique")
+    for dt, shape, axis, kth in [("float64", (40,), -1, [3]), ("int32", (6, 17), -1, [0, 5, 16]),
+                                 ("float32", (9, 5), 0, [-1]), ("uint16", (50,), None, [25, -3]),
+                                 ("complex64", (20,), -1, [7])]:
         case = f"part{n_case}"
         n_case += 1
-        s = values(dt, shape)
-        store_input(case, s)
-        ks = [int(k) for k in kth.split(",")]
-        np.partition(s, ks, axis=np_axis(axis))  # NumPy accepts these kth
-        save(case, "sorted", np.sort(s, axis=np_axis(axis), kind="stable"))
-        add(case, "partition", dt, "C", axis, f"kth={kth}")
+        base = values(dt, shape)
+        store_input(case, base)
+        np.partition(base, kth, axis=axis)  # NumPy accepts these kth
+        store(case, "sorted", np.sort(base, axis=axis, kind="stable"))
+        add(case, "partition", dt, "C", axis, kth=kth)
 
     # --- searchsorted ---------------------------------------------------------------------------
     for adt, vdt, side, use_sorter in [("float64", "float64", "left", False), ("float64", "float64", "right", False),
@@ -155,19 +149,19 @@ def main():
         else:
             a_in = np.sort(a)
             srt = None
-        np.save(os.path.join(OUT, f"{case}_a.npy"), a_in.astype(np.float32) if adt == "float16" else a_in)
-        np.save(os.path.join(OUT, f"{case}_v.npy"), v.astype(np.float32) if vdt == "float16" else v)
+        store(case, "a", a_in.astype(np.float32) if adt == "float16" else a_in)
+        store(case, "v", v.astype(np.float32) if vdt == "float16" else v)
         if srt is not None:
-            save(case, "sorter", srt)
-        save(case, "out", np.searchsorted(a_in, v, side=side, sorter=srt))
-        add(case, "searchsorted", adt, "C", "none", f"side={side};vdtype={vdt};sorter={int(use_sorter)}")
+            store(case, "sorter", srt)
+        store(case, "out", np.searchsorted(a_in, v, side=side, sorter=srt))
+        add(case, "searchsorted", adt, "C", None, side=side, vdtype=vdt, sorter=use_sorter)
     # empty a
     case = f"ss{n_case}"
     n_case += 1
-    np.save(os.path.join(OUT, f"{case}_a.npy"), np.zeros(0))
-    np.save(os.path.join(OUT, f"{case}_v.npy"), np.array([1.0, np.nan]))
-    save(case, "out", np.searchsorted(np.zeros(0), np.array([1.0, np.nan])))
-    add(case, "searchsorted", "float64", "C", "none", "side=left;vdtype=float64;sorter=0")
+    store(case, "a", np.zeros(0))
+    store(case, "v", np.array([1.0, np.nan]))
+    store(case, "out", np.searchsorted(np.zeros(0), np.array([1.0, np.nan])))
+    add(case, "searchsorted", "float64", "C", None, side="left", vdtype="float64", sorter=False)
 
     # --- unique ---------------------------------------------------------------------------------
     def unique_case(x, stored, dt, layout, equal_nan=True):
@@ -181,10 +175,10 @@ def main():
             if not (ri or rv or rc):
                 r = (r,)
             vals = r[0]
-            save(case, "values", vals.astype(np.float32) if dt == "float16" else vals)
+            store(case, "values", vals.astype(np.float32) if dt == "float16" else vals)
             j = 1
             if ri:
-                save(case, "index", r[j]); j += 1
+                store(case, "index", r[j]); j += 1
             if rv:
                 inv = r[j]
                 if not equal_nan and not ri:
@@ -192,48 +186,48 @@ def main():
                     # of several NaNs (distinct when equal_nan=False) gets which slot is unspecified;
                     # cusci's sort is stable: take NumPy's stable answer (the return_index path).
                     inv = np.unique(x, return_index=True, return_inverse=True, equal_nan=False)[2]
-                save(case, "inverse", inv); j += 1
+                store(case, "inverse", inv); j += 1
             if rc:
-                save(case, "counts", r[j]); j += 1
-            add(case, "unique", dt, layout, "none", f"index={int(ri)};inverse={int(rv)};counts={int(rc)};"
-                f"equal_nan={int(equal_nan)}")
+                store(case, "counts", r[j]); j += 1
+            add(case, "unique", dt, layout, None, index=ri, inverse=rv, counts=rc, equal_nan=equal_nan)
 
     for dt in DTYPES:
-        s = values(dt, (41,))
-        unique_case(s, s, dt, "C")
-    s = values("float64", (8, 7))
-    unique_case(np.asfortranarray(s), s, "float64", "F")
-    s = values("float32", (50,))
-    unique_case(s, s, "float32", "C", equal_nan=False)
-    s = values("complex128", (30,))
-    unique_case(s, s, "complex128", "C", equal_nan=False)
-    s = values("int32", (0,))
-    unique_case(s, s, "int32", "C")
-    s = values("int16", (2, 3, 4))
-    unique_case(s, s, "int16", "C")
+        base = values(dt, (41,))
+        unique_case(base, base, dt, "C")
+    base = values("float64", (8, 7))
+    unique_case(np.asfortranarray(base), base, "float64", "F")
+    base = values("float32", (50,))
+    unique_case(base, base, "float32", "C", equal_nan=False)
+    base = values("complex128", (30,))
+    unique_case(base, base, "complex128", "C", equal_nan=False)
+    base = values("int32", (0,))
+    unique_case(base, base, "int32", "C")
+    base = values("int16", (2, 3, 4))
+    unique_case(base, base, "int16", "C")
 
     # --- nonzero / argwhere / flatnonzero -------------------------------------------------------
+    s.group("nonzero_bincount_histogram")
     for dt, shape, layout in [("bool", (37,), "C"), ("int8", (5, 7), "F"), ("float32", (4, 6), "S2"),
                               ("complex64", (3, 4, 5), "C"), ("float64", (0, 3), "C"), ("uint64", (9,), "R"),
                               ("int32", (1,), "C"), ("float16", (13,), "C"), ("complex128", (11,), "C"),
                               ("int16", (2, 3, 2, 3), "C")]:
         case = f"nz{n_case}"
         n_case += 1
-        s = stored_for(dt, shape, layout)
-        x = apply_layout(s, layout)
-        store_input(case, s)
+        base = stored_for(dt, shape, layout)
+        x = apply_layout(base, layout)
+        store_input(case, base)
         for d, idx in enumerate(np.nonzero(x)):
-            save(case, f"nz{d}", idx)
-        save(case, "argwhere", np.argwhere(x))
-        save(case, "flat", np.flatnonzero(x))
-        add(case, "nonzero", dt, layout, "none", f"ndim={x.ndim}")
+            store(case, f"nz{d}", idx)
+        store(case, "argwhere", np.argwhere(x))
+        store(case, "flat", np.flatnonzero(x))
+        add(case, "nonzero", dt, layout, None, ndim=x.ndim)
     case = f"nz{n_case}"
     n_case += 1
     x = np.array(5.0)
-    save(case, "x", x)
-    save(case, "argwhere", np.argwhere(x))
-    save(case, "flat", np.flatnonzero(x))
-    add(case, "nonzero", "float64", "C", "none", "ndim=0")
+    store(case, "x", x)
+    store(case, "argwhere", np.argwhere(x))
+    store(case, "flat", np.flatnonzero(x))
+    add(case, "nonzero", "float64", "C", None, ndim=0)
 
     # --- bincount -------------------------------------------------------------------------------
     for dt, n, hi, wdt, minlength, layout in [("int64", 500, 40, "", 0, "C"), ("int32", 333, 7, "float64", 0, "C"),
@@ -244,15 +238,15 @@ def main():
         case = f"bc{n_case}"
         n_case += 1
         m = 2 * n if layout == "S2" else n
-        s = rng.integers(0, hi, m).astype(dt)
-        x = apply_layout(s, layout)
-        save(case, "x", s)
+        base = rng.integers(0, hi, m).astype(dt)
+        x = apply_layout(base, layout)
+        store(case, "x", base)
         w = None
         if wdt:
             w = (rng.standard_normal(n) * 3).astype(wdt) if wdt != "int32" else rng.integers(-5, 5, n).astype(wdt)
-            save(case, "w", w)
-        save(case, "out", np.bincount(x, weights=w, minlength=minlength))
-        add(case, "bincount", dt, layout, "none", f"weights={wdt};minlength={minlength}", rtol=1e-12, atol=1e-12)
+            store(case, "w", w)
+        store(case, "out", np.bincount(x, weights=w, minlength=minlength))
+        add(case, "bincount", dt, layout, None, rtol=1e-12, atol=1e-12, weights=wdt or None, minlength=minlength)
 
     # --- histogram ------------------------------------------------------------------------------
     hist_specs = [
@@ -299,8 +293,8 @@ def main():
         if wdt:
             w = (rng.uniform(0, 3, n)).astype(wdt).reshape(shape) if wdt != "int64" else \
                 rng.integers(0, 5, n).astype(wdt).reshape(shape)
-            save(case, "w", w)
-        extra = f"weights={wdt};density={int(density)}"
+            store(case, "w", w)
+        options = dict(weights=wdt or None, density=density, range=rng_)
         if isinstance(bins, str):
             if bins == "edges":
                 e = np.array([-1.0, -0.2, 0.0, 0.5, 1.7, 2.0]) if npdt.kind == "f" else np.array([0.0, 2.5, 3.0, 7.0, 10.0])
@@ -308,23 +302,21 @@ def main():
                 e = np.array([-1, 0, 1, 2], dtype=np.int64)
             else:
                 e = np.array([-1.0, 0.0, 0.0, 1.0, 2.0])
-            save(case, "edges", e)
+            options["bins"] = store(case, "edges", e)
             h, be = np.histogram(x, bins=e, weights=w, density=density)
-            extra += ";bins=array"
         else:
             h, be = np.histogram(x, bins=bins, range=rng_, weights=w, density=density)
-            extra += f";bins={bins}"
-            if rng_ is not None:
-                extra += f";range={rng_[0]!r},{rng_[1]!r}"
-        save(case, "hist", h.astype(np.float32) if h.dtype == np.float16 else h)
-        save(case, "edges_out", be.astype(np.float32) if be.dtype == np.float16 else be)
+            options["bins"] = bins
+        store(case, "hist", h.astype(np.float32) if h.dtype == np.float16 else h)
+        store(case, "edges_out", be.astype(np.float32) if be.dtype == np.float16 else be)
         rt = 1e-12 if (wdt or density) else 0.0
         if wdt == "float32" or (density and dt == "float32"):
             rt = 1e-5
-        add(case, "histogram", dt, "C", "none", extra, rtol=rt, atol=0.0)
+        add(case, "histogram", dt, "C", None, rtol=rt, atol=0.0, **options)
 
     # --- fast paths (separate generator: the cases above keep their data) ----------------------------
-    r2 = np.random.default_rng(20261201)
+    s.group("fast_paths")
+    r2 = s.rng(20261201)
 
     # sort of one contiguous float32/float64 sequence (CUB's native float order, then the NaNs with
     # the sign bit set rotated to the end): NaNs of both signs and several payloads, zeros of both
@@ -353,11 +345,11 @@ def main():
             if shape is not None:
                 x = x.reshape(shape)
             store_input(case, x)
-            save(case, "sorted", np.sort(x, axis=None if shape is not None else -1, kind="stable"))
+            store(case, "sorted", np.sort(x, axis=None if shape is not None else -1, kind="stable"))
             if n <= 1001:
-                save(case, "argsorted", np.argsort(x, axis=None if shape is not None else -1, kind="stable"))
+                store(case, "argsorted", np.argsort(x, axis=None if shape is not None else -1, kind="stable"))
             # "sortv": sorted values only (argsort does not take this path; keeps the data small)
-            add(case, "sort" if n <= 1001 else "sortv", dt, "C", "none" if shape is not None else "-1")
+            add(case, "sort" if n <= 1001 else "sortv", dt, "C", None if shape is not None else -1)
 
     # bincount: the first pass's shared bins (max < 4096, weighted < 2048) and its edges, the second
     # pass in shared memory and with global atomics (counts: warp-aggregated; one repeated value),
@@ -372,19 +364,19 @@ def main():
         case = f"bcf{n_case}"
         n_case += 1
         m = 2 * n if layout == "S2" else n
-        s = r2.integers(lo, hi, m).astype(dt)
+        base = r2.integers(lo, hi, m).astype(dt)
         if hi == 16500:
-            s[: m // 2] = 16400  # one value in most lanes of the global-atomic pass
+            base[: m // 2] = 16400  # one value in most lanes of the global-atomic pass
         if hi in (2049, 4097):
-            s[m // 3] = hi - 1  # max(x) one past the first pass's bins
-        x = apply_layout(s, layout)
-        save(case, "x", s)
+            base[m // 3] = hi - 1  # max(x) one past the first pass's bins
+        x = apply_layout(base, layout)
+        store(case, "x", base)
         w = None
         if wdt:
             w = (r2.standard_normal(n) * 3).astype(wdt)
-            save(case, "w", w)
-        save(case, "out", np.bincount(x, weights=w, minlength=minlength))
-        add(case, "bincount", dt, layout, "none", f"weights={wdt};minlength={minlength}", rtol=1e-12, atol=1e-12)
+            store(case, "w", w)
+        store(case, "out", np.bincount(x, weights=w, minlength=minlength))
+        add(case, "bincount", dt, layout, None, rtol=1e-12, atol=1e-12, weights=wdt or None, minlength=minlength)
 
     # histogram: sizes past one tile, bins with and without shared counters and staged edges, data on
     # every edge, strided input, explicit edges staged or not
@@ -400,36 +392,35 @@ def main():
         npdt = np.dtype(dt)
         m = 2 * n if layout == "S2" else n
         if kind == "on_edges":
-            s = np.linspace(-1.0, 2.0, bins + 1).astype(dt)[r2.permutation(n)]
+            base = np.linspace(-1.0, 2.0, bins + 1).astype(dt)[r2.permutation(n)]
         elif npdt.kind == "f":
-            s = r2.uniform(-1.0, 2.0, m).astype(dt)
+            base = r2.uniform(-1.0, 2.0, m).astype(dt)
         else:
-            s = r2.integers(-500, 1500, m).astype(dt)
-        x = apply_layout(s, layout)
-        store_input(case, s)
+            base = r2.integers(-500, 1500, m).astype(dt)
+        x = apply_layout(base, layout)
+        store_input(case, base)
         w = None
         if wdt:
             w = r2.uniform(0, 3, n).astype(wdt)
-            save(case, "w", w)
-        extra = f"weights={wdt};density=0"
+            store(case, "w", w)
+        options = dict(weights=wdt or None, density=False, range=None)
         if kind == "edges":
             ne = int(bins[1:])
             e = np.sort(r2.uniform(-1.2, 2.2, ne))
             e[0], e[-1] = -1.2, 2.2
             e[ne // 2] = x[0]  # an element on an inner edge
             e = np.sort(e)
-            save(case, "edges", e)
+            options["bins"] = store(case, "edges", e)
             h, be = np.histogram(x, bins=e, weights=w)
-            extra += ";bins=array"
         else:
             h, be = np.histogram(x, bins=bins, weights=w)
-            extra += f";bins={bins}"
-        save(case, "hist", h)
-        save(case, "edges_out", be.astype(np.float32) if be.dtype == np.float16 else be)
+            options["bins"] = bins
+        store(case, "hist", h)
+        store(case, "edges_out", be.astype(np.float32) if be.dtype == np.float16 else be)
         rt = 1e-12 if wdt else 0.0
         if wdt == "float32":
             rt = 1e-5
-        add(case, "histogram", dt, layout, "none", extra, rtol=rt, atol=0.0)
+        add(case, "histogram", dt, layout, None, rtol=rt, atol=0.0, **options)
 
     # --- NumPy raises for the error cases the C++ tests check -------------------------------------
     def raises(exc, f):
@@ -462,13 +453,7 @@ def main():
     raises(ValueError, lambda: np.searchsorted(np.zeros((2, 2)), np.zeros(2)))
     raises(ValueError, lambda: np.searchsorted(np.arange(5.0), np.array([4.0]), sorter=np.array([0, 1, 2, 3, 9])))
 
-    with open(os.path.join(OUT, "MANIFEST.tsv"), "w") as f:
-        f.write("case\tfunc\trtol\tatol\tdtype\tlayout\taxis\textra\n")
-        for r in rows:
-            f.write("\t".join(r) + "\n")
-    total = sum(os.path.getsize(os.path.join(OUT, p)) for p in os.listdir(OUT))
-    print(f"{len(rows)} cases, {total / 1e6:.2f} MB in {OUT}")
-
+    s.write()
 
 if __name__ == "__main__":
     main()

@@ -1,5 +1,5 @@
-// GPU tests of the sorting family against NumPy goldens (tests/golden/gen_core_sorting.py): every
-// manifest case runs its function on the stored input in the stored layout and compares dtype, shape
+// GPU tests of the sorting family against NumPy references (tests/golden/gen_core_sorting.py): every
+// case runs its function on the stored input in the stored layout and compares dtype, shape
 // and values (sort results bit for bit, signed zeros included; NaNs as NaN). Error cases mirror the
 // NumPy calls the generator checks.
 
@@ -11,7 +11,6 @@
 #include <limits>
 #include <map>
 #include <optional>
-#include <sstream>
 #include <string>
 #include <vector>
 
@@ -24,29 +23,11 @@
 using namespace cusci;
 using cusci::testing::check_allclose;
 using cusci::testing::golden;
+using cusci::testing::golden_case;
 
 namespace {
 
 const char* mod = "core_sorting";
-using row_t = std::map<std::string, std::string>;
-
-/// Column `name` of a manifest row; "" when the row lacks it (the manifest reader drops a trailing
-/// empty field, e.g. an empty `extra`).
-std::string col(const row_t& r, const std::string& name) {
-  auto it = r.find(name);
-  return it == r.end() ? std::string() : it->second;
-}
-
-std::map<std::string, std::string> parse_extra(const std::string& s) {
-  std::map<std::string, std::string> m;
-  std::stringstream ss(s);
-  std::string kv;
-  while (std::getline(ss, kv, ';')) {
-    auto eq = kv.find('=');
-    if (eq != std::string::npos) m[kv.substr(0, eq)] = kv.substr(eq + 1);
-  }
-  return m;
-}
 
 /// The cusci dtype of a manifest name, or nullopt when this build lacks it (float16).
 std::optional<dtype> dtype_of_name(const std::string& name) {
@@ -57,7 +38,7 @@ std::optional<dtype> dtype_of_name(const std::string& name) {
   }
 }
 
-/// Device input of a case: the stored array cast to `dt` and laid out as the manifest says.
+/// Device input of a case: the stored array cast to `dt` and laid out as the case says.
 ndarray device_input(const host_array& h, dtype dt, const std::string& layout) {
   ndarray s = asarray(h);
   if (s.dtype() != dt) s = s.astype(dt);
@@ -67,10 +48,7 @@ ndarray device_input(const host_array& h, dtype dt, const std::string& layout) {
   return s;
 }
 
-std::optional<int> axis_of(const std::string& a) {
-  if (a == "none") return std::nullopt;
-  return std::stoi(a);
-}
+std::optional<int> axis_of(const golden_case& r) { return r.get<std::optional<int>>("axis"); }
 
 /// Exact comparison: dtype, shape, and values bit for bit (NaN matches any NaN; for a float16 result
 /// the expected values are float32 and compared after a cast).
@@ -112,14 +90,13 @@ dtype result_dtype(const host_array& expected, const std::string& name) {
 }  // namespace
 
 TEST_CASE("sorting goldens") {
-  auto rows = cusci::testing::manifest(mod);
+  const auto& rows = cusci::testing::cases(mod);
   REQUIRE(rows.size() > 300);
   int run = 0, skipped = 0;
-  for (const row_t& r : rows) {
-    const std::string c = col(r, "case"), f = col(r, "func"), dname = col(r, "dtype");
+  for (const golden_case& r : rows) {
+    const std::string c = r.name(), f = r.func(), dname = r.get<std::string>("dtype");
     auto dt = dtype_of_name(dname);
-    auto ex = parse_extra(col(r, "extra"));
-    if (!dt || (ex.count("vdtype") && !dtype_of_name(ex["vdtype"]))) {
+    if (!dt || (r.has("vdtype") && !dtype_of_name(r.get<std::string>("vdtype")))) {
       ++skipped;
       continue;
     }
@@ -127,25 +104,23 @@ TEST_CASE("sorting goldens") {
     CAPTURE(f);
     CAPTURE(dname);
     ++run;
-    const double rtol = std::stod(col(r, "rtol")), atol = std::stod(col(r, "atol"));
+    const double rtol = r.rtol(), atol = r.atol();
+    const std::string layout = r.get<std::string>("layout");
     if (f == "sort") {
-      ndarray x = device_input(golden(mod, c + "_x"), *dt, col(r, "layout"));
+      ndarray x = device_input(golden(mod, c + "_x"), *dt, layout);
       host_array es = golden(mod, c + "_sorted");
-      check_exact(sort(x, axis_of(col(r, "axis"))), es, result_dtype(es, dname));
-      check_exact(argsort(x, axis_of(col(r, "axis")), {.kind = sort_kind::quicksort}), golden(mod, c + "_argsorted"),
+      check_exact(sort(x, axis_of(r)), es, result_dtype(es, dname));
+      check_exact(argsort(x, axis_of(r), {.kind = sort_kind::quicksort}), golden(mod, c + "_argsorted"),
                   dtype::int64);
     } else if (f == "sortv") {
       // values only (float fast path of one contiguous sequence; argsort takes another path)
-      ndarray x = device_input(golden(mod, c + "_x"), *dt, col(r, "layout"));
+      ndarray x = device_input(golden(mod, c + "_x"), *dt, layout);
       host_array es = golden(mod, c + "_sorted");
-      check_exact(sort(x, axis_of(col(r, "axis"))), es, result_dtype(es, dname));
+      check_exact(sort(x, axis_of(r)), es, result_dtype(es, dname));
     } else if (f == "partition") {
-      ndarray x = device_input(golden(mod, c + "_x"), *dt, col(r, "layout"));
-      std::vector<std::int64_t> kth;
-      std::stringstream ss(ex["kth"]);
-      std::string k;
-      while (std::getline(ss, k, ',')) kth.push_back(std::stoll(k));
-      const auto axis = axis_of(col(r, "axis"));
+      ndarray x = device_input(golden(mod, c + "_x"), *dt, layout);
+      const auto kth = r.get<std::vector<std::int64_t>>("kth");
+      const auto axis = axis_of(r);
       host_array es = golden(mod, c + "_sorted");
       // partition property: the kth elements are those of NumPy's sort; with a full sort, all are
       host_array p = to_host(partition(x, kth, axis).copy());
@@ -178,17 +153,17 @@ TEST_CASE("sorting goldens") {
     } else if (f == "searchsorted") {
       host_array ha = golden(mod, c + "_a"), hv = golden(mod, c + "_v");
       ndarray a = asarray(ha).astype(*dt);
-      ndarray v = asarray(hv).astype(*dtype_of_name(ex["vdtype"]));
+      ndarray v = asarray(hv).astype(*dtype_of_name(r.get<std::string>("vdtype")));
       std::optional<ndarray> srt;
-      if (ex["sorter"] == "1") srt = asarray(golden(mod, c + "_sorter"));
-      const search_side side = parse_search_side(ex["side"]);
+      if (r.get<bool>("sorter")) srt = asarray(golden(mod, c + "_sorter"));
+      const search_side side = parse_search_side(r.get<std::string>("side"));
       check_allclose(searchsorted(a, v, side, srt), golden(mod, c + "_out"), 0, 0);
     } else if (f == "unique") {
-      ndarray x = device_input(golden(mod, c + "_x"), *dt, col(r, "layout"));
-      unique_options o{.return_index = ex["index"] == "1",
-                       .return_inverse = ex["inverse"] == "1",
-                       .return_counts = ex["counts"] == "1",
-                       .equal_nan = ex["equal_nan"] == "1"};
+      ndarray x = device_input(golden(mod, c + "_x"), *dt, layout);
+      unique_options o{.return_index = r.get<bool>("index"),
+                       .return_inverse = r.get<bool>("inverse"),
+                       .return_counts = r.get<bool>("counts"),
+                       .equal_nan = r.get<bool>("equal_nan")};
       unique_result u = unique(x, o);
       host_array ev = golden(mod, c + "_values");
       // values: equal as numbers (-0.0 vs 0.0 of a collapsed run may differ only in NumPy's choice)
@@ -201,8 +176,8 @@ TEST_CASE("sorting goldens") {
       if (o.return_inverse) check_allclose(*u.inverse, golden(mod, c + "_inverse"), 0, 0);
       if (o.return_counts) check_allclose(*u.counts, golden(mod, c + "_counts"), 0, 0);
     } else if (f == "nonzero") {
-      const int nd = std::stoi(ex["ndim"]);
-      ndarray x = device_input(golden(mod, c + "_x"), *dt, col(r, "layout"));
+      const int nd = r.get<int>("ndim");
+      ndarray x = device_input(golden(mod, c + "_x"), *dt, layout);
       if (nd > 0) {
         auto idx = nonzero(x);
         REQUIRE(static_cast<int>(idx.size()) == nd);
@@ -213,26 +188,28 @@ TEST_CASE("sorting goldens") {
       check_allclose(argwhere(x), golden(mod, c + "_argwhere"), 0, 0);
       check_allclose(flatnonzero(x), golden(mod, c + "_flat"), 0, 0);
     } else if (f == "bincount") {
-      ndarray x = device_input(golden(mod, c + "_x"), *dt, col(r, "layout"));
-      bincount_options o{.minlength = std::stoll(ex["minlength"])};
-      if (!ex["weights"].empty()) o.weights = asarray(golden(mod, c + "_w"));
+      ndarray x = device_input(golden(mod, c + "_x"), *dt, layout);
+      bincount_options o{.minlength = r.get<std::int64_t>("minlength")};
+      if (r.has("weights")) o.weights = asarray(golden(mod, c + "_w"));
       check_allclose(bincount(x, o), golden(mod, c + "_out"), rtol, atol);
     } else if (f == "histogram") {
-      ndarray x = device_input(golden(mod, c + "_x"), *dt, col(r, "layout"));
-      histogram_options o{.density = ex["density"] == "1"};
-      if (!ex["weights"].empty()) o.weights = asarray(golden(mod, c + "_w"));
-      if (ex.count("range")) {
-        const auto comma = ex["range"].find(',');
-        o.range = std::make_pair(std::stod(ex["range"].substr(0, comma)), std::stod(ex["range"].substr(comma + 1)));
+      ndarray x = device_input(golden(mod, c + "_x"), *dt, layout);
+      histogram_options o{.density = r.get<bool>("density")};
+      if (r.has("weights")) o.weights = asarray(golden(mod, c + "_w"));
+      if (r.has("range")) {
+        const auto range = r.get<std::vector<double>>("range");
+        REQUIRE(range.size() == 2);
+        o.range = std::make_pair(range[0], range[1]);
       }
-      histogram_result h = ex["bins"] == "array" ? histogram(x, asarray(golden(mod, c + "_edges")), o)
-                                                 : histogram(x, std::stoll(ex["bins"]), o);
+      // bins: a count, or the name of the edges array
+      histogram_result h = r.params().at("bins").is_string() ? histogram(x, asarray(r.array("bins")), o)
+                                                             : histogram(x, r.get<std::int64_t>("bins"), o);
       host_array eh = golden(mod, c + "_hist"), ee = golden(mod, c + "_edges_out");
       const bool f16 = dname == "float16";
       // Weighted bins are sums accumulated in no fixed order (atomics): their error is relative to
       // the largest bin, not to each bin.
       double hist_atol = atol;
-      if (!ex["weights"].empty() && eh.dtype() == dtype::float64) {
+      if (r.has("weights") && eh.dtype() == dtype::float64) {
         double mx = 0;
         for (std::int64_t i = 0; i < eh.size(); ++i) mx = std::max(mx, std::abs(eh.data_as<double>()[i]));
         hist_atol = std::max(atol, rtol * mx);
@@ -244,7 +221,7 @@ TEST_CASE("sorting goldens") {
       FAIL("unknown func " << f);
     }
   }
-  MESSAGE(run << " golden cases run, " << skipped << " skipped (dtype not in this build)");
+  MESSAGE(run << " reference cases run, " << skipped << " skipped (dtype not in this build)");
   CHECK(run > 300);
 }
 
@@ -294,11 +271,10 @@ TEST_CASE("sorting errors as NumPy") {
 TEST_CASE("sorting on a non-blocking stream") {
   cusci::stream s(true);
   cusci::stream_guard g(s);
-  host_array h = golden(mod, "sort3_x");  // int... any case: compare against its own golden
-  auto rows = cusci::testing::manifest(mod);
-  for (const row_t& r : rows) {
-    if (col(r, "func") != "sort" || col(r, "layout") != "C" || col(r, "axis") != "-1" || col(r, "dtype") != "float64") continue;
-    const std::string c = col(r, "case");
+  host_array h = golden(mod, "sort3_x");  // int... any case: compare against its own reference
+  for (const golden_case& r : cusci::testing::cases(mod, "sort")) {
+    if (r.get<std::string>("layout") != "C" || axis_of(r) != -1 || r.get<std::string>("dtype") != "float64") continue;
+    const std::string c = r.name();
     ndarray x = asarray(golden(mod, c + "_x"));
     check_exact(sort(x), golden(mod, c + "_sorted"), dtype::float64);
     check_exact(argsort(x), golden(mod, c + "_argsorted"), dtype::int64);
