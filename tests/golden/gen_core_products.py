@@ -1,27 +1,27 @@
 """Golden data for cusci's products (matmul, dot, vdot, inner, outer, tensordot, einsum), NumPy 2.5
 semantics.
 
-Writes tests/golden/data/core_products/*.npy and MANIFEST.tsv. Seeded; rerunning gives identical files.
-Run: /opt/goldenv/bin/python tests/golden/gen_core_products.py
+Seeded; run at build time (tests/golden/CMakeLists.txt) into <out>/core_products/.
 
-Each case stores its operands as `<case>_<k>.npy` (k = 0, 1, 2, ...) and NumPy's result as
-`<case>_out.npy` (absent for error cases). Operands are stored as "bases" from which the test builds
-the operand view named in the `views` column (one code per operand, comma-separated):
+Each case (func matmul, dot, vdot, inner, outer, tensordot, einsum) stores its operands as arrays
+`<case>_<k>` (k = 0, 1, 2, ...; parameter operands, with their shapes in shapes) and NumPy's result as
+`<case>_out` (parameter expected, None for error cases; its shape in out_shape). A 0-d array's shape
+is []. Operands are stored as "bases" from which the test builds the operand view named in parameter
+views (one code per operand):
   c   the stored array as is (C order)
   f   an F-order copy of it
   t   the stored array has its last two axes swapped; the test swaps them back (a transposed view)
   s   the stored array has a doubled last axis; the test takes [..., ::2] (a strided view)
   n   the stored array has its last axis reversed; the test takes [..., ::-1] (negative stride)
-Columns: case, func, rtol, atol, views, arg (einsum subscripts, or tensordot axes "N" / "0,1;1,0"),
-error (value_error / index_error, empty when NumPy succeeds).
+Other parameters: subscripts (einsum), axes (tensordot: an int, or [axes of a, axes of b]).
+Errors: value_error / index_error.
 """
-import os
-
 import numpy as np
 
-OUT = os.path.join(os.path.dirname(__file__), "data", "core_products")
-rng = np.random.default_rng(20261201)
-rows = []
+from golden import Suite
+
+s = Suite("core_products")
+rng = s.rng(20261201)
 
 
 def values(shape, dt):
@@ -51,7 +51,9 @@ def base_for(x, view):
     raise ValueError(view)
 
 
-def tol(dt, k=1):
+def products_tol(dt, k=1):
+    """(rtol, atol) of a product whose sums have k terms: atol grows with k, not with the magnitude
+    (the shared tol() scales atol by the result's magnitude)."""
     dt = np.dtype(dt)
     if dt in (np.float32, np.complex64):
         return 2e-5, 2e-6 * max(k, 1)
@@ -60,15 +62,13 @@ def tol(dt, k=1):
     return 0.0, 0.0
 
 
-def save(name, arr):
-    np.save(os.path.join(OUT, name + ".npy"), np.array(arr, order="C", copy=True))
-
-
-def case(name, func, ops, views=None, arg="", error="", k=16):
+def case(name, func, ops, views=None, arg=None, error=None, k=16):
+    """arg: einsum subscripts, or tensordot axes (an int or a pair of lists)."""
     views = views or ["c"] * len(ops)
-    for i, (x, v) in enumerate(zip(ops, views)):
-        save(f"{name}_{i}", base_for(x, v))
+    bases = [base_for(x, v) for x, v in zip(ops, views)]
+    operands = [s.array(f"{name}_{i}", b) for i, b in enumerate(bases)]
     rt, at = 0.0, 0.0
+    expected, out_shape = None, None
     if not error:
         if func == "matmul":
             r = np.matmul(*ops)
@@ -81,44 +81,37 @@ def case(name, func, ops, views=None, arg="", error="", k=16):
         elif func == "outer":
             r = np.outer(*ops)
         elif func == "tensordot":
-            if ";" in arg:
-                a0, a1 = arg.split(";")
-                axes = ([int(v) for v in a0.split(",") if v], [int(v) for v in a1.split(",") if v])
-            else:
-                axes = int(arg)
-            r = np.tensordot(*ops, axes=axes)
+            r = np.tensordot(*ops, axes=arg)
         elif func == "einsum":
             r = np.einsum(arg, *ops)
         else:
             raise ValueError(func)
         r = np.asarray(r)
-        save(f"{name}_out", r)
-        rt, at = tol(r.dtype, k)
+        expected, out_shape = s.array(f"{name}_out", r), list(r.shape)
+        rt, at = products_tol(r.dtype, k)
     else:
         # The case must really fail in NumPy.
         try:
             if func == "einsum":
                 np.einsum(arg, *ops)
             elif func == "tensordot":
-                a0, a1 = arg.split(";") if ";" in arg else (arg, None)
-                axes = int(arg) if a1 is None else ([int(v) for v in a0.split(",")], [int(v) for v in a1.split(",")])
-                np.tensordot(*ops, axes=axes)
+                np.tensordot(*ops, axes=arg)
             else:
                 getattr(np, func)(*ops)
         except (ValueError, IndexError):
             pass
         else:
             raise AssertionError(f"{name}: NumPy did not fail")
-    rows.append(dict(case=name, func=func, rtol=rt, atol=at, views=",".join(views), arg=arg, error=error))
+    extra = {"subscripts": arg} if func == "einsum" else {"axes": arg} if func == "tensordot" else {}
+    s.case(name, func=func, rtol=rt, atol=at, error=error, operands=operands, views=views,
+           shapes=[list(b.shape) for b in bases], expected=expected, out_shape=out_shape, **extra)
 
 
 def main():
-    os.makedirs(OUT, exist_ok=True)
-    for f in os.listdir(OUT):
-        os.remove(os.path.join(OUT, f))
     all_dt = ["float32", "float64", "complex64", "complex128", "int8", "int16", "int32", "int64", "uint8",
               "uint16", "uint32", "uint64", "bool"]
     # --- matmul: every dtype, 2-D
+    s.group("matmul")
     for dt in all_dt:
         case(f"mm_2d_{dt}", "matmul", [values((5, 7), dt), values((7, 3), dt)], k=7)
     # int8 that wraps (NumPy accumulates in int8)
@@ -169,6 +162,7 @@ def main():
     case("mm_err_batch", "matmul", [values((2, 3, 4), "float32"), values((3, 4, 5), "float32")], error="value_error")
 
     # --- dot
+    s.group("dot")
     for dt in ["float32", "float64", "complex64", "complex128", "int32", "int8", "bool", "uint16"]:
         case(f"dot_1d_{dt}", "dot", [values((11,), dt), values((11,), dt)], k=11)
         case(f"dot_2d_{dt}", "dot", [values((4, 6), dt), values((6, 3), dt)], k=6)
@@ -189,6 +183,7 @@ def main():
     case("dot_err_nd", "dot", [values((2, 3), "float64"), values((2, 4, 5), "float64")], error="value_error")
 
     # --- vdot
+    s.group("vdot")
     for dt in ["float32", "float64", "complex64", "complex128", "int32", "bool"]:
         case(f"vdot_{dt}", "vdot", [values((2, 3), dt), values((3, 2), dt)], k=6)
     case("vdot_strided_c128", "vdot", [values((4, 3), "complex128"), values((12,), "complex128")], ["t", "s"], k=12)
@@ -196,6 +191,7 @@ def main():
     case("vdot_err", "vdot", [values((5,), "float64"), values((6,), "float64")], error="value_error")
 
     # --- inner
+    s.group("inner")
     case("inner_2d", "inner", [values((2, 3), "float64"), values((4, 3), "float64")], k=3)
     case("inner_1d_c64", "inner", [values((5,), "complex64"), values((5,), "complex64")], k=5)
     case("inner_nd", "inner", [values((2, 3, 4), "float32"), values((5, 4), "float32")], k=4)
@@ -205,6 +201,7 @@ def main():
     case("inner_err", "inner", [values((2, 3), "float64"), values((2, 4), "float64")], error="value_error")
 
     # --- outer
+    s.group("outer")
     case("outer_1d", "outer", [values((3,), "float64"), values((4,), "float64")])
     case("outer_nd", "outer", [values((2, 2), "float32"), values((3,), "float32")])
     case("outer_bool", "outer", [values((4,), "bool"), values((5,), "bool")])
@@ -213,20 +210,24 @@ def main():
     case("outer_empty", "outer", [values((0,), "float64"), values((4,), "float64")])
 
     # --- tensordot
-    case("td_2", "tensordot", [values((3, 4, 5), "float64"), values((4, 5, 6), "float64")], arg="2", k=20)
-    case("td_1", "tensordot", [values((3, 4, 5), "float32"), values((5, 2), "float32")], arg="1", k=5)
-    case("td_0", "tensordot", [values((3, 2), "float64"), values((4,), "float64")], arg="0")
-    case("td_pair", "tensordot", [values((3, 4, 5), "float64"), values((4, 3, 2), "float64")], arg="1,0;0,1", k=12)
-    case("td_pair_neg", "tensordot", [values((3, 4, 5), "complex128"), values((5, 2), "complex128")], arg="-1;0", k=5)
-    case("td_pair_mid", "tensordot", [values((3, 4, 5), "float64"), values((6, 4), "float64")], arg="1;1", k=4)
-    case("td_int", "tensordot", [values((3, 4, 5), "int32"), values((4, 5, 2), "int32")], arg="2")
-    case("td_views", "tensordot", [values((4, 5), "float64"), values((4, 5), "float64")], ["t", "s"], arg="2", k=20)
-    case("td_err_len", "tensordot", [values((3, 4), "float64"), values((4, 3), "float64")], arg="0,1;0",
+    s.group("tensordot")
+    case("td_2", "tensordot", [values((3, 4, 5), "float64"), values((4, 5, 6), "float64")], arg=2, k=20)
+    case("td_1", "tensordot", [values((3, 4, 5), "float32"), values((5, 2), "float32")], arg=1, k=5)
+    case("td_0", "tensordot", [values((3, 2), "float64"), values((4,), "float64")], arg=0)
+    case("td_pair", "tensordot", [values((3, 4, 5), "float64"), values((4, 3, 2), "float64")],
+         arg=([1, 0], [0, 1]), k=12)
+    case("td_pair_neg", "tensordot", [values((3, 4, 5), "complex128"), values((5, 2), "complex128")],
+         arg=([-1], [0]), k=5)
+    case("td_pair_mid", "tensordot", [values((3, 4, 5), "float64"), values((6, 4), "float64")], arg=([1], [1]), k=4)
+    case("td_int", "tensordot", [values((3, 4, 5), "int32"), values((4, 5, 2), "int32")], arg=2)
+    case("td_views", "tensordot", [values((4, 5), "float64"), values((4, 5), "float64")], ["t", "s"], arg=2, k=20)
+    case("td_err_len", "tensordot", [values((3, 4), "float64"), values((4, 3), "float64")], arg=([0, 1], [0]),
          error="value_error")
-    case("td_err_shape", "tensordot", [values((3, 4), "float64"), values((3, 4), "float64")], arg="1;0",
+    case("td_err_shape", "tensordot", [values((3, 4), "float64"), values((3, 4), "float64")], arg=([1], [0]),
          error="value_error")
 
     # --- einsum
+    s.group("einsum")
     E = [
         ("ij,jk->ik", [(4, 5), (5, 3)], "float64"),
         ("ij,jk", [(4, 5), (5, 3)], "float32"),
@@ -280,14 +281,7 @@ def main():
          error="value_error")
     case("es_err_count", "einsum", [values((2, 3), "float64")], arg="ij,jk->ik", error="value_error")
     case("es_err_char", "einsum", [values((2, 3), "float64")], arg="i1->i", error="value_error")
-
-    with open(os.path.join(OUT, "MANIFEST.tsv"), "w") as f:
-        cols = ["case", "func", "rtol", "atol", "views", "arg", "error"]
-        f.write("\t".join(cols) + "\n")
-        for r in rows:
-            f.write("\t".join(str(r[c]) for c in cols) + "\n")
-    total = sum(os.path.getsize(os.path.join(OUT, x)) for x in os.listdir(OUT))
-    print(f"{len(rows)} cases, {total / 1e6:.2f} MB")
+    s.write()
 
 
 if __name__ == "__main__":

@@ -5,6 +5,8 @@
 #include <doctest/doctest.h>
 
 #include <cstdio>
+#include <cstring>
+#include <functional>
 #include <map>
 #include <stdexcept>
 #include <sstream>
@@ -27,13 +29,15 @@ namespace {
 
 const char* kModule = "core_products";
 
-std::vector<std::string> split(const std::string& s, char sep) {
-  std::vector<std::string> out;
-  std::string cur;
-  std::istringstream is(s);
-  while (std::getline(is, cur, sep)) out.push_back(cur);
-  if (!s.empty() && s.back() == sep) out.push_back("");
-  return out;
+using cusci::testing::golden_case;
+
+/// A copy of `a` with `shape` (the same elements): the case gives each array's shape, as a 0-d array
+/// may be stored with shape (1,).
+host_array with_shape(const host_array& a, const shape_t& shape) {
+  host_array h(a.dtype(), shape);
+  REQUIRE(h.nbytes() == a.nbytes());
+  std::memcpy(h.data(), a.data(), a.nbytes());
+  return h;
 }
 
 /// The operand view named by `code` built from the stored base (see the generator's docstring).
@@ -55,31 +59,34 @@ ndarray make_view(const ndarray& base, const std::string& code) {
   return base[idx];
 }
 
-tensordot_axes parse_axes(const std::string& arg) {
-  if (arg.find(';') == std::string::npos) return std::stoi(arg);
-  auto parts = split(arg, ';');
-  std::pair<std::vector<int>, std::vector<int>> p;
-  for (const auto& v : split(parts[0], ',')) if (!v.empty()) p.first.push_back(std::stoi(v));
-  for (const auto& v : split(parts[1], ',')) if (!v.empty()) p.second.push_back(std::stoi(v));
-  return p;
+/// tensordot's axes: an int, or [axes of a, axes of b].
+tensordot_axes axes_of(const golden_case& c) {
+  if (c.params().at("axes").is_number_integer()) return c.get<int>("axes");
+  const auto p = c.get<std::vector<std::vector<int>>>("axes");
+  REQUIRE(p.size() == 2);
+  return std::pair<std::vector<int>, std::vector<int>>(p[0], p[1]);
 }
 
-ndarray run(const std::string& func, const std::vector<ndarray>& ops, const std::string& arg) {
-  if (func == "matmul") return matmul(ops[0], ops[1]);
-  if (func == "dot") return dot(ops[0], ops[1]);
-  if (func == "vdot") return vdot(ops[0], ops[1]);
-  if (func == "inner") return inner(ops[0], ops[1]);
-  if (func == "outer") return outer(ops[0], ops[1]);
-  if (func == "tensordot") return tensordot(ops[0], ops[1], parse_axes(arg));
-  if (func == "einsum") return einsum(arg, ops);
-  throw std::invalid_argument("unknown function " + func);
+using product_fn = std::function<ndarray(const golden_case&, const std::vector<ndarray>&)>;
+const std::map<std::string, product_fn>& products() {
+  static const std::map<std::string, product_fn> table = {
+      {"matmul", [](const golden_case&, const std::vector<ndarray>& o) { return matmul(o[0], o[1]); }},
+      {"dot", [](const golden_case&, const std::vector<ndarray>& o) { return dot(o[0], o[1]); }},
+      {"vdot", [](const golden_case&, const std::vector<ndarray>& o) { return vdot(o[0], o[1]); }},
+      {"inner", [](const golden_case&, const std::vector<ndarray>& o) { return inner(o[0], o[1]); }},
+      {"outer", [](const golden_case&, const std::vector<ndarray>& o) { return outer(o[0], o[1]); }},
+      {"tensordot",
+       [](const golden_case& c, const std::vector<ndarray>& o) { return tensordot(o[0], o[1], axes_of(c)); }},
+      {"einsum",
+       [](const golden_case& c, const std::vector<ndarray>& o) { return einsum(c.get<std::string>("subscripts"), o); }},
+  };
+  return table;
 }
 
-/// A manifest field, "" when the row does not have it: testing::manifest splits with getline, which
-/// drops a trailing empty field, so rows whose last columns (arg, error) are empty stop early.
-std::string field(const std::map<std::string, std::string>& row, const std::string& col) {
-  const auto it = row.find(col);
-  return it == row.end() ? std::string() : it->second;
+ndarray run(const golden_case& c, const std::vector<ndarray>& ops) {
+  const auto it = products().find(c.func());
+  if (it == products().end()) throw std::invalid_argument("unknown function " + c.func());
+  return it->second(c, ops);
 }
 
 std::string shape_text(const shape_t& s) {
@@ -90,47 +97,45 @@ std::string shape_text(const shape_t& s) {
   return os.str();
 }
 
-/// One manifest row. Shape mismatches and unexpected exceptions are recorded as failures of the row
-/// (not fatal), so that every row of the manifest runs.
-void run_row(const std::map<std::string, std::string>& row, const std::string& name) {
-  const auto views = split(row.at("views"), ',');
+/// One case. Shape mismatches and unexpected exceptions are recorded as failures of the case (not
+/// fatal), so that every case runs.
+void run_case(const golden_case& c) {
+  const auto operands = c.get<std::vector<std::string>>("operands");
+  const auto views = c.get<std::vector<std::string>>("views");
+  const auto shapes = c.get<std::vector<shape_t>>("shapes");
+  REQUIRE(views.size() == operands.size());
+  REQUIRE(shapes.size() == operands.size());
   std::vector<ndarray> ops;
-  for (std::size_t i = 0; i < views.size(); ++i)
-    ops.push_back(make_view(asarray(golden(kModule, name + "_" + std::to_string(i))), views[i]));
-  const std::string func = row.at("func");
-  const std::string err = field(row, "error");
-  const std::string arg = field(row, "arg");
-  if (err == "value_error") {
-    CHECK_THROWS_AS(run(func, ops, arg), cusci::value_error);
-  } else if (err == "index_error") {
-    CHECK_THROWS_AS(run(func, ops, arg), cusci::index_error);
-  } else if (!err.empty()) {
-    FAIL_CHECK("unknown error kind " << err);
+  for (std::size_t i = 0; i < operands.size(); ++i)
+    ops.push_back(make_view(asarray(with_shape(golden(kModule, operands[i]), shapes[i])), views[i]));
+  if (c.expects_error() && c.error() != "value_error" && c.error() != "index_error") {
+    FAIL_CHECK("unknown error kind " << c.error());
+  } else if (c.expects_error()) {
+    cusci::testing::check_error(c, [&] { return run(c, ops); });
   } else {
-    const ndarray r = run(func, ops, arg);
+    const ndarray r = run(c, ops);
     CHECK(r.is_c_contiguous());
     const host_array actual = to_host(r);
-    const host_array expected = golden(kModule, name + "_out");
+    const host_array expected = with_shape(c.array("expected"), c.get<shape_t>("out_shape"));
     if (actual.shape() != expected.shape()) {
       FAIL_CHECK("shape " << shape_text(actual.shape()) << " != expected " << shape_text(expected.shape()));
       return;
     }
-    check_allclose(actual, expected, std::stod(row.at("rtol")), std::stod(row.at("atol")));
+    check_allclose(actual, expected, c.rtol(), c.atol());
   }
 }
 
-void run_manifest(const std::string& prefix_filter) {
+void run_cases(const std::string& func) {
   int n = 0;
-  for (const auto& row : cusci::testing::manifest(kModule)) {
-    const std::string name = row.at("case");
-    if (name.rfind(prefix_filter, 0) != 0) continue;
+  for (const auto& c : cusci::testing::cases(kModule, func)) {
+    const std::string name = c.name();
     ++n;
     CAPTURE(name);
     // A host crash (signal) cannot be turned into a failed check and doctest does not print the
-    // captured context for it: name the row on stderr first, so that a crash log says which row.
+    // captured context for it: name the case on stderr first, so that a crash log says which case.
     std::fprintf(stderr, "[core_products] %s\n", name.c_str());
     try {
-      run_row(row, name);
+      run_case(c);
     } catch (const std::exception& e) {
       FAIL_CHECK("threw " << e.what());
     }
@@ -165,13 +170,13 @@ host_array ref_matmul(const host_array& a, const host_array& b) {
 
 }  // namespace
 
-TEST_CASE("matmul goldens") { run_manifest("mm_"); }
-TEST_CASE("dot goldens") { run_manifest("dot_"); }
-TEST_CASE("vdot goldens") { run_manifest("vdot_"); }
-TEST_CASE("inner goldens") { run_manifest("inner_"); }
-TEST_CASE("outer goldens") { run_manifest("outer_"); }
-TEST_CASE("tensordot goldens") { run_manifest("td_"); }
-TEST_CASE("einsum goldens") { run_manifest("es_"); }
+TEST_CASE("matmul goldens") { run_cases("matmul"); }
+TEST_CASE("dot goldens") { run_cases("dot"); }
+TEST_CASE("vdot goldens") { run_cases("vdot"); }
+TEST_CASE("inner goldens") { run_cases("inner"); }
+TEST_CASE("outer goldens") { run_cases("outer"); }
+TEST_CASE("tensordot goldens") { run_cases("tensordot"); }
+TEST_CASE("einsum goldens") { run_cases("einsum"); }
 
 TEST_CASE("matmul: batch layouts that need a pointer array, a fold or strided batches agree") {
   // a [4, 3, 5, 6] sliced to [4, 3:1:-1 ...] style non-uniform batches: take every other batch of
