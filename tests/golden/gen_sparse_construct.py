@@ -1,30 +1,36 @@
 #!/usr/bin/env python3
-"""Goldens for cusci::sparse's construct family (constructors, arithmetic, comparisons).
+"""References for cusci::sparse's construct family (constructors, arithmetic, comparisons).
 
-Run with SciPy 1.18 / NumPy 2.5:  /opt/goldenv/bin/python tests/golden/gen_sparse_construct.py
-Writes tests/golden/data/sparse_construct/cases.npz (every array, keyed "<case>__<name>") and
-MANIFEST.tsv (one row per case: case, func, rtol, atol, params, out_kind, out_format, out_nnz,
-error). Inputs are stored as the arrays of their format (csr/csc: data, indices, indptr; coo:
-data, row, col); "dia"/"bsr" inputs are built from the csr arrays with todia()/tobsr((2, 2)) on
-both sides. Results: "out" is the dense value (toarray() of a sparse result), plus out_format,
-out_nnz and the dtype of "out". Parameters: "key=value" pairs joined by ";".
+Run at build time (tests/golden/CMakeLists.txt; format: golden.py). Arrays are named
+"<case>__<name>". Inputs are stored as the arrays of their format (csr/csc: data, indices, indptr;
+coo: data, row, col) with parameters <name>_fmt and <name>_shape; "dia"/"bsr" inputs are built from
+the csr arrays with todia()/tobsr((2, 2)) on both sides. Results: array "out" is the dense value
+(toarray() of a sparse result); parameters out_kind ("sparse", "dense", "random", "find"),
+out_format and out_nnz; the dtype is that of "out". A format that is not given (SciPy's default) is
+null.
 """
-import os
 import warnings
 
 import numpy as np
 import scipy.sparse as sp
 
+from golden import Suite
+
 warnings.simplefilter("ignore")
-OUT = os.path.join(os.path.dirname(os.path.abspath(__file__)), "data", "sparse_construct")
-rng = np.random.default_rng(20240518)
-arrays = {}
-rows = []
+s = Suite("sparse_construct")
+rng = s.rng(20240518)
+
+
+def arr(name, a):
+    s.array(name, a)
+
+
 DTYPES = ["bool", "int8", "int16", "int32", "int64", "uint8", "uint16", "uint32", "uint64",
           "float32", "float64", "complex64", "complex128"]
 
 
 def tol(dt):
+    """This module's own rule: atol well below rtol (results are near 1 in magnitude)."""
     dt = np.dtype(dt)
     if dt in (np.float32, np.complex64):
         return 1e-5, 1e-6
@@ -87,7 +93,7 @@ def rand_sparse(m, n, density, dt, idx="int32", dups=False, unsorted=False, zero
 
 
 def store_input(case, name, A, fmt):
-    """Stores A (a csr_matrix) as `fmt`; returns (the SciPy object in that format, manifest text).
+    """Stores A (a csr_matrix) as `fmt`; returns (the SciPy object in that format, its case parameters).
 
     Works on a copy: SciPy canonicalizes matrices in place (`_deduped_data`, `sum_duplicates`, via
     abs/astype/power), so an operation must neither see another case's in-place changes nor alter the
@@ -96,43 +102,45 @@ def store_input(case, name, A, fmt):
     A = sp.csr_matrix((A.data.copy(), A.indices.copy(), A.indptr.copy()), shape=A.shape)
     A.indices = A.indices.astype(idx)
     A.indptr = A.indptr.astype(idx)
+    stored = {}
     if fmt == "csr":
         M = A
-        arrays[f"{case}__{name}_data"], arrays[f"{case}__{name}_i1"], arrays[f"{case}__{name}_i2"] = \
+        stored["data"], stored["i1"], stored["i2"] = \
             M.data, M.indices, M.indptr
     elif fmt == "csc":
         M = sp.csc_matrix(A.T.tocsr().T)  # csc with the same duplicates/order semantics
         M = sp.csc_matrix((A.T.tocsr().data, A.T.tocsr().indices, A.T.tocsr().indptr), shape=A.shape)
         M.indices = M.indices.astype(A.indices.dtype)
         M.indptr = M.indptr.astype(A.indices.dtype)
-        arrays[f"{case}__{name}_data"], arrays[f"{case}__{name}_i1"], arrays[f"{case}__{name}_i2"] = \
+        stored["data"], stored["i1"], stored["i2"] = \
             M.data, M.indices, M.indptr
     elif fmt == "coo":
         M = A.tocoo()
         M.row = M.row.astype(A.indices.dtype)
         M.col = M.col.astype(A.indices.dtype)
-        arrays[f"{case}__{name}_data"], arrays[f"{case}__{name}_i1"], arrays[f"{case}__{name}_i2"] = \
+        stored["data"], stored["i1"], stored["i2"] = \
             M.data, M.row, M.col
     else:
-        arrays[f"{case}__{name}_data"], arrays[f"{case}__{name}_i1"], arrays[f"{case}__{name}_i2"] = \
+        stored["data"], stored["i1"], stored["i2"] = \
             A.data, A.indices, A.indptr
         M = A.todia() if fmt == "dia" else A.tobsr((2, 2))
     for key in ("data", "i1", "i2"):  # snapshot: M may share (and later mutate) these arrays
-        arrays[f"{case}__{name}_{key}"] = np.array(arrays[f"{case}__{name}_{key}"], copy=True)
-    return M, f"{name}_fmt={fmt};{name}_shape={A.shape[0]},{A.shape[1]}"
+        arr(f"{case}__{name}_{key}", np.array(stored[key], copy=True))
+    return M, {f"{name}_fmt": fmt, f"{name}_shape": list(A.shape)}
 
 
-def add(case, func, params, result=None, error="", out_kind="sparse", dt=None):
+def add(case, func, params, result=None, error=None, out_kind="sparse", dt=None):
     r_, a_ = tol(dt if dt is not None else (result.dtype if result is not None else np.float64))
-    fmt, nnz = "", -1
+    fmt, nnz = None, None
     if error:
-        out_kind = "error"
+        out_kind = None
     elif out_kind == "sparse":
         fmt, nnz = result.format, result.nnz
-        arrays[f"{case}__out"] = result.toarray()
+        arr(f"{case}__out", result.toarray())
     elif out_kind == "dense":
-        arrays[f"{case}__out"] = np.asarray(result)
-    rows.append([case, func, str(r_), str(a_), params, out_kind, fmt, str(nnz), error])
+        arr(f"{case}__out", np.asarray(result))
+    s.case(case, func=func, rtol=r_, atol=a_, error=error, out_kind=out_kind, out_format=fmt, out_nnz=nnz,
+           **params)
 
 
 def run_error(case, func, params, fn):
@@ -151,22 +159,24 @@ def run_error(case, func, params, fn):
 
 
 # ----- eye / identity -------------------------------------------------------------------------
+s.group("build")
 n = 0
 for (m, nn, k) in [(3, 3, 0), (3, 4, 1), (4, 3, -2), (1, 5, 0), (5, 1, 0), (0, 0, 0), (2, 2, 0), (4, 6, 3)]:
     for fmt in ["", "csr", "csc", "coo", "dia", "bsr"]:
         if fmt == "bsr" and (m, nn) != (2, 2):
             continue
         R = sp.eye(m, nn, k=k, dtype=np.float64, format=fmt or None)
-        add(f"eye{n}", "eye", f"m={m};n={nn};k={k};dtype=float64;format={fmt}", R)
+        add(f"eye{n}", "eye", dict(m=m, n=nn, k=k, dtype="float64", format=fmt or None), R)
         n += 1
 for dt in DTYPES:
     R = sp.eye(3, 4, k=1, dtype=dt, format="csr")
-    add(f"eye{n}", "eye", f"m=3;n=4;k=1;dtype={dt};format=csr", R)
+    add(f"eye{n}", "eye", dict(m=3, n=4, k=1, dtype=dt, format="csr"), R)
     n += 1
     R = sp.identity(3, dtype=dt)
-    add(f"identity_{dt}", "identity", f"n=3;dtype={dt};format=", R)
-run_error("eye_err_k", "eye", "m=3;n=3;k=5;dtype=float64;format=", lambda: sp.eye(3, 3, k=5))
-run_error("eye_err_fmt", "eye", "m=3;n=3;k=0;dtype=float64;format=xyz", lambda: sp.eye(3, 3, format="xyz"))
+    add(f"identity_{dt}", "identity", dict(n=3, dtype=dt, format=None), R)
+run_error("eye_err_k", "eye", dict(m=3, n=3, k=5, dtype="float64", format=None), lambda: sp.eye(3, 3, k=5))
+run_error("eye_err_fmt", "eye", dict(m=3, n=3, k=0, dtype="float64", format="xyz"),
+          lambda: sp.eye(3, 3, format="xyz"))
 
 # ----- diags / spdiags ------------------------------------------------------------------------
 diag_cases = [
@@ -184,31 +194,26 @@ for i, (dg, offs, shape, dt) in enumerate(diag_cases):
         R = sp.diags(ins, offs, shape=shape, format=fmt or None, **kw)
         case = f"diags{i}_{fmt or 'none'}"
         for j, d in enumerate(ins):
-            arrays[f"{case}__diag{j}"] = d
-        p = f"ndiag={len(ins)};offsets={','.join(map(str, offs))};format={fmt}"
-        if shape:
-            p += f";shape={shape[0]},{shape[1]}"
-        if dt:
-            p += f";dtype={dt}"
-        add(case, "diags", p, R)
+            arr(f"{case}__diag{j}", d)
+        add(case, "diags", dict(ndiag=len(ins), offsets=offs, format=fmt or None, shape=shape, dtype=dt), R)
 for j, d in enumerate([np.arange(1.0, 4.0), np.arange(1.0, 3.0)]):
-    arrays[f"diags_err_len__diag{j}"] = d
-run_error("diags_err_len", "diags", "ndiag=2;offsets=0,1;format=;shape=5,5",
+    arr(f"diags_err_len__diag{j}", d)
+run_error("diags_err_len", "diags", dict(ndiag=2, offsets=[0, 1], format=None, shape=[5, 5]),
           lambda: sp.diags([np.arange(1.0, 4.0), np.arange(1.0, 3.0)], [0, 1], shape=(5, 5)))
-arrays["diags_err_off__diag0"] = np.arange(1.0, 4.0)
-run_error("diags_err_off", "diags", "ndiag=1;offsets=9;format=;shape=3,3",
+arr("diags_err_off__diag0", np.arange(1.0, 4.0))
+run_error("diags_err_off", "diags", dict(ndiag=1, offsets=[9], format=None, shape=[3, 3]),
           lambda: sp.diags([np.arange(1.0, 4.0)], [9], shape=(3, 3)))
-arrays["diags_err_n__diag0"] = np.arange(1.0, 4.0)
-run_error("diags_err_n", "diags", "ndiag=1;offsets=0,1;format=", lambda: sp.diags([np.arange(1.0, 4.0)], [0, 1]))
+arr("diags_err_n__diag0", np.arange(1.0, 4.0))
+run_error("diags_err_n", "diags", dict(ndiag=1, offsets=[0, 1], format=None),
+          lambda: sp.diags([np.arange(1.0, 4.0)], [0, 1]))
 for i, (data, offs, m, nn, fmt) in enumerate([
         (np.array([[1, 2, 3, 4], [1, 2, 3, 4], [1, 2, 3, 4]], dtype=np.float64), [0, -1, 2], 4, 4, ""),
         (np.arange(1, 13, dtype=np.int32).reshape(3, 4), [0, 1, -2], 3, 5, "csr"),
         (np.arange(1, 5, dtype=np.complex128).reshape(1, 4), [0], None, None, "coo")]):
     R = sp.spdiags(data, offs, m, nn, format=fmt or None)
     case = f"spdiags{i}"
-    arrays[f"{case}__data"] = data
-    p = f"offsets={','.join(map(str, offs))};format={fmt}" + (f";m={m};n={nn}" if m else "")
-    add(case, "spdiags", p, R)
+    arr(f"{case}__data", data)
+    add(case, "spdiags", dict(offsets=offs, format=fmt or None, m=m, n=nn), R)
 
 # ----- random ---------------------------------------------------------------------------------
 for i, (m, nn, dens, fmt, dt) in enumerate([(10, 20, 0.1, "coo", None), (7, 3, 0.5, "csr", "float32"),
@@ -220,10 +225,9 @@ for i, (m, nn, dens, fmt, dt) in enumerate([(10, 20, 0.1, "coo", None), (7, 3, 0
     assert R.tocoo().nnz <= k and (fmt == "dia" or R.nnz == k)
     # A dia result stores whole diagonals, so its nnz depends on where the k positions fell (the
     # random stream): only k is comparable; out_nnz is -1 there and the test checks nnz >= k.
-    rows.append([f"random{i}", "random", "0", "0",
-                 f"m={m};n={nn};density={dens};format={fmt};dtype={dt or 'float64'};k={k}", "random", R.format,
-                 str(R.nnz if fmt != "dia" else -1), ""])
-run_error("random_err_density", "random", "m=3;n=3;density=1.5;format=coo;dtype=float64",
+    s.case(f"random{i}", func="random", m=m, n=nn, density=dens, format=fmt, dtype=dt or "float64", k=k,
+           out_kind="random", out_format=R.format, out_nnz=R.nnz if fmt != "dia" else None)
+run_error("random_err_density", "random", dict(m=3, n=3, density=1.5, format="coo", dtype="float64"),
           lambda: sp.random(3, 3, density=1.5))
 
 # ----- kron / kronsum ----------------------------------------------------------------------------
@@ -238,34 +242,32 @@ for i, (A, B) in enumerate(kron_in):
             case = f"kron{i}_{fmt or 'none'}_{af}{bf}"
             Ain, pa = store_input(case, "A", A, af)
             Bin, pb = store_input(case, "B", B, bf)
-            add(case, "kron", f"{pa};{pb};format={fmt}", sp.kron(Ain, Bin, format=fmt or None))
+            add(case, "kron", {**pa, **pb, "format": fmt or None}, sp.kron(Ain, Bin, format=fmt or None))
 for i, (A, B) in enumerate([(rand_sparse(3, 3, 0.5, "float64"), rand_sparse(2, 2, 0.5, "float64")),
                             (rand_sparse(2, 2, 0.7, "int32"), rand_sparse(3, 3, 0.4, "complex64"))]):
     for fmt in ["", "coo"]:
         case = f"kronsum{i}_{fmt or 'none'}"
         Ain, pa = store_input(case, "A", A, "csr")
         Bin, pb = store_input(case, "B", B, "coo")
-        add(case, "kronsum", f"{pa};{pb};format={fmt}", sp.kronsum(Ain, Bin, format=fmt or None))
+        add(case, "kronsum", {**pa, **pb, "format": fmt or None}, sp.kronsum(Ain, Bin, format=fmt or None))
 case = "kronsum_err"
 store_input(case, "A", rand_sparse(2, 3, 0.5, "float64"), "csr")
 store_input(case, "B", rand_sparse(2, 2, 0.5, "float64"), "csr")
-run_error(case, "kronsum", "A_fmt=csr;A_shape=2,3;B_fmt=csr;B_shape=2,2;format=",
+run_error(case, "kronsum", dict(A_fmt="csr", A_shape=[2, 3], B_fmt="csr", B_shape=[2, 2], format=None),
           lambda: sp.kronsum(sp.csr_matrix((2, 3)), sp.csr_matrix((2, 2))))
 
 # ----- stacks ------------------------------------------------------------------------------------
 def stack_case(case, func, mats, fmts, fmt, dtype=None, grid=None):
-    objs, ps = [], []
+    objs, p = [], {}
     for j, (A, f) in enumerate(zip(mats, fmts)):
-        if A is None:
+        if A is None:  # an empty block: B<j>_fmt is null
             objs.append(None)
-            ps.append(f"B{j}_fmt=none")
+            p[f"B{j}_fmt"] = None
             continue
-        o, p = store_input(case, f"B{j}", A, f)
+        o, pj = store_input(case, f"B{j}", A, f)
         objs.append(o)
-        ps.append(p)
-    p = ";".join(ps) + f";nblocks={len(mats)};format={fmt}" + (f";dtype={dtype}" if dtype else "")
-    if grid:
-        p += f";grid={grid[0]},{grid[1]}"
+        p.update(pj)
+    p.update(nblocks=len(mats), format=fmt or None, dtype=dtype, grid=grid)
     try:
         if func == "hstack":
             R = sp.hstack(objs, format=fmt or None, dtype=dtype)
@@ -304,6 +306,7 @@ for fmt in ["", "csr"]:
                ["csr", "coo", "csc"], fmt)
 
 # ----- tril / triu / find ------------------------------------------------------------------------
+s.group("triangles")
 tri_in = rand_sparse(5, 6, 0.6, "float64", dups=True, unsorted=True, zeros=True)
 for func in ["tril", "triu"]:
     for k in [0, 1, -2, 7]:
@@ -312,21 +315,27 @@ for func in ["tril", "triu"]:
                 case = f"{func}_{k}_{fmt or 'none'}_{inf}"
                 A, pa = store_input(case, "A", tri_in, inf)
                 R = (sp.tril if func == "tril" else sp.triu)(A, k=k, format=fmt or None)
-                add(case, func, f"{pa};k={k};format={fmt}", R)
+                add(case, func, {**pa, "k": k, "format": fmt or None}, R)
 for i, (A, inf) in enumerate([(tri_in, "csr"), (tri_in, "coo"), (tri_in, "csc"),
                               (rand_sparse(4, 4, 0.5, "int64", idx="int64", zeros=True), "csr"),
                               (rand_sparse(0, 3, 0.5, "float64"), "csr"), (rand_sparse(4, 4, 0.5, "float64"), "dia")]):
     case = f"find{i}"
     M, pa = store_input(case, "A", A, inf)
     r, c, d = sp.find(M)
-    arrays[f"{case}__out_row"], arrays[f"{case}__out_col"], arrays[f"{case}__out_data"] = r, c, d
-    rows.append([case, "find", *map(str, tol(d.dtype)), pa, "find", "", str(len(d)), ""])
+    arr(f"{case}__out_row", r)
+    arr(f"{case}__out_col", c)
+    arr(f"{case}__out_data", d)
+    s.case(case, func="find", rtol=tol(d.dtype)[0], atol=tol(d.dtype)[1], out_kind="find", out_format=None,
+           out_nnz=len(d), **pa)
 
 # ----- arithmetic -------------------------------------------------------------------------------
-def binary(case, func, A, B, af, bf, params=""):
+s.group("arithmetic")
+def binary(case, func, A, B, af, bf, op=None):
     Ain, pa = store_input(case, "A", A, af)
     Bin, pb = store_input(case, "B", B, bf)
-    p = f"{pa};{pb}" + (";" + params if params else "")
+    p = {**pa, **pb}
+    if op:
+        p["op"] = op
     try:
         if func == "add":
             R = Ain + Bin
@@ -342,7 +351,7 @@ def binary(case, func, A, B, af, bf, params=""):
             R = Ain.minimum(Bin)
         else:
             R = {"eq": Ain == Bin, "ne": Ain != Bin, "lt": Ain < Bin, "le": Ain <= Bin, "gt": Ain > Bin,
-                 "ge": Ain >= Bin}[params.split("=")[1]]
+                 "ge": Ain >= Bin}[op]
     except ValueError:
         add(case, func, p, error="value_error")
         return
@@ -373,21 +382,22 @@ binary("add_diadia", "add", rand_sparse(4, 4, 0.5, "float64"), rand_sparse(4, 4,
 binary("add_bsr", "add", rand_sparse(4, 4, 0.5, "float64"), rand_sparse(4, 4, 0.5, "float64"), "bsr", "coo")
 for op in ["eq", "ne", "lt", "le", "gt", "ge"]:
     for af, bf in [("csr", "csr"), ("csc", "coo")]:
-        binary(f"cmp_{op}_{af}{bf}", "compare", X, Y, af, bf, f"op={op}")
+        binary(f"cmp_{op}_{af}{bf}", "compare", X, Y, af, bf, op)
     for dt in ["bool", "int16", "uint32", "float32", "complex128"]:
         binary(f"cmp_{op}_{dt}", "compare", rand_sparse(4, 5, 0.5, dt, dups=True), rand_sparse(4, 5, 0.5, dt),
-               "csr", "csr", f"op={op}")
+               "csr", "csr", op)
 
 # sparse with dense
-def with_dense(case, func, A, af, D, params=""):
+def with_dense(case, func, A, af, D, op=None):
     Ain, pa = store_input(case, "A", A, af)
-    arrays[f"{case}__D"] = D
-    p = pa + (";" + params if params else "")
+    arr(f"{case}__D", D)
+    p = dict(pa)
+    if op:
+        p["op"] = op
     try:
         R = {"add": lambda: Ain + D, "subtract": lambda: Ain - D, "rsubtract": lambda: D - Ain,
              "multiply": lambda: Ain.multiply(D), "divide": lambda: Ain / D, "maximum": lambda: Ain.maximum(D),
-             "minimum": lambda: Ain.minimum(D)}.get(func, lambda: {"eq": Ain == D, "lt": Ain < D, "ge": Ain >= D}[
-                 params.split("=")[1]])()
+             "minimum": lambda: Ain.minimum(D)}.get(func, lambda: {"eq": Ain == D, "lt": Ain < D, "ge": Ain >= D}[op])()
     except ValueError:
         add(case, func + "_dense", p, error="value_error")
         return
@@ -410,12 +420,12 @@ for func in ["add", "subtract", "rsubtract", "multiply", "divide", "maximum", "m
 with_dense("add_dense_bcast", "add", X, "csr", rng.standard_normal(5).round(2))
 with_dense("add_dense_err", "add", X, "csr", rng.standard_normal((5, 5)))
 for op in ["eq", "lt", "ge"]:
-    with_dense(f"cmp_dense_{op}", "compare", X, "csr", rng.standard_normal((6, 5)).round(1), f"op={op}")
+    with_dense(f"cmp_dense_{op}", "compare", X, "csr", rng.standard_normal((6, 5)).round(1), op)
 
 # sparse with scalars and unary functions
-def unary(case, func, A, af, params="", fn=None, scal=None):
+def unary(case, func, A, af, params=None, fn=None):
     Ain, pa = store_input(case, "A", A, af)
-    p = pa + (";" + params if params else "")
+    p = {**pa, **(params or {})}
     try:
         R = fn(Ain)
     except ValueError:
@@ -430,50 +440,45 @@ def unary(case, func, A, af, params="", fn=None, scal=None):
         add(case, func, p, np.asarray(R), out_kind="dense")
 
 
+s.group("elementwise")
 SC = {"2": 2, "2.5": 2.5, "-1.5": -1.5, "0": 0, "3": 3, "-3": -3, "nan": float("nan"), "1j": 1j, "0.5": 0.5}
 for dt in DTYPES:
     Z = rand_sparse(4, 5, 0.5, dt, dups=True, unsorted=True, zeros=True)
     for af in ["csr", "coo"]:
-        unary(f"scale2_{dt}_{af}", "multiply_scalar", Z, af, "s=2", lambda A: A * 2)
-        unary(f"scale25_{dt}_{af}", "multiply_scalar", Z, af, "s=2.5", lambda A: A * 2.5)
-        unary(f"div2_{dt}_{af}", "divide_scalar", Z, af, "s=2", lambda A: A / 2)
-        unary(f"abs_{dt}_{af}", "abs", Z, af, "", lambda A: abs(A))
-        unary(f"neg_{dt}_{af}", "negative", Z, af, "", lambda A: -A)
-        unary(f"conj_{dt}_{af}", "conj", Z, af, "", lambda A: A.conj())
-        unary(f"real_{dt}_{af}", "real", Z, af, "", lambda A: A.real)
-        unary(f"imag_{dt}_{af}", "imag", Z, af, "", lambda A: A.imag)
-        unary(f"transpose_{dt}_{af}", "transpose", Z, af, "", lambda A: A.T)
-        unary(f"H_{dt}_{af}", "conj_transpose", Z, af, "", lambda A: A.getH())
-        unary(f"pow2_{dt}_{af}", "power", Z, af, "p=2", lambda A: A.power(2))
-    unary(f"transpose_{dt}_csc", "transpose", Z, "csc", "", lambda A: A.T)
+        unary(f"scale2_{dt}_{af}", "multiply_scalar", Z, af, dict(s=2), lambda A: A * 2)
+        unary(f"scale25_{dt}_{af}", "multiply_scalar", Z, af, dict(s=2.5), lambda A: A * 2.5)
+        unary(f"div2_{dt}_{af}", "divide_scalar", Z, af, dict(s=2), lambda A: A / 2)
+        unary(f"abs_{dt}_{af}", "abs", Z, af, None, lambda A: abs(A))
+        unary(f"neg_{dt}_{af}", "negative", Z, af, None, lambda A: -A)
+        unary(f"conj_{dt}_{af}", "conj", Z, af, None, lambda A: A.conj())
+        unary(f"real_{dt}_{af}", "real", Z, af, None, lambda A: A.real)
+        unary(f"imag_{dt}_{af}", "imag", Z, af, None, lambda A: A.imag)
+        unary(f"transpose_{dt}_{af}", "transpose", Z, af, None, lambda A: A.T)
+        unary(f"H_{dt}_{af}", "conj_transpose", Z, af, None, lambda A: A.getH())
+        unary(f"pow2_{dt}_{af}", "power", Z, af, dict(p=2), lambda A: A.power(2))
+    unary(f"transpose_{dt}_csc", "transpose", Z, "csc", None, lambda A: A.T)
 for af in ["csr", "csc", "coo", "dia"]:
     Z = rand_sparse(5, 5, 0.5, "float64", zeros=True)
-    for s in ["2", "-1.5", "0", "nan"]:
-        unary(f"max_{s}_{af}", "maximum_scalar", Z, af, f"s={s}", lambda A: A.maximum(SC[s]))
-        unary(f"min_{s}_{af}", "minimum_scalar", Z, af, f"s={s}", lambda A: A.minimum(SC[s]))
+    for v in ["2", "-1.5", "0", "nan"]:
+        unary(f"max_{v}_{af}", "maximum_scalar", Z, af, dict(s=SC[v]), lambda A: A.maximum(SC[v]))
+        unary(f"min_{v}_{af}", "minimum_scalar", Z, af, dict(s=SC[v]), lambda A: A.minimum(SC[v]))
         for op in ["eq", "ne", "lt", "le", "gt", "ge"]:
-            if op in ("le", "ge") and s == "0":
+            if op in ("le", "ge") and v == "0":
                 continue
-            fnop = {"eq": lambda A: A == SC[s], "ne": lambda A: A != SC[s], "lt": lambda A: A < SC[s],
-                    "le": lambda A: A <= SC[s], "gt": lambda A: A > SC[s], "ge": lambda A: A >= SC[s]}[op]
-            unary(f"cmps_{op}_{s}_{af}", "compare_scalar", Z, af, f"s={s};op={op}", fnop)
-for s in ["2.5", "-3", "0.5"]:
-    unary(f"pow_{s}", "power", rand_sparse(4, 4, 0.5, "float64", zeros=True), "csr", f"p={s}",
-          lambda A: A.power(SC[s]))
-unary("pow_int_neg", "power", rand_sparse(3, 3, 0.5, "int32"), "csr", "p=-3", lambda A: A.power(-3))
-unary("pow_zero", "power", rand_sparse(3, 3, 0.5, "float64"), "csr", "p=0", lambda A: A.power(0))
-unary("pow_dtype", "power", rand_sparse(3, 3, 0.5, "int8"), "csr", "p=2;dtype=float32",
+            fnop = {"eq": lambda A: A == SC[v], "ne": lambda A: A != SC[v], "lt": lambda A: A < SC[v],
+                    "le": lambda A: A <= SC[v], "gt": lambda A: A > SC[v], "ge": lambda A: A >= SC[v]}[op]
+            unary(f"cmps_{op}_{v}_{af}", "compare_scalar", Z, af, dict(s=SC[v], op=op), fnop)
+for v in ["2.5", "-3", "0.5"]:
+    unary(f"pow_{v}", "power", rand_sparse(4, 4, 0.5, "float64", zeros=True), "csr", dict(p=SC[v]),
+          lambda A: A.power(SC[v]))
+unary("pow_int_neg", "power", rand_sparse(3, 3, 0.5, "int32"), "csr", dict(p=-3), lambda A: A.power(-3))
+unary("pow_zero", "power", rand_sparse(3, 3, 0.5, "float64"), "csr", dict(p=0), lambda A: A.power(0))
+unary("pow_dtype", "power", rand_sparse(3, 3, 0.5, "int8"), "csr", dict(p=2, dtype="float32"),
       lambda A: A.power(2, dtype=np.float32))
-unary("neg_bool_err", "negative", rand_sparse(3, 3, 0.5, "bool"), "csr", "", lambda A: -A)
-unary("add_scalar0", "add_scalar", X, "csr", "s=0", lambda A: A + 0)
-unary("add_scalar_err", "add_scalar", X, "csr", "s=2", lambda A: A + 2)
-unary("scale_1j", "multiply_scalar", rand_sparse(3, 4, 0.5, "float32"), "csr", "s=1j", lambda A: A * 1j)
-unary("div_1j", "divide_scalar", rand_sparse(3, 4, 0.5, "complex64"), "csr", "s=1j", lambda A: A / 1j)
+unary("neg_bool_err", "negative", rand_sparse(3, 3, 0.5, "bool"), "csr", None, lambda A: -A)
+unary("add_scalar0", "add_scalar", X, "csr", dict(s=0), lambda A: A + 0)
+unary("add_scalar_err", "add_scalar", X, "csr", dict(s=2), lambda A: A + 2)
+unary("scale_1j", "multiply_scalar", rand_sparse(3, 4, 0.5, "float32"), "csr", dict(s=1j), lambda A: A * 1j)
+unary("div_1j", "divide_scalar", rand_sparse(3, 4, 0.5, "complex64"), "csr", dict(s=1j), lambda A: A / 1j)
 
-os.makedirs(OUT, exist_ok=True)
-np.savez_compressed(os.path.join(OUT, "cases.npz"), **arrays)
-with open(os.path.join(OUT, "MANIFEST.tsv"), "w") as f:
-    f.write("case\tfunc\trtol\tatol\tparams\tout_kind\tout_format\tout_nnz\terror\n")
-    for r in rows:
-        f.write("\t".join(r) + "\n")
-print(len(rows), "cases,", len(arrays), "arrays")
+s.write()
