@@ -1,40 +1,47 @@
-"""Golden data for cusci's elementwise family (ufuncs), its dtype list with float16 and NumPy 2's
-promotion. Deterministic: every random input comes from a seeded generator.
+"""Reference data for cusci's elementwise family (ufuncs), its dtype list with float16 and NumPy 2's
+promotion. Deterministic: every random input comes from a seeded generator. Run at build time
+(tests/golden/CMakeLists.txt).
 
-Run: /opt/goldenv/bin/python tests/golden/gen_core_elementwise.py  (NumPy 2.5, see requirements.txt)
-Writes tests/golden/data/core_elementwise/*.npy and MANIFEST.tsv (columns: case, rtol, atol, op, ...).
+A ufunc case's func is the ufunc's name; its params: inputs (array names), expected (array name, null
+when NumPy raises), and decimals, lo, hi where the function takes them.
 """
-import os
 import numpy as np
 
-OUT = os.path.join(os.path.dirname(os.path.abspath(__file__)), "data", "core_elementwise")
+from golden import Suite
+
 DTYPES = ["bool", "int8", "int16", "int32", "int64", "uint8", "uint16", "uint32", "uint64",
           "float16", "float32", "float64", "complex64", "complex128"]
 IDX = {np.dtype(d): i for i, d in enumerate(DTYPES)}
-rows = []
+s = Suite("core_elementwise")
 
 
-def save(name, arr, rtol=0, atol=0, **extra):
-    arr = np.asarray(arr)
-    np.save(os.path.join(OUT, name + ".npy"), arr)
-    r = {"case": name, "rtol": repr(rtol), "atol": repr(atol)}
-    r.update({k: str(v) for k, v in extra.items()})
-    rows.append(r)
+def table(name, arr):
+    """A reference table read whole by the tests (dtype promotion, float16 conversions)."""
+    s.case(name, func="table", expected=s.array(name, arr))
+
+
+def ufunc_case(case, func, inputs, expected=None, rtol=0, atol=0, error=None, **params):
+    """Case `case` calls `func` on the arrays `inputs` (stored as <case>_in0, <case>_in1); `expected`
+    is NumPy's result, None when NumPy raised `error`."""
+    names = [s.array(f"{case}_in{k}", x) for k, x in enumerate(inputs)]
+    s.case(case, func=func, rtol=rtol, atol=atol, error=error or None, inputs=names, nin=len(names),
+           expected=None if expected is None else s.array(case, expected), **params)
 
 
 def dtype_tables():
+    s.group("tables")
     n = len(DTYPES)
-    table = np.zeros((n, n), dtype=np.int32)
+    promote = np.zeros((n, n), dtype=np.int32)
     for i, a in enumerate(DTYPES):
         for j, b in enumerate(DTYPES):
-            table[i, j] = IDX[np.promote_types(a, b)]
-    save("promote_types", table, op="table")
+            promote[i, j] = IDX[np.promote_types(a, b)]
+    table("promote_types", promote)
     scalars = [True, 1, 1.0, 1j]
     weak = np.zeros((n, len(scalars)), dtype=np.int32)
     for i, a in enumerate(DTYPES):
-        for j, s in enumerate(scalars):
-            weak[i, j] = IDX[np.result_type(np.zeros(1, a), s)]
-    save("weak_scalar", weak, op="table")
+        for j, sc in enumerate(scalars):
+            weak[i, j] = IDX[np.result_type(np.zeros(1, a), sc)]
+    table("weak_scalar", weak)
     # float16 rounding: float64 values near float16's limits, ties, subnormals, inf/nan, and their
     # float16 roundings (stored as float16 and as bits).
     rng = np.random.default_rng(16)
@@ -43,14 +50,14 @@ def dtype_tables():
             1.0 + 2.0 ** -11, 1.0 + 3 * 2.0 ** -11, 1.0 + 2.0 ** -11 + 2.0 ** -40, 0.1, 1 / 3, 2049.0, 2051.0,
             6.1e-5, 5.96e-8, 1e-9, -1e-9]
     vals = np.array(vals + list(rng.standard_normal(40) * 10.0 ** rng.integers(-8, 6, 40)), dtype=np.float64)
-    save("f16_from_f64_in", vals, op="table")
-    save("f16_from_f64_out", vals.astype(np.float16).view(np.uint16), op="table")
+    table("f16_from_f64_in", vals)
+    table("f16_from_f64_out", vals.astype(np.float16).view(np.uint16))
     f32 = vals.astype(np.float32)
-    save("f16_from_f32_in", f32, op="table")
-    save("f16_from_f32_out", f32.astype(np.float16).view(np.uint16), op="table")
+    table("f16_from_f32_in", f32)
+    table("f16_from_f32_out", f32.astype(np.float16).view(np.uint16))
     allbits = np.arange(65536, dtype=np.uint32).astype(np.uint16)
-    save("f16_all_as_f32", allbits.view(np.float16).astype(np.float32), op="table")
-    save("f16_arange6", np.arange(6, dtype=np.float16), op="table")
+    table("f16_all_as_f32", allbits.view(np.float16).astype(np.float32))
+    table("f16_arange6", np.arange(6, dtype=np.float16))
 
 
 
@@ -96,6 +103,8 @@ NUMPY_ULP = 4
 
 
 def tol(dt, approx, name=None):
+    """(rtol, atol) of a ufunc result: from the ulp bounds above where CUDA documents them, else by
+    dtype (exact for integers and for exact float operations)."""
     dt = np.dtype(dt)
     if dt.kind in "biu":
         return 0, 0
@@ -144,6 +153,7 @@ def run(f, *args):
 def ufunc_cases(rng):
     domain = {"arcsin": "unit", "arccos": "unit", "arctanh": "unit", "sqrt": "pos", "log": "pos", "log2": "pos",
               "log10": "pos", "log1p": "pos", "arccosh": "pos"}
+    s.group("unary")
     for name in UNARY:
         for dt in DTYPES:
             for shape in [(3, 5), (0,), (1,), (1003,)] if dt in ("float32", "int32") else [(3, 5)]:
@@ -151,12 +161,12 @@ def ufunc_cases(rng):
                 x = values(dt, n, rng, domain.get(name, "general")).reshape(shape)
                 y, err = run(npfun(name), x)
                 case = "u_%s_%s_%s" % (name, dt, "x".join(map(str, shape)))
-                np.save(os.path.join(OUT, case + "_in0.npy"), x)
                 if err:
-                    save(case, np.zeros(0), op=name, nin=1, error=err)
+                    ufunc_case(case, name, [x], error=err)
                     continue
                 rt, at = tol(y.dtype, name not in EXACT, name)
-                save(case, y, rt, at, op=name, nin=1, error="")
+                ufunc_case(case, name, [x], y, rt, at)
+    s.group("binary")
     for name in BINARY:
         for dt in DTYPES:
             for sa, sb in ([((3, 5), (3, 5)), ((3, 1), (1, 5)), ((1003,), (1003,)), ((0, 3), (1, 3))]
@@ -170,14 +180,13 @@ def ufunc_cases(rng):
                     yv = (np.abs(yv.astype(np.int64)) % 70).astype(dt)
                 y, err = run(npfun(name), x, yv)
                 case = "b_%s_%s_%s_%s" % (name, dt, "x".join(map(str, sa)), "x".join(map(str, sb)))
-                np.save(os.path.join(OUT, case + "_in0.npy"), x)
-                np.save(os.path.join(OUT, case + "_in1.npy"), yv)
                 if err:
-                    save(case, np.zeros(0), op=name, nin=2, error=err)
+                    ufunc_case(case, name, [x, yv], error=err)
                     continue
                 rt, at = tol(y.dtype, name not in BEXACT, name)
-                save(case, y, rt, at, op=name, nin=2, error="")
+                ufunc_case(case, name, [x, yv], y, rt, at)
     # Mixed dtypes: add and divide of every pair (the promotion table in action).
+    s.group("mixed")
     for a in DTYPES:
         for b in DTYPES:
             x = values(a, 4, rng).reshape(4)
@@ -185,44 +194,37 @@ def ufunc_cases(rng):
             for name in ("add", "maximum"):
                 y, err = run(npfun(name), x, yv)
                 case = "m_%s_%s_%s" % (name, a, b)
-                np.save(os.path.join(OUT, case + "_in0.npy"), x)
-                np.save(os.path.join(OUT, case + "_in1.npy"), yv)
                 rt, at = tol(y.dtype, False)
-                save(case, y, rt, at, op=name, nin=2, error=err)
+                ufunc_case(case, name, [x, yv], y, rt, at, error=err)
     # Power edge cases and negative integer powers.
     x = np.array([2, -3, 0, 1, -1, 7], dtype=np.int32)
     e = np.array([3, 0, 0, 31, 5, 2], dtype=np.int32)
-    save("e_power_int", x ** e, op="power", nin=2, error="")
-    np.save(os.path.join(OUT, "e_power_int_in0.npy"), x)
-    np.save(os.path.join(OUT, "e_power_int_in1.npy"), e)
-    np.save(os.path.join(OUT, "e_power_negint_in0.npy"), x)
-    np.save(os.path.join(OUT, "e_power_negint_in1.npy"), -e)
-    save("e_power_negint", np.zeros(0), op="power", nin=2, error="value_error")
+    ufunc_case("e_power_int", "power", [x, e], x ** e)
+    ufunc_case("e_power_negint", "power", [x, -e], error="value_error")
     # around with decimals.
     for dt in ["float16", "float32", "float64", "int32", "complex128"]:
         for d in (-2, 0, 1, 3):
             x = (values(dt, 12, rng) * (123 if np.dtype(dt).kind != "b" else 1)).astype(dt)
             y = np.round(x, d)
             case = "r_%s_%d" % (dt, d)
-            np.save(os.path.join(OUT, case + "_in0.npy"), x)
             rt, at = tol(y.dtype, True)
-            save(case, y, rt, at, op="around", nin=1, decimals=d, error="")
+            ufunc_case(case, "around", [x], y, rt, at, decimals=d)
     # clip with scalars (NumPy 2).
     for dt in ["int8", "uint8", "float16", "float32", "float64"]:
         x = values(dt, 15, rng)
         for lo, hi in [(1, 3), (-1000, 300), (0.5, 2.5)]:
             y, err = run(np.clip, x, lo, hi)
             case = "c_%s_%s_%s" % (dt, lo, hi)
-            np.save(os.path.join(OUT, case + "_in0.npy"), x)
             if err:
-                save(case, np.zeros(0), op="clip", nin=1, lo=lo, hi=hi, error=err)
+                ufunc_case(case, "clip", [x], error=err, lo=lo, hi=hi)
                 continue
-            save(case, y, 0, 0, op="clip", nin=1, lo=lo, hi=hi, error="")
+            ufunc_case(case, "clip", [x], y, lo=lo, hi=hi)
 
 
 def layout_cases():
     """NumPy's order='K' result layouts: element strides of the result (bytes / itemsize) for fixed
-    operand layouts (built the same way in test_ufunc_gpu.cpp). Not in MANIFEST (no values)."""
+    operand layouts (built the same way in test_ufunc_gpu.cpp). Arrays only, no case (no values)."""
+    s.group("layout")
     a = np.ones((4, 6), np.float32)
     b = np.ones((4, 6), np.float32)
     c = np.ones((6, 4), np.float32)
@@ -243,23 +245,11 @@ def layout_cases():
         np.multiply(x.transpose(2, 1, 0), 2.0),             # 12: F of a 3-d array
     ]
     for i, r in enumerate(cases):
-        np.save(os.path.join(OUT, "layout_%d.npy" % i), np.array(r.strides, np.int64) // r.itemsize)
+        s.array("layout_%d" % i, np.array(r.strides, np.int64) // r.itemsize)
 
 
 if __name__ == "__main__":
-    os.makedirs(OUT, exist_ok=True)
-    for f in os.listdir(OUT):
-        if f.endswith(".npy"):
-            os.remove(os.path.join(OUT, f))
     dtype_tables()
     ufunc_cases(np.random.default_rng(2025))
     layout_cases()
-    cols = ["case", "rtol", "atol"]
-    for r in rows:
-        for k in r:
-            if k not in cols:
-                cols.append(k)
-    with open(os.path.join(OUT, "MANIFEST.tsv"), "w") as f:
-        f.write("\t".join(cols) + "\n")
-        for r in rows:
-            f.write("\t".join(r.get(c, "") for c in cols) + "\n")
+    s.write()

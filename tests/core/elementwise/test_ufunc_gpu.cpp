@@ -7,6 +7,7 @@
 #include <functional>
 #include <map>
 #include <string>
+#include <vector>
 
 #include "cusci/elementwise.hpp"
 #include "cusci/error.hpp"
@@ -47,29 +48,33 @@ const std::map<std::string, fn2>& binary_table() {
   return t;
 }
 
-host_array in(const std::string& c, int k) { return testing::golden(kMod, c + "_in" + std::to_string(k)); }
-double num(const std::string& s) { return std::stod(s); }
-
-void expect_error(const std::string& err, const std::function<void()>& f) {
-  if (err == "type_error") CHECK_THROWS_AS(f(), type_error);
-  else CHECK_THROWS_AS(f(), value_error);
+/// Input `k` of case `c` (its parameter inputs names the arrays).
+host_array in(const testing::golden_case& c, int k) {
+  return testing::golden(kMod, c.get<std::vector<std::string>>("inputs").at(k));
 }
+
+/// A bound of clip as a Python scalar: an int stays an int, a float a float.
+scalar bound(const nlohmann::json& j) {
+  return j.is_number_integer() ? scalar(j.get<long long>()) : scalar(j.get<double>());
+}
+
+bool starts_with(const std::string& s, const char* prefix) { return s.rfind(prefix, 0) == 0; }
 }  // namespace
 
 TEST_CASE("unary ufuncs match NumPy over every dtype, in C, F and transposed layouts") {
   int n = 0;
-  for (auto& r : testing::manifest(kMod)) {
-    if (r["case"].rfind("u_", 0) != 0) continue;
-    INFO("case " << r["case"]);
-    const fn1& f = unary_table().at(r["op"]);
-    const ndarray x = asarray(in(r["case"], 0));
-    if (!r["error"].empty()) {
-      expect_error(r["error"], [&] { f(x); });
+  for (const auto& c : testing::cases(kMod)) {
+    if (!starts_with(c.name(), "u_")) continue;
+    INFO("case " << c.name());
+    const fn1& f = unary_table().at(c.func());
+    const ndarray x = asarray(in(c, 0));
+    if (c.expects_error()) {
+      testing::check_error(c, [&] { f(x); });
       ++n;
       continue;
     }
-    const host_array want = testing::golden(kMod, r["case"]);
-    const double rt = num(r["rtol"]), at = num(r["atol"]);
+    const host_array want = c.array("expected");
+    const double rt = c.rtol(), at = c.atol();
     testing::check_allclose(f(x), want, rt, at);
     if (x.ndim() == 2) {
       testing::check_allclose(f(x.copy(order::F)), want, rt, at);
@@ -83,19 +88,18 @@ TEST_CASE("unary ufuncs match NumPy over every dtype, in C, F and transposed lay
 
 TEST_CASE("binary ufuncs match NumPy over every dtype, broadcasting, F and transposed operands") {
   int n = 0;
-  for (auto& r : testing::manifest(kMod)) {
-    const std::string& c = r["case"];
-    if (c.rfind("b_", 0) != 0 && c.rfind("m_", 0) != 0 && c.rfind("e_", 0) != 0) continue;
-    INFO("case " << c);
-    const fn2& f = binary_table().at(r["op"]);
+  for (const auto& c : testing::cases(kMod)) {
+    if (!starts_with(c.name(), "b_") && !starts_with(c.name(), "m_") && !starts_with(c.name(), "e_")) continue;
+    INFO("case " << c.name());
+    const fn2& f = binary_table().at(c.func());
     const ndarray a = asarray(in(c, 0)), b = asarray(in(c, 1));
-    if (!r["error"].empty()) {
-      expect_error(r["error"], [&] { f(a, b); });
+    if (c.expects_error()) {
+      testing::check_error(c, [&] { f(a, b); });
       ++n;
       continue;
     }
-    const host_array want = testing::golden(kMod, c);
-    const double rt = num(r["rtol"]), at = num(r["atol"]);
+    const host_array want = c.array("expected");
+    const double rt = c.rtol(), at = c.atol();
     testing::check_allclose(f(a, b), want, rt, at);
     if (a.ndim() == 2 && a.shape() == b.shape()) {
       testing::check_allclose(f(a.copy(order::F), b), want, rt, at);
@@ -115,14 +119,13 @@ TEST_CASE("binary ufuncs match NumPy through the runtime's launch as through the
   int n = 0;
   for (const bool driver : {false, true}) {
     detail::cm::set_driver_launch(driver);
-    for (auto& r : testing::manifest(kMod)) {
-      const std::string& c = r["case"];
-      if (c.rfind("b_", 0) != 0 || !r["error"].empty()) continue;
-      INFO("case " << c << (driver ? " (driver launch)" : " (runtime launch)"));
-      const fn2& f = binary_table().at(r["op"]);
+    for (const auto& c : testing::cases(kMod)) {
+      if (!starts_with(c.name(), "b_") || c.expects_error()) continue;
+      INFO("case " << c.name() << (driver ? " (driver launch)" : " (runtime launch)"));
+      const fn2& f = binary_table().at(c.func());
       const ndarray a = asarray(in(c, 0)), b = asarray(in(c, 1));
-      const host_array want = testing::golden(kMod, c);
-      const double rt = num(r["rtol"]), at = num(r["atol"]);
+      const host_array want = c.array("expected");
+      const double rt = c.rtol(), at = c.atol();
       testing::check_allclose(f(a, b), want, rt, at);
       if (a.ndim() == 2 && a.shape() == b.shape()) testing::check_allclose(f(a.T(), b.T()).T().copy(), want, rt, at);
       ++n;
@@ -133,26 +136,22 @@ TEST_CASE("binary ufuncs match NumPy through the runtime's launch as through the
 
 TEST_CASE("around and clip match NumPy") {
   int n = 0;
-  for (auto& r : testing::manifest(kMod)) {
-    const std::string& c = r["case"];
-    if (r["op"] == "around") {
-      INFO("case " << c);
-      testing::check_allclose(around(asarray(in(c, 0)), std::stoi(r["decimals"])), testing::golden(kMod, c),
-                              num(r["rtol"]), num(r["atol"]));
-      ++n;
-    } else if (r["op"] == "clip") {
-      INFO("case " << c);
-      auto sc = [](const std::string& s) {
-        return s.find('.') != std::string::npos ? scalar(std::stod(s)) : scalar(std::stoll(s));
-      };
-      const ndarray x = asarray(in(c, 0));
-      if (!r["error"].empty()) {
-        expect_error(r["error"], [&] { clip(x, sc(r["lo"]), sc(r["hi"])); });
-      } else {
-        testing::check_allclose(clip(x, sc(r["lo"]), sc(r["hi"])), testing::golden(kMod, c), 0, 0);
-      }
-      ++n;
+  for (const auto& c : testing::cases(kMod, "around")) {
+    INFO("case " << c.name());
+    testing::check_allclose(around(asarray(in(c, 0)), c.get<int>("decimals")), c.array("expected"), c.rtol(),
+                            c.atol());
+    ++n;
+  }
+  for (const auto& c : testing::cases(kMod, "clip")) {
+    INFO("case " << c.name());
+    const scalar lo = bound(c.params().at("lo")), hi = bound(c.params().at("hi"));
+    const ndarray x = asarray(in(c, 0));
+    if (c.expects_error()) {
+      testing::check_error(c, [&] { clip(x, lo, hi); });
+    } else {
+      testing::check_allclose(clip(x, lo, hi), c.array("expected"), 0, 0);
     }
+    ++n;
   }
   CHECK(n == 35);
 }
