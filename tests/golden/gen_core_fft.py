@@ -1,38 +1,28 @@
 """Golden data for cusci::fft (scipy.fft 1.18 semantics).
 
-Writes tests/golden/data/core_fft/*.npy and MANIFEST.tsv. Seeded; rerunning gives identical files.
-Run: /opt/goldenv/bin/python tests/golden/gen_core_fft.py
+Seeded; run at build time (tests/golden/CMakeLists.txt) into <out>/core_fft/.
 
-MANIFEST.tsv columns:
-  case    name; inputs in <case>_x.npy (for layout 'strided'/'reversed': the base array, see below),
-          expected output in <case>_y.npy (absent for error cases)
-  func    scipy.fft function name (fft, ..., idstn, fftshift, ifftshift)
-  layout  C | F | strided (x = base[..., ::2]) | reversed (x = base[..., ::-1]) | offset (x = base[1:])
-  n       1-D length or 'none';  s: N-D lengths 'a,b' or 'none'
-  axis    1-D axis;  axes: 'a,b', 'none' (default) or 'empty'
-  norm    backward | ortho | forward
-  type    DCT/DST type (0 for the DFTs);  orth: none | 0 | 1
-  expect  ok | value_error | index_error | type_error
+Cases: func is the scipy.fft function name (fft, ..., idstn, fftshift, ifftshift); parameters:
+  x         input array <case>_x (for layouts strided / reversed / offset: the base array, see below),
+            x_shape its shape ([] for a 0-d input)
+  expected  <case>_y (None for error cases)
+  layout    C | F | strided (x = base[..., ::2]) | reversed (x = base[..., ::-1]) | offset (x = base[1:])
+  n         1-D length or None;  s: N-D lengths or None
+  axis      1-D axis;  axes: list, None (default) or [] (no axes)
+  norm      backward | ortho | forward
+  type      DCT/DST type (0 for the DFTs);  orthogonalize: None | false | true
+  error     value_error | index_error | type_error
   rtol, atol  tolerances (atol scaled by the result's magnitude and the log of the length)
-Host-test tables: fast_len.npy [T, 5] int64 rows (target, next, next real, prev, prev real);
-fftfreq_<i>.npy / rfftfreq_<i>.npy with their (n, d) in freq.tsv.
+Host-test tables: array fast_len [T, 5] int64 rows (target, next, next real, prev, prev real);
+arrays fftfreq_<i> / rfftfreq_<i> with their (n, d) in the file freq.tsv.
 """
-import os
-
 import numpy as np
 import scipy.fft as sf
 
-OUT = os.path.join(os.path.dirname(__file__), "data", "core_fft")
-os.makedirs(OUT, exist_ok=True)
-for f in os.listdir(OUT):
-    os.remove(os.path.join(OUT, f))
-rng = np.random.default_rng(20261130)
-rows = []
-COLS = ["case", "func", "layout", "n", "s", "axis", "axes", "norm", "type", "orth", "expect", "rtol", "atol"]
+from golden import Suite
 
-
-def save(name, arr):
-    np.save(os.path.join(OUT, name + ".npy"), np.array(arr, order="C", copy=True))
+suite = Suite("core_fft")
+rng = suite.rng(20261130)
 
 
 def make(dt, shape):
@@ -47,11 +37,17 @@ def make(dt, shape):
 
 
 def fmt(v):
+    """v in case names: 'none', 'empty' or the values joined by commas."""
     if v is None:
         return "none"
     if isinstance(v, (list, tuple)):
         return "empty" if len(v) == 0 else ",".join(str(int(a)) for a in v)
     return str(v)
+
+
+def sig3(v):
+    """v rounded to 3 significant digits (the tolerances as they have always been given)."""
+    return float(f"{v:.3g}")
 
 
 def layout_of(base, layout):
@@ -90,7 +86,8 @@ def case(name, func, shape, dt, layout="C", n=None, s=None, axis=-1, axes=None, 
             bshape[0] += 1
         base = make(dt, tuple(bshape))
     x = layout_of(base, layout) if layout in ("strided", "reversed", "offset") else base
-    save(name + "_x", base)
+    x_name = suite.array(name + "_x", base)
+    expected = None
     f = getattr(sf, func)
     kw = {}
     if func in ("fftshift", "ifftshift"):
@@ -124,7 +121,7 @@ def case(name, func, shape, dt, layout="C", n=None, s=None, axis=-1, axes=None, 
         rtol, atol = tolerance(y, x, [max(v, 1) for v in lens])
         if func in ("fftshift", "ifftshift"):
             rtol, atol = 0.0, 0.0
-        save(name + "_y", y)
+        expected = suite.array(name + "_y", y)
     elif deviation:  # cusci raises where SciPy returns a degenerate result (documented deviation)
         rtol, atol = 0.0, 0.0
     else:
@@ -137,15 +134,16 @@ def case(name, func, shape, dt, layout="C", n=None, s=None, axis=-1, axes=None, 
             if got != expect:
                 raise SystemExit(f"{name}: SciPy raised {type(e).__name__}, manifest says {expect}")
         rtol, atol = 0.0, 0.0
-    rows.append(dict(case=name, func=func, layout=layout, n=fmt(n), s=fmt(s), axis=axis, axes=fmt(axes),
-                     norm=norm, type=type_, orth=fmt(None if orth is None else int(orth)), expect=expect,
-                     rtol=f"{rtol:.3g}", atol=f"{atol:.3g}"))
+    suite.case(name, func=func, rtol=sig3(rtol), atol=sig3(atol), error=None if expect == "ok" else expect, x=x_name,
+            x_shape=list(base.shape), expected=expected, layout=layout, n=n, s=s, axis=axis, axes=axes, norm=norm,
+            type=type_, orthogonalize=orth)
 
 
 NORMS = ["backward", "ortho", "forward"]
 k = 0
 
 # --- 1-D DFTs: every function x dtype x length x norm, crop/pad, axes, layouts ---------------------
+suite.group("dft_1d")
 for func in ["fft", "ifft", "rfft", "irfft", "hfft", "ihfft"]:
     real_only = func in ("rfft", "ihfft")
     dts = ["float32", "float64", "int32"] if real_only else ["float32", "float64", "complex64", "complex128", "int32"]
@@ -190,6 +188,7 @@ case("rfft_large", "rfft", (3000,), "float32")
 case("irfft_large", "irfft", (1025,), "complex64", n=2048)
 
 # --- N-D DFTs ---------------------------------------------------------------------------------
+suite.group("dft_nd")
 for func in ["fft2", "ifft2", "rfft2", "irfft2", "fftn", "ifftn", "rfftn", "irfftn"]:
     real_in = func.startswith("rfft")
     dts = ["float32", "float64", "int32"] if real_in else ["complex64", "complex128", "float64"]
@@ -232,6 +231,7 @@ case("irfft2_large", "irfft2", (64, 65), "complex64")
 case("irfftn_3d_trailing", "irfftn", (4, 6, 5), "complex128", axes=(0, 1, 2), s=(4, 6, 8))
 
 # --- DCT / DST --------------------------------------------------------------------------------
+suite.group("dct_dst")
 for func in ["dct", "idct", "dst", "idst"]:
     for t in [1, 2, 3, 4]:
         for norm in NORMS:
@@ -274,6 +274,7 @@ for func in ["dctn", "idctn", "dstn", "idstn"]:
     case(f"{func}_err_repeat", func, (4, 6), "float64", type_=2, axes=(1, 1), expect="value_error")
 
 # --- shifts -----------------------------------------------------------------------------------
+suite.group("shift_align")
 for func in ["fftshift", "ifftshift"]:
     for dt, shape in [("float64", (7,)), ("int32", (8,)), ("complex128", (4, 5)), ("float32", (3, 4, 5)),
                       ("bool", (5, 6)), ("int8", (9,))]:
@@ -325,22 +326,17 @@ for func, shape, dt, axis, n, layout in [
 case("align_dct_t2_offset", "dct", (9,), "float64", layout="offset", type_=2)
 
 # --- host tables ------------------------------------------------------------------------------
+suite.group("host")
 targets = list(range(0, 130)) + [211, 1000, 1021, 1025, 2049, 4095, 9973, 65537, 100001, 123456789,
                                  (1 << 31) + 1, 10**12 + 7]
 tab = np.array([[t, sf.next_fast_len(t), sf.next_fast_len(t, real=True),
                  sf.prev_fast_len(t), sf.prev_fast_len(t, real=True)] for t in targets], dtype=np.int64)
-save("fast_len", tab)
+suite.array("fast_len", tab)
 freq_rows = []
 for i, (n, d) in enumerate([(1, 1.0), (2, 1.0), (5, 0.1), (8, 2.5), (9, -1.0), (100, 1e-3)]):
-    save(f"fftfreq_{i}", sf.fftfreq(n, d))
-    save(f"rfftfreq_{i}", sf.rfftfreq(n, d))
+    suite.array(f"fftfreq_{i}", sf.fftfreq(n, d))
+    suite.array(f"rfftfreq_{i}", sf.rfftfreq(n, d))
     freq_rows.append(f"{i}\t{n}\t{d!r}")
-with open(os.path.join(OUT, "freq.tsv"), "w") as f:
+with open(suite.file("freq.tsv"), "w") as f:
     f.write("case\tn\td\n" + "\n".join(freq_rows) + "\n")
-
-with open(os.path.join(OUT, "MANIFEST.tsv"), "w") as f:
-    f.write("\t".join(COLS) + "\n")
-    for r in rows:
-        f.write("\t".join(str(r[c]) for c in COLS) + "\n")
-total = sum(os.path.getsize(os.path.join(OUT, p)) for p in os.listdir(OUT))
-print(f"{len(rows)} cases, {total / 1e6:.2f} MB")
+suite.write()

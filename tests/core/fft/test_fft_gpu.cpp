@@ -2,6 +2,7 @@
 // streams and the plan cache.
 #include <doctest/doctest.h>
 
+#include <cstring>
 #include <functional>
 #include <optional>
 #include <sstream>
@@ -15,38 +16,27 @@
 
 using namespace cusci;
 namespace ft = cusci::fft;
-using row_t = std::map<std::string, std::string>;
+using testing::golden_case;
 
 namespace {
 const char* M = "core_fft";
 
-std::optional<std::vector<std::int64_t>> parse_list(const std::string& v) {
-  if (v == "none") return std::nullopt;
-  std::vector<std::int64_t> out;
-  if (v == "empty") return out;
-  std::stringstream ss(v);
-  std::string tok;
-  while (std::getline(ss, tok, ',')) out.push_back(std::stoll(tok));
-  return out;
+// Typed parameters of a case (None in the generator: not given).
+std::optional<std::vector<std::int64_t>> lengths(const golden_case& r) {
+  return r.get<std::optional<std::vector<std::int64_t>>>("s");
 }
-std::optional<std::vector<int>> parse_axes(const std::string& v) {
-  auto l = parse_list(v);
-  if (!l) return std::nullopt;
-  return std::vector<int>(l->begin(), l->end());
-}
-std::optional<std::int64_t> parse_n(const std::string& v) {
-  if (v == "none") return std::nullopt;
-  return std::stoll(v);
-}
-std::optional<bool> parse_orth(const std::string& v) {
-  if (v == "none") return std::nullopt;
-  return v == "1";
-}
+std::optional<std::vector<int>> axes_of(const golden_case& r) { return r.get<std::optional<std::vector<int>>>("axes"); }
+std::optional<std::int64_t> n_of(const golden_case& r) { return r.get<std::optional<std::int64_t>>("n"); }
+std::optional<bool> orth_of(const golden_case& r) { return r.get<std::optional<bool>>("orthogonalize"); }
 
-ndarray input_of(const row_t& r) {
-  const std::string& name = r.at("case");
-  ndarray base = asarray(testing::golden(M, name + "_x"));
-  const std::string& lay = r.at("layout");
+ndarray input_of(const golden_case& r) {
+  // the stored base with the case's shape (a 0-d input may be stored with shape (1,))
+  const host_array stored = r.array("x");
+  host_array hb(stored.dtype(), r.get<shape_t>("x_shape"));
+  REQUIRE(hb.nbytes() == stored.nbytes());
+  std::memcpy(hb.data(), stored.data(), stored.nbytes());
+  ndarray base = asarray(hb);
+  const std::string lay = r.get<std::string>("layout");
   if (lay == "F") return base.copy(order::F);
   if (lay == "strided") return base[{ellipsis, slice{{}, {}, 2}}];
   if (lay == "reversed") return base[{ellipsis, slice{{}, {}, -1}}];
@@ -54,24 +44,24 @@ ndarray input_of(const row_t& r) {
   return base;
 }
 
-ndarray call(const row_t& r, const ndarray& x) {
-  const std::string& f = r.at("func");
-  const ft::norm_mode nm = ft::parse_norm(r.at("norm"));
-  const int type = std::stoi(r.at("type"));
-  if (f == "fftshift") return ft::fftshift(x, parse_axes(r.at("axes")));
-  if (f == "ifftshift") return ft::ifftshift(x, parse_axes(r.at("axes")));
+ndarray call(const golden_case& r, const ndarray& x) {
+  const std::string f = r.func();
+  const ft::norm_mode nm = ft::parse_norm(r.get<std::string>("norm"));
+  const int type = r.get<int>("type");
+  if (f == "fftshift") return ft::fftshift(x, axes_of(r));
+  if (f == "ifftshift") return ft::ifftshift(x, axes_of(r));
   const bool nd = f.back() == 'n' || f.back() == '2';
   if (type != 0) {
     if (nd) {
-      ft::dctn_options o{.type = type, .s = parse_list(r.at("s")), .axes = parse_axes(r.at("axes")), .norm = nm,
-                         .orthogonalize = parse_orth(r.at("orth"))};
+      ft::dctn_options o{.type = type, .s = lengths(r), .axes = axes_of(r), .norm = nm,
+                         .orthogonalize = orth_of(r)};
       if (f == "dctn") return ft::dctn(x, o);
       if (f == "idctn") return ft::idctn(x, o);
       if (f == "dstn") return ft::dstn(x, o);
       if (f == "idstn") return ft::idstn(x, o);
     } else {
-      ft::dct_options o{.type = type, .n = parse_n(r.at("n")), .axis = std::stoi(r.at("axis")), .norm = nm,
-                        .orthogonalize = parse_orth(r.at("orth"))};
+      ft::dct_options o{.type = type, .n = n_of(r), .axis = r.get<int>("axis"), .norm = nm,
+                        .orthogonalize = orth_of(r)};
       if (f == "dct") return ft::dct(x, o);
       if (f == "idct") return ft::idct(x, o);
       if (f == "dst") return ft::dst(x, o);
@@ -79,20 +69,20 @@ ndarray call(const row_t& r, const ndarray& x) {
     }
   }
   if (f.back() == '2') {
-    ft::fft2_options o{.s = parse_list(r.at("s")), .norm = nm};
-    if (auto a = parse_axes(r.at("axes"))) o.axes = *a;
+    ft::fft2_options o{.s = lengths(r), .norm = nm};
+    if (auto a = axes_of(r)) o.axes = *a;
     if (f == "fft2") return ft::fft2(x, o);
     if (f == "ifft2") return ft::ifft2(x, o);
     if (f == "rfft2") return ft::rfft2(x, o);
     if (f == "irfft2") return ft::irfft2(x, o);
   } else if (nd) {
-    ft::fftn_options o{.s = parse_list(r.at("s")), .axes = parse_axes(r.at("axes")), .norm = nm};
+    ft::fftn_options o{.s = lengths(r), .axes = axes_of(r), .norm = nm};
     if (f == "fftn") return ft::fftn(x, o);
     if (f == "ifftn") return ft::ifftn(x, o);
     if (f == "rfftn") return ft::rfftn(x, o);
     if (f == "irfftn") return ft::irfftn(x, o);
   } else {
-    ft::fft_options o{.n = parse_n(r.at("n")), .axis = std::stoi(r.at("axis")), .norm = nm};
+    ft::fft_options o{.n = n_of(r), .axis = r.get<int>("axis"), .norm = nm};
     if (f == "fft") return ft::fft(x, o);
     if (f == "ifft") return ft::ifft(x, o);
     if (f == "rfft") return ft::rfft(x, o);
@@ -104,26 +94,25 @@ ndarray call(const row_t& r, const ndarray& x) {
   return {};
 }
 
-int run_cases(const std::function<bool(const row_t&)>& select) {
+int run_cases(const std::function<bool(const golden_case&)>& select) {
   int n = 0;
-  for (const auto& r : testing::manifest(M)) {
+  for (const auto& r : testing::cases(M)) {
     if (!select(r)) continue;
     ++n;
-    INFO("case " << r.at("case"));
+    INFO("case " << r.name());
     const ndarray x = input_of(r);
-    const std::string& e = r.at("expect");
+    const std::string e = r.expects_error() ? r.error() : "ok";
     if (e == "ok") {
       // A case that throws fails alone (named), and the remaining cases still run.
       std::optional<ndarray> y;
       try {
         y = call(r, x);
       } catch (const std::exception& ex) {
-        FAIL_CHECK("case " << r.at("case") << " threw: " << ex.what());
+        FAIL_CHECK("case " << r.name() << " threw: " << ex.what());
         continue;
       }
       CHECK(y->is_c_contiguous());
-      testing::check_allclose(*y, testing::golden(M, r.at("case") + "_y"), std::stod(r.at("rtol")),
-                              std::stod(r.at("atol")));
+      testing::check_allclose(*y, r.array("expected"), r.rtol(), r.atol());
     } else if (e == "value_error") {
       CHECK_THROWS_AS(call(r, x), value_error);
     } else if (e == "index_error") {
@@ -136,39 +125,42 @@ int run_cases(const std::function<bool(const row_t&)>& select) {
   }
   return n;
 }
-bool is_func(const row_t& r, std::initializer_list<const char*> names) {
+bool is_func(const golden_case& r, std::initializer_list<const char*> names) {
+  const std::string f = r.func();
   for (const char* s : names)
-    if (r.at("func") == s) return true;
+    if (f == s) return true;
   return false;
 }
 }  // namespace
 
 TEST_CASE("1-D DFTs match scipy.fft (dtypes, lengths, n, norms, axes, layouts, errors)") {
-  CHECK(run_cases([](const row_t& r) { return is_func(r, {"fft", "ifft", "rfft", "irfft", "hfft", "ihfft"}); }) > 300);
+  CHECK(run_cases([](const golden_case& r) {
+          return is_func(r, {"fft", "ifft", "rfft", "irfft", "hfft", "ihfft"});
+        }) > 300);
 }
 
 TEST_CASE("2-D and N-D DFTs match scipy.fft (s, axes in any order, layouts, errors)") {
-  CHECK(run_cases([](const row_t& r) {
+  CHECK(run_cases([](const golden_case& r) {
           return is_func(r, {"fft2", "ifft2", "rfft2", "irfft2", "fftn", "ifftn", "rfftn", "irfftn"});
         }) > 200);
 }
 
 TEST_CASE("DCT and DST of types I-IV match scipy.fft (norms, orthogonalize, n, axes, dtypes)") {
-  CHECK(run_cases([](const row_t& r) {
+  CHECK(run_cases([](const golden_case& r) {
           return is_func(r, {"dct", "idct", "dst", "idst", "dctn", "idctn", "dstn", "idstn"});
         }) > 500);
 }
 
 TEST_CASE("fftshift and ifftshift match scipy.fft") {
-  CHECK(run_cases([](const row_t& r) { return is_func(r, {"fftshift", "ifftshift"}); }) > 30);
+  CHECK(run_cases([](const golden_case& r) { return is_func(r, {"fftshift", "ifftshift"}); }) > 30);
 }
 
 TEST_CASE("transforms on a non-default stream give the golden results") {
   stream s(true);
   stream_guard g(s);
-  int n = run_cases([](const row_t& r) {
-    return r.at("case") == "fft_large_pow2" || r.at("case") == "irfft2_large" || r.at("case") == "dct_t2_large" ||
-           r.at("case") == "fftn_C_0_2";
+  int n = run_cases([](const golden_case& r) {
+    const std::string c = r.name();
+    return c == "fft_large_pow2" || c == "irfft2_large" || c == "dct_t2_large" || c == "fftn_C_0_2";
   });
   CHECK(n == 4);
   s.synchronize();

@@ -36,7 +36,7 @@ TEST_CASE("next_fast_len and prev_fast_len match scipy.fft (complex: 2,3,5,7,11-
 }
 
 TEST_CASE("fftfreq_host and rfftfreq_host match scipy.fft") {
-  std::ifstream f(std::string(CUSCI_GOLDEN_DIR) + "/core_fft/freq.tsv");
+  std::ifstream f(testing::golden_file(M, "freq.tsv"));
   REQUIRE(f.good());
   std::string line;
   std::getline(f, line);
