@@ -1,41 +1,39 @@
 """Goldens of cusci::sparse's formats family (scipy.sparse 1.18 constructors and conversions).
 
-Run with /opt/goldenv/bin/python. Writes tests/golden/data/sparse_formats/*.npy and MANIFEST.tsv.
-Columns: case, group, dtype, rows, cols, rtol, atol, extra.
-  group trip: inputs <case>_data/_row/_col (duplicates, explicit zeros, unsorted) and SciPy's
+Run at build time (tests/golden/CMakeLists.txt; format: golden.py). Case parameters: dtype, rows,
+cols, and per func:
+  func from_triplets: inputs <case>_data/_row/_col (duplicates, explicit zeros, unsorted) and SciPy's
               coo->csr (<case>_csr_data/_indices/_indptr), coo->csc, csr->dia (_dia_data/_dia_offsets),
               csr->bsr with blocksize (2, 1) (_bsr_data/_indices/_indptr), toarray (_dense),
               eliminate_zeros of the csr (_ez_data/_ez_indices/_ez_indptr).
-  group dense: input <case>_in (2-D or 1-D) and SciPy's coo/csr/csc/dia arrays of it.
-  group mtx:   <case>_csr_* and <case>_csc_* of csr_matrix(scipy.io.mmread(path)), extra = file name.
-  group tr:    CSR -> CSC of compressed arrays as given (canonical or not: unsorted indices, duplicates,
+  func from_dense: input <case>_in (2-D or 1-D) and SciPy's coo/csr/csc/dia arrays of it.
+  func mmread_convert: <case>_csr_* and <case>_csc_* of csr_matrix(scipy.io.mmread(path)), file = its
+               name (a real matrix of examples/data, else of the committed inputs tests/data/sparse).
+  func csr_to_csc: CSR -> CSC of compressed arrays as given (canonical or not: unsorted indices, duplicates,
                explicit zeros are kept): inputs <case>_in_data/_in_indices/_in_indptr of a (rows, cols)
                csr_matrix and SciPy's tocsc() <case>_csc_data/_csc_indices/_csc_indptr (the same arrays
                are csc_matrix(in arrays, shape=(cols, rows)).tocsr(), checked here). Index arrays are
-               stored in the smallest unsigned dtype that holds them (tests convert); extra names the
-               column-length tiers the case covers.
+               stored in the smallest unsigned dtype that holds them (tests convert); tiers lists the
+               column-length tiers the case covers ("short", "long").
 """
 import os
+import sys
+
 import numpy as np
-import scipy
 import scipy.io
 import scipy.sparse as sp
 
-HERE = os.path.dirname(os.path.abspath(__file__))
-OUT = os.path.join(HERE, "data", "sparse_formats")
-MTX = os.path.join(HERE, "..", "..", "..", "shared", "data", "matrices")
-os.makedirs(OUT, exist_ok=True)
-for f in os.listdir(OUT):
-    os.remove(os.path.join(OUT, f))
-rng = np.random.default_rng(20240604)
-rows = []
+from golden import Suite
+
+s = Suite("sparse_formats")
+TEST_DATA = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "data", "sparse")
+rng = s.rng(20240604)
 
 DTYPES = ["bool", "int8", "int16", "int32", "int64", "uint8", "uint16", "uint32", "uint64",
           "float32", "float64", "complex64", "complex128"]
 
 
-def save(name, a):
-    np.save(os.path.join(OUT, name + ".npy"), np.ascontiguousarray(a))
+save = s.array
 
 
 def values(dt, n):
@@ -50,10 +48,12 @@ def values(dt, n):
 
 
 def tol(dt):
-    return ("1e-6", "1e-6") if dt in ("float32", "complex64") else ("1e-12", "1e-12")
+    """This module's own rule: the same relative and absolute tolerance (values are small integers)."""
+    return (1e-6, 1e-6) if dt in ("float32", "complex64") else (1e-12, 1e-12)
 
 
 # --- triplets: every value dtype; 6 x 5, 14 entries with duplicates, zeros, unsorted -----------
+s.group("triplets")
 for dt in DTYPES:
     case = f"trip_{dt}"
     m, n, nnz = 6, 5, 14
@@ -87,9 +87,10 @@ for dt in DTYPES:
     save(case + "_ez_indices", ez.indices)
     save(case + "_ez_indptr", ez.indptr)
     rt, at = tol(dt)
-    rows.append([case, "trip", dt, m, n, rt, at, ""])
+    s.case(case, func="from_triplets", rtol=rt, atol=at, dtype=dt, rows=m, cols=n)
 
 # --- dense inputs: shapes incl. empty, 1 x n, n x 1; 1-D -> (1, n) -------------------------------
+s.group("dense")
 shapes = [(0, 0), (0, 3), (3, 0), (1, 5), (5, 1), (4, 6), (7,), (3, 3)]
 for k, shp in enumerate(shapes):
     for dt in (["float64", "int16", "complex128", "bool"] if shp == (4, 6) else ["float64"]):
@@ -111,22 +112,26 @@ for k, shp in enumerate(shapes):
         save(case + "_dia_offsets", d.offsets)
         save(case + "_dense", coo.toarray())
         rt, at = tol(dt)
-        rows.append([case, "dense", dt, coo.shape[0], coo.shape[1], rt, at, ""])
+        s.case(case, func="from_dense", rtol=rt, atol=at, dtype=dt, rows=coo.shape[0], cols=coo.shape[1])
 
-# --- Matrix Market files of ../shared/data/matrices (small ones) ----------------------------------
+# --- Matrix Market files: real matrices of examples/data, else of tests/data/sparse ----------------
+s.group("mtx")
 for fname in ["1138_bus.mtx", "west0479.mtx", "Erdos971.mtx"]:
-    path = os.path.join(MTX, fname)
-    if not os.path.exists(path):
-        continue
+    path = next((os.path.join(d, fname) for d in (s.data_dir, TEST_DATA) if os.path.exists(os.path.join(d, fname))),
+                None)
+    if path is None:
+        sys.exit(f"{fname} not found in {s.data_dir} or {TEST_DATA}")
     A = sp.csr_matrix(scipy.io.mmread(path, spmatrix=True)).astype(np.float64)
     case = "mtx_" + fname.split(".")[0]
     for pre, b in (("csr", A), ("csc", A.tocsc())):
         save(f"{case}_{pre}_data", b.data)
         save(f"{case}_{pre}_indices", b.indices)
         save(f"{case}_{pre}_indptr", b.indptr)
-    rows.append([case, "mtx", "float64", A.shape[0], A.shape[1], "1e-12", "1e-12", fname])
+    s.case(case, func="mmread_convert", rtol=1e-12, atol=1e-12, dtype="float64", rows=A.shape[0], cols=A.shape[1],
+           file=fname)
 
-# --- group tr: CSR <-> CSC of given compressed arrays --------------------------------------------
+# --- func csr_to_csc: CSR <-> CSC of given compressed arrays -------------------------------------
+s.group("transpose")
 trng = np.random.default_rng(20261130)
 
 
@@ -176,7 +181,7 @@ def dup_shuffle(rng, r, c, m, ndup):
     return c[order].astype(np.int64), np.cumsum(ptr)
 
 
-def tr_case(case, dt, m, n, data, indices, indptr, extra):
+def tr_case(case, dt, m, n, data, indices, indptr, tiers):
     A = sp.csr_matrix((data, indices, indptr), shape=(m, n))
     C = A.tocsc()
     B = sp.csc_matrix((data, indices, indptr), shape=(n, m)).tocsr()
@@ -190,7 +195,7 @@ def tr_case(case, dt, m, n, data, indices, indptr, extra):
     save(case + "_csc_indices", small_uint(C.indices))
     save(case + "_csc_indptr", small_uint(C.indptr))
     rt, at = tol(dt)
-    rows.append([case, "tr", dt, m, n, rt, at, extra])
+    s.case(case, func="csr_to_csc", rtol=rt, atol=at, dtype=dt, rows=m, cols=n, tiers=tiers.split(",") if tiers else [])
 
 
 # small: every value dtype; empty row 3, empty columns 5 and 8, duplicates, unsorted rows, zeros
@@ -228,6 +233,7 @@ Ad.sort_indices()
 Ad.data[:] = tr_values("float64", Ad.nnz)
 tr_case("tr_dense3001_float64", "float64", m, n, Ad.data, Ad.indices, Ad.indptr, "short,long")
 
+s.group("transpose_large")
 # > 100k entries in one column, from 3 rows of duplicates (order among duplicates = input order)
 m, n = 3, 4
 lens = [40000, 35000, 30000]
@@ -298,6 +304,7 @@ for dt in ["float64", "complex128"]:
 # (entries inside and outside it), non-canonical (rows shuffled, duplicates): banded, random, wide,
 # tall, and a tile of more than 8192 entries (whose rows are found by binary search, not a table);
 # its own generator
+s.group("transpose_window")
 wrng = np.random.default_rng(79)
 
 
@@ -309,9 +316,9 @@ def w_values(dt, k):
     return wrng.integers(-1000, 1001, k).astype(dt)
 
 
-def w_case(case, dt, m, n, r, c, extra):
+def w_case(case, dt, m, n, r, c, tiers):
     ind, ptr = dup_shuffle(wrng, r.copy(), c.copy(), m, 40)
-    tr_case(case, dt, m, n, w_values(dt, len(r)), ind, ptr, extra)
+    tr_case(case, dt, m, n, w_values(dt, len(r)), ind, ptr, tiers)
 
 
 gx, gy = 48, 40  # 5-point Laplacian, 1920 x 1920
@@ -359,8 +366,4 @@ A.sort_indices()
 tr_case("tr_window_canon_bigtile_float32", "float32", m, n, w_values("float32", A.nnz), A.indices.astype(np.int64),
         A.indptr.astype(np.int64), "short")
 
-with open(os.path.join(OUT, "MANIFEST.tsv"), "w") as f:
-    f.write("case\tgroup\tdtype\trows\tcols\trtol\tatol\textra\n")
-    for r in rows:
-        f.write("\t".join(str(x) for x in r) + "\n")
-print(len(rows), "cases, scipy", scipy.__version__)
+s.write()

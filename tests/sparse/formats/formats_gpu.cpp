@@ -1,7 +1,7 @@
 // GPU tests of cusci::sparse's formats family against SciPy 1.18 goldens
 // (tests/golden/gen_sparse_formats.py): constructors from triplets / dense / compressed arrays for every
 // value dtype (int32 indices, int64 for a subset), every pair conversion, toarray in C and F order,
-// format maintenance, empty and degenerate shapes, and the Matrix Market matrices of shared/data.
+// format maintenance, empty and degenerate shapes, and real Matrix Market matrices.
 
 #include <algorithm>
 #include <filesystem>
@@ -46,21 +46,18 @@ void check_dense(const sp::spmatrix& A, const host_array& dense, double rtol, do
   t::check_allclose(A.todense(), dense, rtol, atol);
 }
 
-std::vector<std::map<std::string, std::string>> cases(const std::string& group) {
-  std::vector<std::map<std::string, std::string>> out;
-  for (auto& r : t::manifest(M))
-    if (r.at("group") == group) out.push_back(r);
-  return out;
-}
+std::vector<t::golden_case> cases(const std::string& func) { return t::cases(M, func); }
+
+sp::shape2 shape_of(const t::golden_case& r) { return {r.get<std::int64_t>("rows"), r.get<std::int64_t>("cols")}; }
 
 }  // namespace
 
 TEST_CASE("triplets: constructors and every pair conversion, every value dtype") {
-  for (auto& r : cases("trip")) {
-    const std::string c = r.at("case");
-    const dtype vt = dtype_from_string(r.at("dtype"));
-    const double rtol = std::stod(r.at("rtol")), atol = std::stod(r.at("atol"));
-    const sp::shape2 shape{std::stoll(r.at("rows")), std::stoll(r.at("cols"))};
+  for (auto& r : cases("from_triplets")) {
+    const std::string c = r.name();
+    const dtype vt = dtype_from_string(r.get<std::string>("dtype"));
+    const double rtol = r.rtol(), atol = r.atol();
+    const sp::shape2 shape = shape_of(r);
     const bool wide = vt == dtype::float64 || vt == dtype::int8 || vt == dtype::complex64 || vt == dtype::bool_;
     std::vector<dtype> its{dtype::int32};
     if (wide) its.push_back(dtype::int64);
@@ -149,11 +146,11 @@ TEST_CASE("triplets: constructors and every pair conversion, every value dtype")
 }
 
 TEST_CASE("dense inputs: empty, 1 x n, n x 1, 1-D and nnz 0") {
-  for (auto& r : cases("dense")) {
-    const std::string c = r.at("case");
+  for (auto& r : cases("from_dense")) {
+    const std::string c = r.name();
     CAPTURE(c);
-    const double rtol = std::stod(r.at("rtol")), atol = std::stod(r.at("atol"));
-    const sp::shape2 shape{std::stoll(r.at("rows")), std::stoll(r.at("cols"))};
+    const double rtol = r.rtol(), atol = r.atol();
+    const sp::shape2 shape = shape_of(r);
     const ndarray in = gd(c + "_in");
     const host_array dense = g(c + "_dense");
     sp::coo_matrix A(in);
@@ -180,10 +177,13 @@ TEST_CASE("dense inputs: empty, 1 x n, n x 1, 1-D and nnz 0") {
 }
 
 TEST_CASE("Matrix Market matrices: read, convert to every format and back") {
-  for (auto& r : cases("mtx")) {
-    const std::string c = r.at("case");
+  for (auto& r : cases("mmread_convert")) {
+    const std::string c = r.name();
     CAPTURE(c);
-    const std::string path = std::string(CUSCI_GOLDEN_DIR) + "/../../../../shared/data/matrices/" + r.at("extra");
+    // A real matrix of examples/data, else of the committed inputs tests/data/sparse.
+    const std::string f = r.get<std::string>("file");
+    std::string path = std::string(CUSCI_EXAMPLE_DATA) + "/" + f;
+    if (!std::filesystem::exists(path)) path = std::string(CUSCI_TEST_DATA) + "/sparse/" + f;
     if (!std::filesystem::exists(path)) {
       MESSAGE("skipping " << path << " (not present)");
       continue;
@@ -268,58 +268,32 @@ void check_transposed(const M& X, const std::string& c, sp::shape2 shape, dtype 
 
 }  // namespace
 
-// Internal switch of cusci::sparse (sparse/src/detail.hpp): the CSR <-> CSC passes, 0 a thread per
-// slice in the fix-up, 1 the fix-up staged through shared memory, 2 staged over (row, position) pairs
-// from a row-tile scatter, 3 (default) as 2 with the count and the scatter aggregated in a
-// shared-memory window of slices, 4 as 3 without the window in the scatter.
-// set_transpose_pdl: its kernels chained by programmatic dependent launch (default) or not.
-namespace cusci::sparse::detail {
-void set_transpose_variant(int variant);
-void set_transpose_pdl(bool enabled);
-}  // namespace cusci::sparse::detail
-
 TEST_CASE("CSR -> CSC and CSC -> CSR of given arrays: stable order, duplicates and zeros kept, every tier") {
   // Slices of up to 32 entries (16 when a group of 256 slices does not fit the shared-memory stage)
   // are ordered in registers, longer ones (33, 40, 100, 3001, ~102k entries here) through the
-  // segmented sort; the expected arrays are SciPy's tocsc() of the same arrays. Every case under each
-  // variant; the tr_window cases have more minor slices than the count/scatter window (entries in and
-  // out of it) and one a row tile of more than 8192 entries.
-  const auto all = cases("tr");
+  // segmented sort; the expected arrays are SciPy's tocsc() of the same arrays. The tr_window cases
+  // have more minor slices than the count/scatter window (entries in and out of it) and one a row tile
+  // of more than 8192 entries.
+  const auto all = cases("csr_to_csc");
   REQUIRE(all.size() >= 22);
-  struct restore {
-    ~restore() {
-      sp::detail::set_transpose_variant(3);
-      sp::detail::set_transpose_pdl(true);
-    }
-  } guard;
-  CHECK_THROWS_AS(sp::detail::set_transpose_variant(5), cusci::value_error);
-  CHECK_THROWS_AS(sp::detail::set_transpose_variant(-1), cusci::value_error);
-  // Every variant chained by dependent launch, and the default variant also without it.
-  const std::pair<int, bool> runs[] = {{0, true}, {1, true}, {2, true}, {3, true}, {4, true}, {3, false}};
-  for (auto [variant, pdl] : runs) {
-    for (auto& r : all) {
-      sp::detail::set_transpose_variant(variant);
-      sp::detail::set_transpose_pdl(pdl);
-      CAPTURE(variant);
-      CAPTURE(pdl);
-      const std::string c = r.at("case");
-      const dtype vt = dtype_from_string(r.at("dtype"));
-      const double rtol = std::stod(r.at("rtol")), atol = std::stod(r.at("atol"));
-      const std::int64_t m = std::stoll(r.at("rows")), n = std::stoll(r.at("cols"));
-      const host_array hd = g(c + "_in_data"), hi = g(c + "_in_indices"), hp = g(c + "_in_indptr");
-      for (dtype it : {dtype::int32, dtype::int64}) {
-        CAPTURE(c);
-        CAPTURE(dtype_name(it));
-        const ndarray data = asarray(hd), ind = asarray(hi.astype(it)), ptr = asarray(hp.astype(it));
-        sp::csr_matrix A(data, ind, ptr, {.shape = sp::shape2{m, n}, .index_dtype = it});
-        CHECK(A.nnz() == hd.size());
-        check_transposed(A.tocsc(), c, sp::shape2{m, n}, vt, it, rtol, atol);
-        // The same arrays read as a (n, m) CSC matrix: tocsr() gives the same arrays.
-        sp::csc_matrix B(data, ind, ptr, {.shape = sp::shape2{n, m}, .index_dtype = it});
-        check_transposed(B.tocsr(), c, sp::shape2{n, m}, vt, it, rtol, atol);
-        // Twice in a row on the same stream (pool reuse of the work list and counters).
-        check_transposed(A.tocsc(), c, sp::shape2{m, n}, vt, it, rtol, atol);
-      }
+  for (auto& r : all) {
+    const std::string c = r.name();
+    const dtype vt = dtype_from_string(r.get<std::string>("dtype"));
+    const double rtol = r.rtol(), atol = r.atol();
+    const std::int64_t m = r.get<std::int64_t>("rows"), n = r.get<std::int64_t>("cols");
+    const host_array hd = g(c + "_in_data"), hi = g(c + "_in_indices"), hp = g(c + "_in_indptr");
+    for (dtype it : {dtype::int32, dtype::int64}) {
+      CAPTURE(c);
+      CAPTURE(dtype_name(it));
+      const ndarray data = asarray(hd), ind = asarray(hi.astype(it)), ptr = asarray(hp.astype(it));
+      sp::csr_matrix A(data, ind, ptr, {.shape = sp::shape2{m, n}, .index_dtype = it});
+      CHECK(A.nnz() == hd.size());
+      check_transposed(A.tocsc(), c, sp::shape2{m, n}, vt, it, rtol, atol);
+      // The same arrays read as a (n, m) CSC matrix: tocsr() gives the same arrays.
+      sp::csc_matrix B(data, ind, ptr, {.shape = sp::shape2{n, m}, .index_dtype = it});
+      check_transposed(B.tocsr(), c, sp::shape2{n, m}, vt, it, rtol, atol);
+      // Twice in a row on the same stream (pool reuse of the work list and counters).
+      check_transposed(A.tocsc(), c, sp::shape2{m, n}, vt, it, rtol, atol);
     }
   }
 }
@@ -329,12 +303,6 @@ TEST_CASE("CSR -> CSC across many scan tiles and look-back rounds: stencil and w
   // 32 predecessors at a time; the goldens above stay within two tiles, so these reach 88 to 586.
   // Expected arrays: a symmetric matrix's CSC arrays are its CSR arrays; the wide pattern's come from
   // the definition (a stable counting sort by column on the host).
-  struct restore {
-    ~restore() {
-      sp::detail::set_transpose_variant(3);
-      sp::detail::set_transpose_pdl(true);
-    }
-  } guard;
   // 2-D 5-point stencil on a 600 x 600 grid, symmetric values (the smaller index picks the value).
   const std::int64_t k = 600, n = k * k;
   std::vector<std::int64_t> sp_ptr{0}, sp_ind;
@@ -379,27 +347,20 @@ TEST_CASE("CSR -> CSC across many scan tiles and look-back rounds: stencil and w
       }
   }
   auto as_vec = [](const ndarray& a) { return to_host(a).astype(dtype::int64).to_vector<std::int64_t>(); };
-  const std::pair<int, bool> runs[] = {{0, true}, {1, true}, {2, true}, {3, true}, {4, true}, {3, false}};
-  for (auto [variant, pdl] : runs) {
-    sp::detail::set_transpose_variant(variant);
-    sp::detail::set_transpose_pdl(pdl);
-    CAPTURE(variant);
-    CAPTURE(pdl);
-    for (dtype it : {dtype::int32, dtype::int64}) {
-      CAPTURE(dtype_name(it));
-      const sp::csr_matrix S(asarray(sp_val), asarray(sp_ind).astype(it), asarray(sp_ptr).astype(it),
-                             {.shape = sp::shape2{n, n}, .index_dtype = it});
-      const sp::csc_matrix St = S.tocsc();
-      CHECK(as_vec(St.indptr()) == sp_ptr);
-      CHECK(as_vec(St.indices()) == sp_ind);
-      CHECK(to_host(St.data()).to_vector<double>() == sp_val);
-      const sp::csr_matrix W(asarray(w_val), asarray(w_ind).astype(it), asarray(w_ptr).astype(it),
-                             {.shape = sp::shape2{wm, wn}, .index_dtype = it});
-      const sp::csc_matrix Wt = W.tocsc();
-      CHECK(Wt.shape() == sp::shape2{wm, wn});
-      CHECK(as_vec(Wt.indptr()) == e_ptr);
-      CHECK(as_vec(Wt.indices()) == e_ind);
-      CHECK(to_host(Wt.data()).to_vector<float>() == e_val);
-    }
+  for (dtype it : {dtype::int32, dtype::int64}) {
+    CAPTURE(dtype_name(it));
+    const sp::csr_matrix S(asarray(sp_val), asarray(sp_ind).astype(it), asarray(sp_ptr).astype(it),
+                           {.shape = sp::shape2{n, n}, .index_dtype = it});
+    const sp::csc_matrix St = S.tocsc();
+    CHECK(as_vec(St.indptr()) == sp_ptr);
+    CHECK(as_vec(St.indices()) == sp_ind);
+    CHECK(to_host(St.data()).to_vector<double>() == sp_val);
+    const sp::csr_matrix W(asarray(w_val), asarray(w_ind).astype(it), asarray(w_ptr).astype(it),
+                           {.shape = sp::shape2{wm, wn}, .index_dtype = it});
+    const sp::csc_matrix Wt = W.tocsc();
+    CHECK(Wt.shape() == sp::shape2{wm, wn});
+    CHECK(as_vec(Wt.indptr()) == e_ptr);
+    CHECK(as_vec(Wt.indices()) == e_ind);
+    CHECK(to_host(Wt.data()).to_vector<float>() == e_val);
   }
 }
