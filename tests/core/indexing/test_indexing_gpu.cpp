@@ -1,5 +1,5 @@
-// NumPy goldens for the indexing family (tests/golden/gen_core_indexing.py): every manifest row runs
-// one function on device inputs laid out as the row says (C, F, sliced, reversed, transposed) and
+// NumPy references for the indexing family (tests/golden/gen_core_indexing.py): every case runs one
+// function on device inputs laid out as the case says (C, F, sliced, reversed, transposed) and
 // compares dtype, shape and values with NumPy's result, or checks the exception NumPy's error maps to.
 
 #include <doctest/doctest.h>
@@ -7,7 +7,6 @@
 #include <functional>
 #include <map>
 #include <optional>
-#include <sstream>
 #include <string>
 #include <vector>
 
@@ -18,42 +17,15 @@
 using namespace cusci;
 using cusci::testing::check_allclose;
 using cusci::testing::golden;
-using cusci::testing::manifest;
+using cusci::testing::golden_case;
 
 namespace {
 
 const char* module = "core_indexing";
 
-std::vector<std::string> split_str(const std::string& s, char sep) {
-  std::vector<std::string> out;
-  if (s.empty()) return out;
-  std::string cur;
-  std::istringstream is(s);
-  while (std::getline(is, cur, sep)) out.push_back(cur);
-  return out;
-}
+using ints_t = std::vector<std::int64_t>;
 
-std::vector<std::int64_t> ints(const std::string& s) {
-  std::vector<std::int64_t> v;
-  for (const auto& t : split_str(s, ',')) v.push_back(std::stoll(t));
-  return v;
-}
-
-struct row_args {
-  std::map<std::string, std::string> kv;
-  bool has(const std::string& k) const { return kv.count(k) > 0; }
-  const std::string& str(const std::string& k) const { return kv.at(k); }
-  std::int64_t i(const std::string& k) const { return std::stoll(kv.at(k)); }
-  std::optional<int> axis(const std::string& k) const {
-    if (kv.at(k) == "none") return std::nullopt;
-    return static_cast<int>(std::stoll(kv.at(k)));
-  }
-  std::vector<int> int_list(const std::string& k) const {
-    std::vector<int> r;
-    for (auto x : ints(kv.at(k))) r.push_back(static_cast<int>(x));
-    return r;
-  }
-};
+std::vector<int> int_list(const golden_case& c, const std::string& k) { return c.get<std::vector<int>>(k); }
 
 ndarray with_layout(const ndarray& d, const std::string& lay) {
   if (lay == "F") return d.copy(order::F);
@@ -67,152 +39,219 @@ ndarray with_layout(const ndarray& d, const std::string& lay) {
   return d;
 }
 
-std::vector<fancy_index> parse_spec(const std::string& spec, const std::vector<ndarray>& in, std::size_t first) {
+/// The case's index expression: "array" (the next input), "...", "newaxis", an integer, or a slice
+/// [start, stop, step] (null: not given).
+std::vector<fancy_index> index_of(const golden_case& c, const std::vector<ndarray>& in, std::size_t first) {
   std::vector<fancy_index> ix;
   std::size_t k = first;
-  for (const auto& t : split_str(spec, ',')) {
-    if (t == "A") ix.push_back(in[k++]);
-    else if (t == "...") ix.push_back(ellipsis);
-    else if (t == "N") ix.push_back(newaxis);
-    else if (t[0] == 'i') ix.push_back(static_cast<std::int64_t>(std::stoll(t.substr(1))));
-    else {
+  for (const auto& t : c.params().at("index")) {
+    if (t.is_number_integer()) {
+      ix.push_back(t.get<std::int64_t>());
+    } else if (t.is_array()) {
       slice s;
-      auto parts = split_str(t + ":", ':');
-      while (parts.size() < 3) parts.push_back("");
-      if (!parts[0].empty()) s.start = std::stoll(parts[0]);
-      if (!parts[1].empty()) s.stop = std::stoll(parts[1]);
-      if (!parts[2].empty()) s.step = std::stoll(parts[2]);
+      REQUIRE(t.size() == 3);
+      if (!t[0].is_null()) s.start = t[0].get<std::int64_t>();
+      if (!t[1].is_null()) s.stop = t[1].get<std::int64_t>();
+      if (!t[2].is_null()) s.step = t[2].get<std::int64_t>();
       ix.push_back(s);
+    } else {
+      const std::string name = t.get<std::string>();
+      if (name == "array") ix.push_back(in[k++]);
+      else if (name == "...") ix.push_back(ellipsis);
+      else if (name == "newaxis") ix.push_back(newaxis);
+      else FAIL("unknown index token " << name);
     }
   }
   return ix;
 }
 
-std::vector<scalar_pair> scalar_pairs(const std::string& s) {
+/// A list of [before, after] value pairs as scalar pairs.
+std::vector<scalar_pair> scalar_pairs(const golden_case& c, const std::string& k) {
   std::vector<scalar_pair> r;
-  std::vector<double> v;
-  for (const auto& t : split_str(s, ',')) v.push_back(std::stod(t));
-  for (std::size_t i = 0; i + 1 < v.size(); i += 2) r.emplace_back(scalar(v[i]), scalar(v[i + 1]));
+  for (const auto& p : c.get<std::vector<std::vector<double>>>(k)) {
+    REQUIRE(p.size() == 2);
+    r.emplace_back(scalar(p[0]), scalar(p[1]));
+  }
   return r;
 }
 
-std::vector<ndarray> run_op(const std::string& op, std::vector<ndarray>& in, const row_args& a) {
-  if (op == "take") return {take(in[0], in[1], a.axis("axis"), clip_mode_from_string(a.str("mode")))};
-  if (op == "getitem_mask") return {getitem(in[0], in[1])};
-  if (op == "setitem_mask") {
-    setitem(in[0], in[1], in[2]);
-    return {in[0]};
+using op_fn = std::function<std::vector<ndarray>(std::vector<ndarray>&, const golden_case&)>;
+
+/// Each case's func -> the call it makes on the case's inputs; the results to compare.
+const std::map<std::string, op_fn>& ops() {
+  static const std::map<std::string, op_fn> table = {
+      {"take",
+       [](auto& in, const auto& a) -> std::vector<ndarray> {
+         return {take(in[0], in[1], a.template get<std::optional<int>>("axis"),
+                      clip_mode_from_string(a.template get<std::string>("mode")))};
+       }},
+      {"getitem_mask", [](auto& in, const auto&) -> std::vector<ndarray> { return {getitem(in[0], in[1])}; }},
+      {"setitem_mask",
+       [](auto& in, const auto&) -> std::vector<ndarray> {
+         setitem(in[0], in[1], in[2]);
+         return {in[0]};
+       }},
+      {"getitem", [](auto& in, const auto& a) -> std::vector<ndarray> { return {getitem(in[0], index_of(a, in, 1))}; }},
+      {"setitem",
+       [](auto& in, const auto& a) -> std::vector<ndarray> {
+         std::vector<ndarray> idx(in.begin(), in.end() - 1);
+         setitem(in[0], index_of(a, idx, 1), in.back());
+         return {in[0]};
+       }},
+      {"put",
+       [](auto& in, const auto& a) -> std::vector<ndarray> {
+         put(in[0], in[1], in[2], clip_mode_from_string(a.template get<std::string>("mode")));
+         return {in[0]};
+       }},
+      {"compress",
+       [](auto& in, const auto& a) -> std::vector<ndarray> {
+         return {compress(in[0], in[1], a.template get<std::optional<int>>("axis"))};
+       }},
+      {"extract", [](auto& in, const auto&) -> std::vector<ndarray> { return {extract(in[0], in[1])}; }},
+      {"place",
+       [](auto& in, const auto&) -> std::vector<ndarray> {
+         place(in[0], in[1], in[2]);
+         return {in[0]};
+       }},
+      {"putmask",
+       [](auto& in, const auto&) -> std::vector<ndarray> {
+         putmask(in[0], in[1], in[2]);
+         return {in[0]};
+       }},
+      {"diagonal",
+       [](auto& in, const auto& a) -> std::vector<ndarray> {
+         return {diagonal(in[0], a.template get<std::int64_t>("offset"), a.template get<int>("axis1"),
+                          a.template get<int>("axis2"))};
+       }},
+      {"diag", [](auto& in, const auto& a) -> std::vector<ndarray> { return {diag(in[0], a.template get<std::int64_t>("k"))}; }},
+      {"tril", [](auto& in, const auto& a) -> std::vector<ndarray> { return {tril(in[0], a.template get<std::int64_t>("k"))}; }},
+      {"triu", [](auto& in, const auto& a) -> std::vector<ndarray> { return {triu(in[0], a.template get<std::int64_t>("k"))}; }},
+      {"tril_indices",
+       [](auto&, const auto& a) -> std::vector<ndarray> {
+         auto rc = tril_indices(a.template get<std::int64_t>("n"), a.template get<std::int64_t>("k"),
+                                a.template get<std::optional<std::int64_t>>("m"));
+         return {rc.first, rc.second};
+       }},
+      {"triu_indices",
+       [](auto&, const auto& a) -> std::vector<ndarray> {
+         auto rc = triu_indices(a.template get<std::int64_t>("n"), a.template get<std::int64_t>("k"),
+                                a.template get<std::optional<std::int64_t>>("m"));
+         return {rc.first, rc.second};
+       }},
+      {"concatenate",
+       [](auto& in, const auto& a) -> std::vector<ndarray> {
+         std::optional<dtype> dt;
+         if (a.has("dtype")) dt = dtype_from_string(a.template get<std::string>("dtype"));
+         return {concatenate(in, a.template get<std::optional<int>>("axis"), dt)};
+       }},
+      {"stack", [](auto& in, const auto& a) -> std::vector<ndarray> { return {stack(in, a.template get<int>("axis"))}; }},
+      {"hstack", [](auto& in, const auto&) -> std::vector<ndarray> { return {hstack(in)}; }},
+      {"vstack", [](auto& in, const auto&) -> std::vector<ndarray> { return {vstack(in)}; }},
+      {"dstack", [](auto& in, const auto&) -> std::vector<ndarray> { return {dstack(in)}; }},
+      {"column_stack", [](auto& in, const auto&) -> std::vector<ndarray> { return {column_stack(in)}; }},
+      {"split",
+       [](auto& in, const auto& a) -> std::vector<ndarray> {
+         const int ax = a.template get<int>("axis");
+         if (a.has("sections")) return split(in[0], a.template get<std::int64_t>("sections"), ax);
+         return split(in[0], a.template get<ints_t>("indices"), ax);
+       }},
+      {"array_split",
+       [](auto& in, const auto& a) -> std::vector<ndarray> {
+         const int ax = a.template get<int>("axis");
+         if (a.has("sections")) return array_split(in[0], a.template get<std::int64_t>("sections"), ax);
+         return array_split(in[0], a.template get<ints_t>("indices"), ax);
+       }},
+      {"tile", [](auto& in, const auto& a) -> std::vector<ndarray> { return {tile(in[0], a.template get<ints_t>("reps"))}; }},
+      {"repeat",
+       [](auto& in, const auto& a) -> std::vector<ndarray> {
+         const auto axis = a.template get<std::optional<int>>("axis");
+         // repeats: one count, or a list of counts
+         if (!a.params().at("repeats").is_array()) return {repeat(in[0], a.template get<std::int64_t>("repeats"), axis)};
+         return {repeat(in[0], a.template get<ints_t>("repeats"), axis)};
+       }},
+      {"flip",
+       [](auto& in, const auto& a) -> std::vector<ndarray> {
+         return {!a.has("axes") ? flip(in[0]) : flip(in[0], int_list(a, "axes"))};
+       }},
+      {"fliplr", [](auto& in, const auto&) -> std::vector<ndarray> { return {fliplr(in[0])}; }},
+      {"flipud", [](auto& in, const auto&) -> std::vector<ndarray> { return {flipud(in[0])}; }},
+      {"roll",
+       [](auto& in, const auto& a) -> std::vector<ndarray> {
+         if (!a.has("axes")) return {roll(in[0], a.template get<std::int64_t>("shift"))};
+         return {roll(in[0], a.template get<ints_t>("shift"), int_list(a, "axes"))};
+       }},
+      {"moveaxis",
+       [](auto& in, const auto& a) -> std::vector<ndarray> {
+         return {moveaxis(in[0], int_list(a, "source"), int_list(a, "destination"))};
+       }},
+      {"swapaxes",
+       [](auto& in, const auto& a) -> std::vector<ndarray> {
+         return {swapaxes(in[0], a.template get<int>("axis1"), a.template get<int>("axis2"))};
+       }},
+      {"ascontiguousarray",
+       [](auto& in, const auto&) -> std::vector<ndarray> {
+         ndarray r = ascontiguousarray(in[0]);
+         CHECK(r.is_c_contiguous());
+         return {r};
+       }},
+      {"ravel",
+       [](auto& in, const auto& a) -> std::vector<ndarray> {
+         return {ravel(in[0], a.template get<std::string>("order") == "F" ? order::F : order::C)};
+       }},
+      {"atleast_1d", [](auto& in, const auto&) -> std::vector<ndarray> { return {atleast_1d(in[0])}; }},
+      {"atleast_2d", [](auto& in, const auto&) -> std::vector<ndarray> { return {atleast_2d(in[0])}; }},
+      {"atleast_3d", [](auto& in, const auto&) -> std::vector<ndarray> { return {atleast_3d(in[0])}; }},
+      {"expand_dims", [](auto& in, const auto& a) -> std::vector<ndarray> { return {expand_dims(in[0], int_list(a, "axes"))}; }},
+      {"squeeze",
+       [](auto& in, const auto& a) -> std::vector<ndarray> {
+         return {squeeze(in[0], a.template get_or<std::vector<int>>("axes", {}))};
+       }},
+      {"pad",
+       [](auto& in, const auto& a) -> std::vector<ndarray> {
+         pad_width_t pw;
+         for (const auto& w : a.template get<std::vector<ints_t>>("pw")) {
+           REQUIRE(w.size() == 2);
+           pw.emplace_back(w[0], w[1]);
+         }
+         pad_options o;
+         if (a.has("cv")) o.constant_values = scalar_pairs(a, "cv");
+         if (a.has("ev")) o.end_values = scalar_pairs(a, "ev");
+         if (a.has("sl")) {
+           for (const auto& w : a.template get<std::vector<ints_t>>("sl")) {
+             REQUIRE(w.size() == 2);
+             o.stat_length.emplace_back(w[0], w[1]);
+           }
+         }
+         if (a.has("rt")) o.reflect_type = pad_reflect_type_from_string(a.template get<std::string>("rt"));
+         return {pad(in[0], pw, pad_mode_from_string(a.template get<std::string>("mode")), o)};
+       }},
+  };
+  return table;
+}
+
+std::vector<ndarray> run_op(const std::string& op, std::vector<ndarray>& in, const golden_case& a) {
+  const auto it = ops().find(op);
+  if (it == ops().end()) {
+    FAIL("unknown op " << op);
+    return {};
   }
-  if (op == "getitem") return {getitem(in[0], parse_spec(a.str("spec"), in, 1))};
-  if (op == "setitem") {
-    std::vector<ndarray> idx(in.begin(), in.end() - 1);
-    setitem(in[0], parse_spec(a.str("spec"), idx, 1), in.back());
-    return {in[0]};
-  }
-  if (op == "put") {
-    put(in[0], in[1], in[2], clip_mode_from_string(a.str("mode")));
-    return {in[0]};
-  }
-  if (op == "compress") return {compress(in[0], in[1], a.axis("axis"))};
-  if (op == "extract") return {extract(in[0], in[1])};
-  if (op == "place") {
-    place(in[0], in[1], in[2]);
-    return {in[0]};
-  }
-  if (op == "putmask") {
-    putmask(in[0], in[1], in[2]);
-    return {in[0]};
-  }
-  if (op == "diagonal")
-    return {diagonal(in[0], a.i("offset"), static_cast<int>(a.i("axis1")), static_cast<int>(a.i("axis2")))};
-  if (op == "diag") return {diag(in[0], a.i("k"))};
-  if (op == "tril") return {tril(in[0], a.i("k"))};
-  if (op == "triu") return {triu(in[0], a.i("k"))};
-  if (op == "tril_indices" || op == "triu_indices") {
-    std::optional<std::int64_t> m;
-    if (a.str("m") != "none") m = a.i("m");
-    auto rc = op == "tril_indices" ? tril_indices(a.i("n"), a.i("k"), m) : triu_indices(a.i("n"), a.i("k"), m);
-    return {rc.first, rc.second};
-  }
-  if (op == "concatenate") {
-    std::optional<dtype> dt;
-    if (a.has("dtype")) dt = dtype_from_string(a.str("dtype"));
-    return {concatenate(in, a.axis("axis"), dt)};
-  }
-  if (op == "stack") return {stack(in, static_cast<int>(a.i("axis")))};
-  if (op == "hstack") return {hstack(in)};
-  if (op == "vstack") return {vstack(in)};
-  if (op == "dstack") return {dstack(in)};
-  if (op == "column_stack") return {column_stack(in)};
-  if (op == "split" || op == "array_split") {
-    const int ax = static_cast<int>(a.i("axis"));
-    if (a.has("sections"))
-      return op == "split" ? split(in[0], a.i("sections"), ax) : array_split(in[0], a.i("sections"), ax);
-    return op == "split" ? split(in[0], ints(a.str("indices")), ax) : array_split(in[0], ints(a.str("indices")), ax);
-  }
-  if (op == "tile") return {tile(in[0], ints(a.str("reps")))};
-  if (op == "repeat") {
-    const auto r = ints(a.str("repeats"));
-    if (r.size() == 1) return {repeat(in[0], r[0], a.axis("axis"))};
-    return {repeat(in[0], r, a.axis("axis"))};
-  }
-  if (op == "flip") return {a.str("axes") == "none" ? flip(in[0]) : flip(in[0], a.int_list("axes"))};
-  if (op == "fliplr") return {fliplr(in[0])};
-  if (op == "flipud") return {flipud(in[0])};
-  if (op == "roll") {
-    if (a.str("axes") == "none") return {roll(in[0], ints(a.str("shift"))[0])};
-    return {roll(in[0], ints(a.str("shift")), a.int_list("axes"))};
-  }
-  if (op == "moveaxis") return {moveaxis(in[0], a.int_list("source"), a.int_list("destination"))};
-  if (op == "swapaxes") return {swapaxes(in[0], static_cast<int>(a.i("axis1")), static_cast<int>(a.i("axis2")))};
-  if (op == "ascontiguousarray") {
-    ndarray r = ascontiguousarray(in[0]);
-    CHECK(r.is_c_contiguous());
-    return {r};
-  }
-  if (op == "ravel") return {ravel(in[0], a.str("order") == "F" ? order::F : order::C)};
-  if (op == "atleast_1d") return {atleast_1d(in[0])};
-  if (op == "atleast_2d") return {atleast_2d(in[0])};
-  if (op == "atleast_3d") return {atleast_3d(in[0])};
-  if (op == "expand_dims") return {expand_dims(in[0], a.int_list("axes"))};
-  if (op == "squeeze") return {squeeze(in[0], a.str("axes").empty() ? std::vector<int>{} : a.int_list("axes"))};
-  if (op == "pad") {
-    const auto w = ints(a.str("pw"));
-    pad_width_t pw;
-    for (std::size_t i = 0; i + 1 < w.size(); i += 2) pw.emplace_back(w[i], w[i + 1]);
-    pad_options o;
-    if (a.has("cv")) o.constant_values = scalar_pairs(a.str("cv"));
-    if (a.has("ev")) o.end_values = scalar_pairs(a.str("ev"));
-    if (a.has("sl")) {
-      const auto s = ints(a.str("sl"));
-      for (std::size_t i = 0; i + 1 < s.size(); i += 2) o.stat_length.emplace_back(s[i], s[i + 1]);
-    }
-    if (a.has("rt")) o.reflect_type = pad_reflect_type_from_string(a.str("rt"));
-    return {pad(in[0], pw, pad_mode_from_string(a.str("mode")), o)};
-  }
-  FAIL("unknown op " << op);
-  return {};
+  return it->second(in, a);
 }
 
 void run_rows(const std::function<bool(const std::string&)>& select) {
   int run = 0, skipped = 0;
-  for (const auto& row : manifest(module)) {
-    const std::string& op = row.at("op");
+  for (const golden_case& row : testing::cases(module)) {
+    const std::string op = row.func();
     if (!select(op)) continue;
-    const std::string& name = row.at("case");
+    const std::string name = row.name();
     INFO("case " << name);
-    row_args args;
-    for (const auto& kv : split_str(row.at("args"), ';')) {
-      const auto eq = kv.find('=');
-      args.kv[kv.substr(0, eq)] = kv.substr(eq + 1);
-    }
     std::vector<ndarray> in;
     std::vector<host_array> expected;
     try {
-      const auto names = split_str(row.at("inputs"), ';');
-      const auto lays = split_str(row.at("layout"), ';');
+      const auto names = row.get<std::vector<std::string>>("inputs");
+      const auto lays = row.get<std::vector<std::string>>("layout");
       for (std::size_t i = 0; i < names.size(); ++i) in.push_back(with_layout(asarray(golden(module, names[i])), lays[i]));
-      for (const auto& o : split_str(row.at("out"), ';')) expected.push_back(golden(module, o));
+      for (const auto& o : row.get<std::vector<std::string>>("outs")) expected.push_back(golden(module, o));
     } catch (const cusci::error& e) {
       // A dtype this build cannot hold (float16 before it joins the dtype list).
       ++skipped;
@@ -220,15 +259,12 @@ void run_rows(const std::function<bool(const std::string&)>& select) {
       continue;
     }
     ++run;
-    const std::string& err = row.at("error");
-    if (err == "index_error") CHECK_THROWS_AS((void)run_op(op, in, args), index_error);
-    else if (err == "value_error") CHECK_THROWS_AS((void)run_op(op, in, args), value_error);
-    else if (err == "type_error") CHECK_THROWS_AS((void)run_op(op, in, args), type_error);
-    else {
-      std::vector<ndarray> out = run_op(op, in, args);
+    if (row.expects_error()) {
+      testing::check_error(row, [&] { (void)run_op(op, in, row); });
+    } else {
+      std::vector<ndarray> out = run_op(op, in, row);
       REQUIRE(out.size() == expected.size());
-      const double rtol = std::stod(row.at("rtol")), atol = std::stod(row.at("atol"));
-      for (std::size_t i = 0; i < out.size(); ++i) check_allclose(out[i], expected[i], rtol, atol);
+      for (std::size_t i = 0; i < out.size(); ++i) check_allclose(out[i], expected[i], row.rtol(), row.atol());
     }
   }
   CHECK(run > 0);
