@@ -5,7 +5,7 @@
 #include "cusci/error.hpp"
 #include "cusci/memory.hpp"
 #include "cusci/stream.hpp"
-#include "detail.hpp"
+#include "common/detail.hpp"
 
 namespace cusci::linalg::detail {
 

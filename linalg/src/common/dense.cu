@@ -10,7 +10,7 @@
 #include "cusci/error.hpp"
 #include "cusci/memory.hpp"
 #include "cusci/stream.hpp"
-#include "kernels.cuh"
+#include "common/kernels.cuh"
 
 namespace cusci::linalg::detail {
 namespace {

@@ -8,7 +8,7 @@
 
 #include "cusci/detail/dispatch.cuh"
 #include "cusci/detail/indexer.cuh"
-#include "detail.hpp"
+#include "common/detail.hpp"
 
 namespace cusci::linalg::detail {
 

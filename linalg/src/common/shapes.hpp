@@ -6,7 +6,7 @@
 
 #include "cusci/error.hpp"
 #include "cusci/ndarray.hpp"
-#include "detail.hpp"
+#include "common/detail.hpp"
 
 namespace cusci::linalg::detail {
 

@@ -15,7 +15,7 @@
 
 #include "cusci/error.hpp"
 #include "cusci/stream.hpp"
-#include "kernels.cuh"
+#include "common/kernels.cuh"
 
 namespace cusci::linalg::detail {
 

@@ -5,8 +5,8 @@
 #include <string>
 
 #include "cusci/memory.hpp"
-#include "detail.hpp"
-#include "shapes.hpp"
+#include "common/detail.hpp"
+#include "common/shapes.hpp"
 
 namespace cusci::linalg {
 

@@ -1,6 +1,6 @@
 // Batched Cholesky factorization of small matrices (n <= 32) in registers. See small.cuh.
 
-#include "small.cuh"
+#include "common/small.cuh"
 
 namespace cusci::linalg::detail {
 namespace {

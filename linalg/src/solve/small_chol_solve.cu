@@ -1,7 +1,7 @@
 // Fused Cholesky factor-and-solve kernel for batches of small positive definite systems (n <= 32).
 // See small.cuh for the data layout.
 
-#include "small.cuh"
+#include "common/small.cuh"
 
 namespace cusci::linalg::detail {
 namespace {

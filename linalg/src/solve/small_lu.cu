@@ -1,7 +1,7 @@
 // Fused LU factor-and-solve kernel for batches of small systems (n <= 32), with LAPACK's partial
 // pivoting. See small.cuh for the data layout.
 
-#include "small.cuh"
+#include "common/small.cuh"
 
 namespace cusci::linalg::detail {
 namespace {

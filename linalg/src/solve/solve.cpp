@@ -8,8 +8,8 @@
 #include <utility>
 
 #include "cusci/memory.hpp"
-#include "detail.hpp"
-#include "shapes.hpp"
+#include "common/detail.hpp"
+#include "common/shapes.hpp"
 
 namespace cusci::linalg {
 

@@ -1,4 +1,4 @@
-#include "filter_common.hpp"
+#include "filtering/filter_common.hpp"
 
 namespace cusci::signal {
 

@@ -7,8 +7,8 @@
 
 #include "cusci/signal/filtering.hpp"
 #include "cusci/stream.hpp"
-#include "filter_common.hpp"
-#include "recurrence.cuh"
+#include "filtering/filter_common.hpp"
+#include "filtering/recurrence.cuh"
 
 namespace cusci::signal {
 namespace detail {
