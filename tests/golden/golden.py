@@ -128,7 +128,7 @@ class Suite:
         """Stores a C-contiguous copy of `arr` under `name` (unique in the module); returns `name`."""
         if name in self._where:
             raise ValueError(f"{self.module}: array {name!r} stored twice")
-        self._groups[self._group][name] = np.ascontiguousarray(np.asarray(arr))
+        self._groups[self._group][name] = np.array(arr, order="C", copy=True)  # 0-d stays 0-d
         self._where[name] = self._group
         return name
 
