@@ -32,16 +32,6 @@ std::vector<int> read_info(const int* info, std::int64_t n) {
   return out;
 }
 
-std::string shape_str(const shape_t& s) {
-  std::string r = "(";
-  for (std::size_t i = 0; i < s.size(); ++i) {
-    if (i) r += ", ";
-    r += std::to_string(s[i]);
-  }
-  if (s.size() == 1) r += ",";
-  return r + ")";
-}
-
 std::int64_t prod(const shape_t& s) {
   std::int64_t p = 1;
   for (auto v : s) p *= v;

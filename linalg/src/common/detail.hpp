@@ -3,7 +3,6 @@
 // (small_lu.cu, small_chol_solve.cu, small_cholesky.cu, dense.cu). Host-only header.
 
 #include <cstdint>
-#include <string>
 #include <vector>
 
 #include "cusci/dtype.hpp"
@@ -76,8 +75,6 @@ void clear_status(int* status);
 status_flags read_status(const int* status);
 /// Copies n info values to the host. Synchronizes the current stream.
 std::vector<int> read_info(const int* info, std::int64_t n);
-/// "(2, 3)" as Python prints a tuple.
-std::string shape_str(const shape_t& s);
 std::int64_t prod(const shape_t& s);
 
 }  // namespace cusci::linalg::detail

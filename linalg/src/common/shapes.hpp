@@ -4,11 +4,14 @@
 #include <cstdint>
 #include <string>
 
+#include "cusci/detail/shape.hpp"
 #include "cusci/error.hpp"
 #include "cusci/ndarray.hpp"
 #include "common/detail.hpp"
 
 namespace cusci::linalg::detail {
+
+using cusci::detail::shape_str;
 
 /// Shape and byte strides of an operand after NumPy's atleast_1d / atleast_2d.
 struct operand {

@@ -7,18 +7,6 @@ ndarray array_like::to_device() const { return dev_ ? *dev_ : cusci::asarray(*ho
 
 namespace detail {
 
-std::string shape_str(const shape_t& s) {
-  std::string r = "(";
-  for (std::size_t i = 0; i < s.size(); ++i) r += std::to_string(s[i]) + (s.size() == 1 ? "," : (i + 1 < s.size() ? ", " : ""));
-  return r + ")";
-}
-
-int normalize_axis(int axis, int ndim, const std::string& fn) {
-  CUSCI_EXPECTS(axis >= -ndim && axis < ndim, index_error,
-                fn + ": axis " + std::to_string(axis) + " is out of bounds for array of dimension " + std::to_string(ndim));
-  return axis < 0 ? axis + ndim : axis;
-}
-
 dtype filter_result_dtype(const std::vector<dtype>& dts, const std::string& fn) {
   dtype r = dts.at(0);
   for (std::size_t i = 1; i < dts.size(); ++i) r = promote_types(r, dts[i]);
@@ -29,22 +17,8 @@ dtype filter_result_dtype(const std::vector<dtype>& dts, const std::string& fn) 
   return r;
 }
 
-std::vector<int> axis_last_perm(int ndim, int axis) {
-  std::vector<int> p;
-  for (int d = 0; d < ndim; ++d)
-    if (d != axis) p.push_back(d);
-  p.push_back(axis);
-  return p;
-}
-
-std::vector<int> inverse_perm(const std::vector<int>& p) {
-  std::vector<int> q(p.size());
-  for (std::size_t i = 0; i < p.size(); ++i) q[static_cast<std::size_t>(p[i])] = static_cast<int>(i);
-  return q;
-}
-
-ndarray canonical(const ndarray& a, int axis, dtype dt) {
-  ndarray t = axis == a.ndim() - 1 ? a : a.transpose(axis_last_perm(a.ndim(), axis));
+ndarray contiguous_as(const ndarray& a, dtype dt) {
+  ndarray t = a;
   if (t.dtype() != dt) t = t.astype(dt);
   if (!t.is_c_contiguous()) t = t.copy(order::C);
   return t;

@@ -212,10 +212,8 @@ lfilter_out lfilter_impl(const array_like& b, const array_like& a, const ndarray
     lfilter_typed<double>(bv, av, fir, xc, yc, zip, zi && zfc.size() > 0 ? zfc.data_as<double>() : nullptr);
   }
   lfilter_out out;
-  const bool moved = axis != x.ndim() - 1;
-  const auto inv = inverse_perm(axis_last_perm(x.ndim(), axis));
-  out.y = moved ? yc.transpose(inv) : yc;
-  if (zi) out.zf = moved ? zfc.transpose(inv) : zfc;
+  out.y = move_last_axis_to(yc, axis);
+  if (zi) out.zf = move_last_axis_to(zfc, axis);
   return out;
 }
 

@@ -160,10 +160,7 @@ sos_out sosfilt_impl(const array_like& sos_in, const ndarray& x, const array_lik
       if (d != axis) zperm.push_back(d + 1);
     zperm.push_back(0);
     zperm.push_back(axis + 1);
-    ndarray t = zd.transpose(zperm);
-    if (t.dtype() != dtype::float64) t = t.astype(dtype::float64);
-    if (!t.is_c_contiguous()) t = t.copy(order::C);
-    zi64 = t;
+    zi64 = contiguous_as(zd.transpose(zperm), dtype::float64);
   }
   const ndarray xc = canonical(x, axis, dt);
   const std::int64_t N = xc.shape().back();
@@ -185,9 +182,7 @@ sos_out sosfilt_impl(const array_like& sos_in, const ndarray& x, const array_lik
       sosfilt_typed<double>(sos, n_sections, xc, yc, zip, zi ? zfc.data_as<double>() : nullptr);
   }
   sos_out out;
-  const bool moved = axis != x.ndim() - 1;
-  const auto inv = inverse_perm(axis_last_perm(x.ndim(), axis));
-  out.y = moved ? yc.transpose(inv) : yc;
+  out.y = move_last_axis_to(yc, axis);
   if (zi) out.zf = zfc.transpose(inverse_perm(zperm));
   return out;
 }
