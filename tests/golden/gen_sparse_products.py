@@ -1,24 +1,26 @@
 """Goldens for cusci::sparse products and reductions (tests/sparse/products/), from SciPy 1.18.
 
-Run with /opt/goldenv/bin/python tests/golden/gen_sparse_products.py. Writes one .npz per case group
-into tests/golden/data/sparse_products/ plus MANIFEST.tsv (case, rtol, atol, kind, note). Every case
-stores its inputs (COO triplets in a deliberately awkward order: duplicates, explicit zeros,
+Run at build time (tests/golden/CMakeLists.txt; format: golden.py). Each case's arrays are named
+"<case>__<key>"; parameter scalars lists the keys that are 0-d. Every case stores its inputs (COO triplets in a deliberately awkward order: duplicates, explicit zeros,
 unsorted; raw CSR/CSC arrays with unsorted indices and duplicates) and SciPy's outputs. A key is
-missing when SciPy raises for that operation.
+missing when SciPy raises for that operation. Real matrices are inputs: those of examples/data are
+read from there, the others (small) from tests/data/sparse.
 """
 import os
+import sys
+
 import numpy as np
-import scipy
 import scipy.io
 import scipy.sparse as sp
 import scipy.sparse.linalg as spla
 
-OUT = os.path.join(os.path.dirname(os.path.abspath(__file__)), "data", "sparse_products")
-MATRICES = os.environ.get("CUSCI_MATRIX_DIR", "/work/shared/data/matrices")
-rng = np.random.default_rng(20261130)
+from golden import Suite, tol
+
+s = Suite("sparse_products")
+TEST_DATA = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "data", "sparse")
+rng = s.rng(20261130)
 DTYPES = ["bool", "int8", "int16", "int32", "int64", "uint8", "uint16", "uint32", "uint64",
           "float32", "float64", "complex64", "complex128"]
-manifest = []
 
 
 def values(dt, n, lo=-4, hi=5):
@@ -147,24 +149,20 @@ def dtype_case(dt):
     return d
 
 
-def save(name, d, rtol, atol, kind, note=""):
-    np.savez_compressed(os.path.join(OUT, name + ".npz"), **d)
-    manifest.append((name, rtol, atol, kind, note))
+def save(name, d, rtol, atol, func, **params):
+    """Stores case `name`: its arrays d as <name>__<key>, the 0-d ones listed in parameter scalars."""
+    for k, v in d.items():
+        s.array(f"{name}__{k}", v)
+    s.case(name, func=func, rtol=rtol, atol=atol, scalars=[k for k, v in d.items() if np.ndim(v) == 0], **params)
 
 
-def kind_tol(dt, single, double):
-    """(rtol, atol) for dt: `single` for float32/complex64, `double` for float64/complex128, 0 for
-    integers and bool (exact)."""
-    dt = np.dtype(dt)
-    if dt in (np.float32, np.complex64):
-        return single, single
-    if dt.kind in "fc":
-        return double, double
-    return 0, 0
-
-
-def tol(dt):
-    return kind_tol(dt, 2e-5, 1e-12)
+def matrix_path(name):
+    """A real matrix: examples/data, else the committed test inputs tests/data/sparse."""
+    for d in (s.data_dir, TEST_DATA):
+        p = os.path.join(d, name)
+        if os.path.exists(p):
+            return p
+    sys.exit(f"{name} not found in {s.data_dir} or {TEST_DATA}")
 
 
 # --- SpGEMM (row-wise kernel tiers) -----------------------------------------------------------------
@@ -273,40 +271,41 @@ def spgemm_case(A, B, pows=()):
 def spgemm_tol(dt):
     """Rows of tiers 1 and 2 are summed in SciPy's order (bitwise equal); tier-3 rows go through the
     expand-sort-compress kernel, whose reduce-by-key may group the additions differently."""
-    return kind_tol(dt, 1e-5, 1e-12)
+    return tol(dt, rtol32=1e-5)
 
 
 def spgemm_cases():
+    s.group("spgemm_tiers")
     for dt in DTYPES:
         A, B = tier_operands(dt)
-        save(f"spgemm_tiers_{dt}", spgemm_case(A, B), *spgemm_tol(dt), "spgemm", dt)
+        save(f"spgemm_tiers_{dt}", spgemm_case(A, B), *spgemm_tol(dt), "spgemm", dtype=dt)
     # 1 x n @ n x 1, n x 1 @ 1 x n, a square matrix mixing the tiers for matrix_power.
+    s.group("spgemm")
     for name, (s1, s2, n1, n2) in {"row_col": ((1, 9), (9, 1), 6, 5), "col_row": ((9, 1), (1, 9), 6, 5)}.items():
         A = sp.random(*s1, density=n1 / (s1[0] * s1[1]), random_state=rng_g, format="csr")
         B = sp.random(*s2, density=n2 / (s2[0] * s2[1]), random_state=rng_g, format="csr")
-        save(f"spgemm_{name}", spgemm_case(A, B), 1e-15, 0, "spgemm", "float64")
+        save(f"spgemm_{name}", spgemm_case(A, B), 1e-15, 0, "spgemm", dtype="float64")
     m = 60
     dens = np.zeros((m, m))
     for i in range(m):
         nz = 2 if i < 40 else (12 if i < 55 else 45)
         dens[i, rng_g.choice(m, nz, replace=False)] = rng_g.integers(-3, 4, nz)
     A = sp.csr_matrix(dens.astype(np.int64))
-    save("spgemm_power_int64", spgemm_case(A, A, pows=(2, 3, 5)), 0, 0, "spgemm", "int64")
+    save("spgemm_power_int64", spgemm_case(A, A, pows=(2, 3, 5)), 0, 0, "spgemm", dtype="int64")
     A = sp.csr_matrix((dens / 4).astype(np.float64))
-    save("spgemm_power_float64", spgemm_case(A, A, pows=(2, 3, 5)), 1e-15, 0, "spgemm", "float64")
+    save("spgemm_power_float64", spgemm_case(A, A, pows=(2, 3, 5)), 1e-15, 0, "spgemm", dtype="float64")
     # Many tier-1 rows over several blocks.
     A = sp.random(3000, 2000, density=3 / 2000, random_state=rng_g, format="csr")
     B = sp.random(2000, 2500, density=4 / 2500, random_state=rng_g, format="csr")
-    save("spgemm_rand3000_float64", spgemm_case(A, B), 1e-15, 0, "spgemm", "float64")
+    save("spgemm_rand3000_float64", spgemm_case(A, B), 1e-15, 0, "spgemm", dtype="float64")
 
 
 def main():
-    os.makedirs(OUT, exist_ok=True)
-    for f in os.listdir(OUT):
-        os.remove(os.path.join(OUT, f))
+    s.group("dtype")
     for dt in DTYPES:
-        save(f"dtype_{dt}", dtype_case(dt), *tol(dt), "dtype", dt)
+        save(f"dtype_{dt}", dtype_case(dt), *tol(dt), "dtype", dtype=dt)
     # Shapes: empty, 1 x n, n x 1, no stored entries, all-negative with implicit zeros, all stored.
+    s.group("shape")
     shapes = {"empty0x3": ((0, 3), 0), "empty3x0": ((3, 0), 0), "row1x6": ((1, 6), 5), "col6x1": ((6, 1), 5),
               "nostored4x3": ((4, 3), 0), "neg5x4": ((5, 4), 6), "full3x3": ((3, 3), 9)}
     for name, (shape, nnz) in shapes.items():
@@ -335,8 +334,9 @@ def main():
         reductions(d, A, "float64")
         save(f"shape_{name}", d, 1e-12, 1e-12, "shape")
     # Real matrices: A @ x and A @ A summarized (row / column sums, nnz, Frobenius norm).
+    s.group("mtx")
     for name in ("west0479", "1138_bus", "orsirr_1", "lp_e226"):
-        path = os.path.join(MATRICES, name + ".mtx")
+        path = matrix_path(name + ".mtx")
         A = sp.csr_matrix(scipy.io.mmread(path))
         n = A.shape[1]
         d = {"x": np.cos(np.arange(n) * 0.37)}
@@ -350,13 +350,9 @@ def main():
         d["A_n1"] = np.array(spla.norm(A, 1))
         d["A_ninf"] = np.array(spla.norm(A, np.inf))
         d["square"] = np.array(A.shape[0] == A.shape[1])
-        save(f"mtx_{name}", d, 1e-10, 1e-10, "mtx", name + ".mtx")
+        save(f"mtx_{name}", d, 1e-10, 1e-10, "mtx", file=name + ".mtx")
     spgemm_cases()
-    with open(os.path.join(OUT, "MANIFEST.tsv"), "w") as f:
-        f.write("case\trtol\tatol\tkind\tnote\n")
-        for row in manifest:
-            f.write("\t".join(str(v) for v in row) + "\n")
-    print("scipy", scipy.__version__, "numpy", np.__version__, len(manifest), "cases")
+    s.write()
 
 
 if __name__ == "__main__":

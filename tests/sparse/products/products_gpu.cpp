@@ -7,7 +7,9 @@
 #include <algorithm>
 #include <cmath>
 #include <complex>
+#include <cstring>
 #include <filesystem>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -22,16 +24,34 @@ using namespace cusci::sparse;
 
 namespace {
 
-io::npz_file load_case(const std::string& name) {
-  return io::load_npz(std::string(CUSCI_GOLDEN_DIR) + "/sparse_products/" + name + ".npz");
-}
+/// The arrays of one case (stored as <case>__<key>; a key is missing when SciPy raised).
+class case_arrays {
+ public:
+  explicit case_arrays(const t::golden_case& c) : name_(c.name()) {
+    for (const auto& k : c.get<std::vector<std::string>>("scalars")) scalars_.insert(k);
+  }
+  bool contains(const std::string& key) const { return t::has_golden(M, name_ + "__" + key); }
+  host_array operator[](const std::string& key) const {
+    host_array h = t::golden(M, name_ + "__" + key);
+    if (!scalars_.count(key) || h.ndim() == 0) return h;
+    host_array r(h.dtype(), shape_t{});  // a 0-d SciPy result (stored with shape (1,))
+    REQUIRE(h.nbytes() == r.nbytes());
+    std::memcpy(r.data(), h.data(), r.nbytes());
+    return r;
+  }
 
-shape2 shape_of(const io::npz_file& z) {
+ private:
+  static constexpr const char* M = "sparse_products";
+  std::string name_;
+  std::set<std::string> scalars_;
+};
+
+shape2 shape_of(const case_arrays& z) {
   auto s = z["shape"].astype(dtype::int64).to_vector<std::int64_t>();
   return {s[0], s[1]};
 }
 
-spmatrix build(const io::npz_file& z, format f, dtype it) {
+spmatrix build(const case_arrays& z, format f, dtype it) {
   const shape2 s = shape_of(z);
   const matrix_options o{.shape = s, .index_dtype = it};
   switch (f) {
@@ -48,7 +68,7 @@ spmatrix build(const io::npz_file& z, format f, dtype it) {
 }
 
 // Compares when SciPy produced the key; returns whether it did.
-bool check(const ndarray& a, const io::npz_file& z, const std::string& key, double rtol, double atol,
+bool check(const ndarray& a, const case_arrays& z, const std::string& key, double rtol, double atol,
            bool check_dtype = true) {
   if (!z.contains(key)) return false;
   INFO("key ", key);
@@ -56,7 +76,7 @@ bool check(const ndarray& a, const io::npz_file& z, const std::string& key, doub
   return true;
 }
 
-std::int64_t golden_int(const io::npz_file& z, const std::string& key) {
+std::int64_t golden_int(const case_arrays& z, const std::string& key) {
   return z[key].astype(dtype::int64).to_vector<std::int64_t>()[0];
 }
 
@@ -69,7 +89,7 @@ std::int64_t golden_int(const io::npz_file& z, const std::string& key) {
     else if (expect_errors) CHECK_THROWS((void)(expr));     \
   } while (0)
 
-void check_reductions(const spmatrix& A, const io::npz_file& z, double rtol, double atol, bool expect_errors) {
+void check_reductions(const spmatrix& A, const case_arrays& z, double rtol, double atol, bool expect_errors) {
   CK("sum", sum(A), rtol, atol);
   CK("sum0", sum(A, 0), rtol, atol);
   CK("sum1", sum(A, 1), rtol, atol);
@@ -139,11 +159,10 @@ void check_reductions(const spmatrix& A, const io::npz_file& z, double rtol, dou
 }  // namespace
 
 TEST_CASE("products and reductions: dtype x index dtype x format sweep vs SciPy") {
-  for (const auto& row : t::manifest("sparse_products")) {
-    if (row.at("kind") != "dtype") continue;
-    const std::string name = row.at("case");
-    const double rtol = std::stod(row.at("rtol")), atol = std::stod(row.at("atol"));
-    const io::npz_file z = load_case(name);
+  for (const auto& row : t::cases("sparse_products", "dtype")) {
+    const std::string name = row.name();
+    const double rtol = row.rtol(), atol = row.atol();
+    const case_arrays z(row);
     for (dtype it : {dtype::int32, dtype::int64}) {
       for (format f : {format::coo, format::csr, format::csc, format::dia, format::bsr}) {
         INFO(name, " index ", dtype_name(it), " format ", to_string(f));
@@ -172,10 +191,9 @@ TEST_CASE("products and reductions: dtype x index dtype x format sweep vs SciPy"
 }
 
 TEST_CASE("products and reductions: shapes (empty, 1 x n, n x 1, no entries, negative, full)") {
-  for (const auto& row : t::manifest("sparse_products")) {
-    if (row.at("kind") != "shape") continue;
-    const std::string name = row.at("case");
-    const io::npz_file z = load_case(name);
+  for (const auto& row : t::cases("sparse_products", "shape")) {
+    const std::string name = row.name();
+    const case_arrays z(row);
     for (dtype it : {dtype::int32, dtype::int64}) {
       for (format f : {format::coo, format::csr, format::csc}) {
         INFO(name, " index ", dtype_name(it), " format ", to_string(f));
@@ -189,19 +207,17 @@ TEST_CASE("products and reductions: shapes (empty, 1 x n, n x 1, no entries, neg
 }
 
 TEST_CASE("real matrices: A @ x and A @ A vs SciPy") {
-  for (const auto& row : t::manifest("sparse_products")) {
-    if (row.at("kind") != "mtx") continue;
-    std::string path = std::string(CUSCI_EXAMPLE_DATA) + "/" + row.at("note");
+  for (const auto& row : t::cases("sparse_products", "mtx")) {
+    // A real matrix of examples/data, else of the committed inputs tests/data/sparse.
+    const std::string file = row.get<std::string>("file");
+    std::string path = std::string(CUSCI_EXAMPLE_DATA) + "/" + file;
+    if (!std::filesystem::exists(path)) path = std::string(CUSCI_TEST_DATA) + "/sparse/" + file;
     if (!std::filesystem::exists(path)) {
-      const char* dir = std::getenv("CUSCI_MATRIX_DIR");
-      path = std::string(dir ? dir : "../shared/data/matrices") + "/" + row.at("note");
-    }
-    if (!std::filesystem::exists(path)) {
-      MESSAGE("skipping ", row.at("note"), ": not found (set CUSCI_MATRIX_DIR)");
+      MESSAGE("skipping ", file, ": not found");
       continue;
     }
-    INFO(row.at("note"));
-    const io::npz_file z = load_case(row.at("case"));
+    INFO(file);
+    const case_arrays z(row);
     const csr_matrix A = io::mmread(path).tocsr();
     check(A.dot(asarray(z["x"])), z, "Ax", 1e-10, 1e-10);
     check(sum(A, 0), z, "A_sum0", 1e-10, 1e-10);
@@ -271,14 +287,14 @@ TEST_CASE("SpGEMM at size: 2-D Poisson 1024^2 squared matches the stencil formul
   }
 }
 
-csr_matrix golden_csr(const io::npz_file& z, const std::string& p, dtype it) {
+csr_matrix golden_csr(const case_arrays& z, const std::string& p, dtype it) {
   const auto s = z[p + "_shape"].astype(dtype::int64).to_vector<std::int64_t>();
   return csr_matrix(asarray(z[p + "_data"]), asarray(z[p + "_indices"]), asarray(z[p + "_indptr"]),
                     matrix_options{.shape = shape2{s[0], s[1]}, .index_dtype = it});
 }
 
 // C against SciPy's canonical (sorted) result: shape, row offsets, columns (exactly), values and dtype.
-void check_csr(const csr_matrix& C, const io::npz_file& z, const std::string& p, double rtol, double atol) {
+void check_csr(const csr_matrix& C, const case_arrays& z, const std::string& p, double rtol, double atol) {
   INFO("result ", p);
   const auto s = z[p + "_shape"].astype(dtype::int64).to_vector<std::int64_t>();
   CHECK(C.shape() == shape2{s[0], s[1]});
@@ -289,11 +305,10 @@ void check_csr(const csr_matrix& C, const io::npz_file& z, const std::string& p,
 
 TEST_CASE("SpGEMM (row-wise, the default): every tier, dtype and index dtype vs SciPy's canonical result") {
   int cases = 0;
-  for (const auto& row : t::manifest("sparse_products")) {
-    if (row.at("kind") != "spgemm") continue;
-    const std::string name = row.at("case");
-    const double rtol = std::stod(row.at("rtol")), atol = std::stod(row.at("atol"));
-    const io::npz_file z = load_case(name);
+  for (const auto& row : t::cases("sparse_products", "spgemm")) {
+    const std::string name = row.name();
+    const double rtol = row.rtol(), atol = row.atol();
+    const case_arrays z(row);
     for (dtype it : {dtype::int32, dtype::int64}) {
       INFO(name, " index ", dtype_name(it));
       const csr_matrix A = golden_csr(z, "a", it), B = golden_csr(z, "b", it);

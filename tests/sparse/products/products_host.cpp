@@ -3,6 +3,7 @@
 #include <cmath>
 
 #include "cusci/error.hpp"
+#include "cusci/sparse/linalg.hpp"
 #include "cusci/sparse/products.hpp"
 #include "testing.hpp"
 
