@@ -284,11 +284,6 @@ ndarray scan_input(dtype dt, const std::string& f, std::int64_t n) {
   return asarray(h);
 }
 
-namespace cusci::detail {
-void set_scan_1d_variant(int v);  // internal switch (core/src/scan.cu)
-int scan_1d_variant();
-}  // namespace cusci::detail
-
 namespace {
 
 /// Runs the "scanx" reference cases (packs: the per-dtype golden arrays, loaded once); returns how many.
@@ -359,25 +354,10 @@ int check_scanx(std::map<std::string, host_array>& packs) {
 }  // namespace
 
 TEST_CASE("scans over hashed inputs: every tier of the 1-D and strided-axis kernels, every fast-path dtype") {
-  // Every 1-D scan variant: automatic, CUB over typed pointers, the own single-pass kernel, the
-  // float32 pair scan (odd and even lengths, a 4-byte-offset view and odd rows that fall back to CUB).
-  struct restore {
-    int v;
-    ~restore() { cusci::detail::set_scan_1d_variant(v); }
-  } keep{cusci::detail::scan_1d_variant()};
+  // The 1-D scans (CUB over typed pointers; the float32 pair scan on odd and even lengths, a
+  // 4-byte-offset view and odd rows that take CUB) and the strided-axis kernels.
   std::map<std::string, host_array> packs;
-  for (int variant : {0, 1, 2, 3}) {
-    CAPTURE(variant);
-    cusci::detail::set_scan_1d_variant(variant);
-    CHECK(check_scanx(packs) == 116);
-  }
-}
-
-TEST_CASE("set_scan_1d_variant rejects values other than 0, 1, 2, 3") {
-  const int before = cusci::detail::scan_1d_variant();
-  CHECK_THROWS_AS(cusci::detail::set_scan_1d_variant(4), value_error);
-  CHECK_THROWS_AS(cusci::detail::set_scan_1d_variant(-1), value_error);
-  CHECK(cusci::detail::scan_1d_variant() == before);
+  CHECK(check_scanx(packs) == 116);
 }
 
 TEST_CASE("a non-default stream gives the same results") {
