@@ -1,7 +1,7 @@
 """Goldens for cusci::sparse products and reductions (tests/sparse/products/), from SciPy 1.18.
 
 Run at build time (tests/golden/CMakeLists.txt; format: golden.py). Each case's arrays are named
-"<case>__<key>"; parameter scalars lists the keys that are 0-d. Every case stores its inputs (COO triplets in a deliberately awkward order: duplicates, explicit zeros,
+"<case>__<key>". Every case stores its inputs (COO triplets in a deliberately awkward order: duplicates, explicit zeros,
 unsorted; raw CSR/CSC arrays with unsorted indices and duplicates) and SciPy's outputs. A key is
 missing when SciPy raises for that operation. Real matrices are inputs: those of examples/data are
 read from there, the others (small) from tests/data/sparse.
@@ -150,10 +150,10 @@ def dtype_case(dt):
 
 
 def save(name, d, rtol, atol, func, **params):
-    """Stores case `name`: its arrays d as <name>__<key>, the 0-d ones listed in parameter scalars."""
+    """Stores case `name`: its arrays d as <name>__<key>."""
     for k, v in d.items():
         s.array(f"{name}__{k}", v)
-    s.case(name, func=func, rtol=rtol, atol=atol, scalars=[k for k, v in d.items() if np.ndim(v) == 0], **params)
+    s.case(name, func=func, rtol=rtol, atol=atol, **params)
 
 
 def matrix_path(name):
