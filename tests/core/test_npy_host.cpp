@@ -31,16 +31,9 @@ void write_bytes(const std::string& path, const std::string& bytes) {
   f.write(bytes.data(), static_cast<std::streamsize>(bytes.size()));
 }
 
-shape_t parse_shape(const std::string& s) {
-  shape_t out;
-  std::size_t p = 0;
-  while (p < s.size()) {
-    std::size_t e = s.find(',', p);
-    if (e == std::string::npos) e = s.size();
-    out.push_back(std::stoll(s.substr(p, e - p)));
-    p = e + 1;
-  }
-  return out;
+/// The file NumPy wrote for case `c` (its parameter file), beside the manifest.
+std::string npy_path(const testing::golden_case& c) {
+  return testing::golden_file(module_name, c.get<std::string>("file"));
 }
 
 struct temp_dir {
@@ -71,19 +64,18 @@ std::string npy_v1(const std::string& dict, const std::string& data) {
 
 TEST_CASE("read_npy decodes NumPy's files: every dtype, C and F order, 0-d, 0-size, versions 2.0 and 3.0") {
   int n = 0;
-  for (auto& r : testing::manifest(module_name)) {
-    if (r["op"] != "npy") continue;
-    INFO("case " << r["case"]);
-    host_array h = testing::golden(module_name, r["case"]);
-    CHECK(std::string(dtype_name(h.dtype())) == r["dtype"]);
-    CHECK(h.shape() == parse_shape(r["shape"]));
+  for (const auto& c : testing::cases(module_name, "npy")) {
+    INFO("case " << c.name());
+    host_array h = io::read_npy(npy_path(c));
+    CHECK(std::string(dtype_name(h.dtype())) == c.get<std::string>("dtype"));
+    CHECK(h.shape() == c.get<shape_t>("shape"));
     // the sum NumPy computed, as a check on the decoded bytes
     std::complex<double> s = 0;
     for (std::int64_t i = 0; i < h.size(); ++i) s += testing::element(h, i);
-    const std::complex<double> want(std::stod(r["sum_re"]), std::stod(r["sum_im"]));
-    CHECK(std::abs(s - want) <= 1e-6 * (1 + std::abs(want)));
+    const std::complex<double> want = c.get<std::complex<double>>("sum");
+    CHECK(std::abs(s - want) <= c.rtol() * (1 + std::abs(want)));
     // Fortran-order files read as the C-order array NumPy started from
-    if (!r["input"].empty()) testing::check_allclose(h, testing::golden(module_name, r["input"]), 0, 0);
+    if (c.has("input")) testing::check_allclose(h, c.array("input"), 0, 0);
     ++n;
   }
   CHECK(n >= 13 * 5);
@@ -92,13 +84,13 @@ TEST_CASE("read_npy decodes NumPy's files: every dtype, C and F order, 0-d, 0-si
 TEST_CASE("write_npy produces NumPy's bytes, in C and Fortran order") {
   temp_dir tmp;
   int n = 0;
-  for (auto& r : testing::manifest(module_name)) {
-    if (r["op"] != "npy" || r["case"].rfind("npy_v", 0) == 0) continue;
-    INFO("case " << r["case"]);
-    const std::string& c = r["case"];
-    const bool fortran = c.size() > 2 && (c.substr(c.size() - 2) == "_F" || c.substr(c.size() - 3) == "_F3");
-    const std::string gold = testing::golden_path(module_name, c);
-    const std::string out = tmp.file(c + ".npy");
+  for (const auto& c : testing::cases(module_name, "npy")) {
+    // write_npy writes format 1.0; the 2.0 and 3.0 files are for the reader
+    if (c.get<std::vector<int>>("version") != std::vector<int>{1, 0}) continue;
+    INFO("case " << c.name());
+    const bool fortran = c.get<bool>("fortran_order");
+    const std::string gold = npy_path(c);
+    const std::string out = tmp.file(c.name() + ".npy");
     io::write_npy(out, io::read_npy(gold), fortran);
     CHECK(file_bytes(out) == file_bytes(gold));
     ++n;
@@ -136,11 +128,11 @@ TEST_CASE("write_npy / read_npy round trips for every dtype, 0-d, 0-size and For
 
 TEST_CASE("read_npy rejects unsupported dtypes with type_error (big-endian, structured, str, object)") {
   int n = 0;
-  for (auto& r : testing::manifest(module_name)) {
-    if (r["op"] != "npy_bad") continue;
-    if (r["case"] == "npy_bad_float16") continue;  // float16 is supported now: read below
-    INFO("case " << r["case"]);
-    CHECK_THROWS_AS(testing::golden(module_name, r["case"]), cusci::type_error);
+  for (const auto& c : testing::cases(module_name, "npy_bad")) {
+    if (c.name() == "npy_bad_float16") continue;  // float16 is supported now: read below
+    INFO("case " << c.name());
+    REQUIRE(c.error() == "type_error");
+    CHECK_THROWS_AS(io::read_npy(npy_path(c)), cusci::type_error);
     ++n;
   }
   CHECK(n == 4);
@@ -148,19 +140,20 @@ TEST_CASE("read_npy rejects unsupported dtypes with type_error (big-endian, stru
 
 TEST_CASE("read_npy reads NumPy's '<f2' (float16) files, write_npy writes them back byte for byte") {
   // npy_bad_float16 was written by NumPy as np.arange(6, dtype='<f2'); f16_arange6 is the same array.
-  host_array a = testing::golden(module_name, "npy_bad_float16");
+  const std::string f16 = testing::golden_file(module_name, "npy_bad_float16.npy");
+  host_array a = io::read_npy(f16);
   CHECK(a.dtype() == dtype::float16);
   CHECK(a.shape() == shape_t{6});
   testing::check_allclose(a, testing::golden("core_elementwise", "f16_arange6"), 0, 0);
   temp_dir tmp;
   const std::string p = tmp.file("f16.npy");
   io::write_npy(p, a);
-  CHECK(file_bytes(p) == file_bytes(testing::golden_path(module_name, "npy_bad_float16")));
+  CHECK(file_bytes(p) == file_bytes(f16));
 }
 
 TEST_CASE("read_npy rejects malformed files with value_error naming the path") {
   temp_dir tmp;
-  const std::string good = file_bytes(testing::golden_path(module_name, "npy_float64_C"));
+  const std::string good = file_bytes(testing::golden_file(module_name, "npy_float64_C.npy"));
   REQUIRE(good.size() > 128);
   std::map<std::string, std::string> bad;
   bad["short"] = good.substr(0, 7);
@@ -210,12 +203,11 @@ TEST_CASE("read_npy rejects malformed files with value_error naming the path") {
 
 TEST_CASE("host_array::astype matches NumPy over all 13 x 13 dtype pairs") {
   int n = 0;
-  for (auto& r : testing::manifest(module_name)) {
-    if (r["op"] != "astype" || !r["pre"].empty() || r["layout"] != "C" || r["case"].rfind("astype_view", 0) == 0)
-      continue;
-    INFO("case " << r["case"]);
-    host_array in = testing::golden(module_name, r["input"]);
-    host_array want = testing::golden(module_name, r["case"]);
+  for (const auto& c : testing::cases(module_name, "astype")) {
+    if (c.has("pre") || c.get<std::string>("layout") != "C" || c.name().rfind("astype_view", 0) == 0) continue;
+    INFO("case " << c.name());
+    host_array in = c.array("input");
+    host_array want = c.array("expected");
     testing::check_allclose(in.astype(want.dtype()), want, 0, 0);
     ++n;
   }
