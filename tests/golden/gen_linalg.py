@@ -1,22 +1,23 @@
-"""Golden data for cusci::linalg (solve, cholesky), from scipy.linalg 1.18.
+"""Reference data for cusci::linalg (solve, cholesky), from scipy.linalg 1.18.1 (format and shared code:
+golden.py).
 
-Run with /opt/goldenv/bin/python tests/golden/gen_linalg.py. Writes tests/golden/data/linalg/*.npy and
-MANIFEST.tsv (columns: case, func, rtol, atol, layout, assume_a, lower, transposed, check_finite, expect).
-For each case: <case>_a.npy (and <case>_b.npy for solve) hold the inputs; <case>_x.npy the expected
-result when expect == ok, else expect names the exception (lin_alg_error, value_error). layout "F" means
-the test makes Fortran-ordered device copies; "strided" means the stored inputs have their last axis
-doubled and the test takes the view [..., ::2].
+Seeded; run at build time (tests/golden/CMakeLists.txt) into <out>/linalg/.
+
+Cases: func solve or cholesky; parameters a (and b for solve): the input arrays <case>_a, <case>_b;
+layout C | F (the test makes Fortran-ordered device copies) | strided (the stored inputs have their last
+axis doubled and the test takes the view [..., ::2]); assume_a (a SciPy string, or null: not given);
+lower, transposed, check_finite (bools); expected: <case>_x, or error: lin_alg_error | value_error.
+Tolerances come from the conditioning of the inputs (3 significant digits).
 """
-import os
 import warnings
 
 import numpy as np
-import scipy
 import scipy.linalg as sl
 
-OUT = os.path.join(os.path.dirname(os.path.abspath(__file__)), "data", "linalg")
-rng = np.random.default_rng(20261130)
-rows = []
+from golden import Suite
+
+suite = Suite("linalg")
+rng = suite.rng(20261130)
 DT = {"f32": np.float32, "f64": np.float64, "c64": np.complex64, "c128": np.complex128}
 
 
@@ -29,10 +30,6 @@ def rand(shape, dt):
 
 def eps(dt):
     return float(np.finfo(dt).eps)
-
-
-def save(name, arr):
-    np.save(os.path.join(OUT, name + ".npy"), np.ascontiguousarray(arr))
 
 
 def strided(x):
@@ -57,7 +54,7 @@ def tol_for(a, dt):
     return t, t
 
 
-def add(case, func, a, b=None, layout="C", assume_a="", lower=False, transposed=False, check_finite=True,
+def add(case, func, a, b=None, layout="C", assume_a=None, lower=False, transposed=False, check_finite=True,
         dt_for_tol=None):
     kw = {}
     if func == "solve":
@@ -66,32 +63,27 @@ def add(case, func, a, b=None, layout="C", assume_a="", lower=False, transposed=
             kw["assume_a"] = assume_a
     else:
         kw = dict(lower=lower, check_finite=check_finite)
-    expect = "ok"
+    error = None
     x = None
     try:
         with warnings.catch_warnings():
             warnings.simplefilter("ignore")
             x = sl.solve(a, b, **kw) if func == "solve" else sl.cholesky(a, **kw)
     except np.linalg.LinAlgError:
-        expect = "lin_alg_error"
+        error = "lin_alg_error"
     except ValueError:
-        expect = "value_error"
-    if layout == "strided":
-        save(case + "_a", strided(a))
-        if b is not None:
-            save(case + "_b", strided(b))
-    else:
-        save(case + "_a", a)
-        if b is not None:
-            save(case + "_b", b)
+        error = "value_error"
+    params = dict(a=suite.array(case + "_a", strided(a) if layout == "strided" else a))
+    if b is not None:
+        params["b"] = suite.array(case + "_b", strided(b) if layout == "strided" else b)
     rtol = atol = 0.0
     if x is not None:
-        save(case + "_x", x)
+        params["expected"] = suite.array(case + "_x", x)
         dt = x.dtype if dt_for_tol is None else dt_for_tol
         rtol, atol = tol_for(a, dt)
         atol *= max(1.0, float(np.abs(x).max()) if x.size else 1.0)
-    rows.append([case, func, f"{rtol:.3g}", f"{atol:.3g}", layout, assume_a, int(lower), int(transposed),
-                 int(check_finite), expect])
+    suite.case(case, func=func, rtol=float(f"{rtol:.3g}"), atol=float(f"{atol:.3g}"), error=error, layout=layout,
+               assume_a=assume_a, lower=lower, transposed=transposed, check_finite=check_finite, **params)
 
 
 def gen_matrix(shape, dt):
@@ -131,10 +123,7 @@ def big_ok(n, dn, lower=False):
 
 
 def main():
-    os.makedirs(OUT, exist_ok=True)
-    for f in os.listdir(OUT):
-        os.remove(os.path.join(OUT, f))
-
+    suite.group("solve")
     # --- solve, general --------------------------------------------------------------------------
     for dn, dt in DT.items():
         for n in [1, 2, 3, 8, 17, 33, 100]:
@@ -245,6 +234,7 @@ def main():
     add("solve_empty_rhs", "solve", np.eye(3), np.zeros((3, 0)))
     add("solve_empty_500", "solve", np.zeros((5, 0, 0), np.complex64), np.zeros((0,), np.complex64))
 
+    suite.group("cholesky")
     # --- cholesky --------------------------------------------------------------------------------
     for dn, dt in DT.items():
         for n in [1, 2, 3, 8, 17, 33, 100]:
@@ -278,12 +268,7 @@ def main():
     add("chol_empty_300", "cholesky", np.zeros((3, 0, 0), np.float32))
     add("chol_empty_033", "cholesky", np.zeros((0, 3, 3)))
 
-    with open(os.path.join(OUT, "MANIFEST.tsv"), "w") as f:
-        f.write("case\tfunc\trtol\tatol\tlayout\tassume_a\tlower\ttransposed\tcheck_finite\texpect\n")
-        for r in rows:
-            f.write("\t".join(str(v) for v in r) + "\n")
-    print(f"{len(rows)} cases, scipy {scipy.__version__}, numpy {np.__version__}")
-
+    suite.write()
 
 if __name__ == "__main__":
     main()

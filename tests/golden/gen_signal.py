@@ -1,57 +1,47 @@
-#!/usr/bin/env python3
-"""Golden data for cusci::signal, from SciPy (see tests/golden/requirements.txt).
+"""Reference data for cusci::signal, from SciPy 1.18.1 (format and shared code: golden.py).
 
-Run:  /opt/goldenv/bin/python tests/golden/gen_signal.py
-Writes tests/golden/data/signal/*.npy and MANIFEST.tsv (tab-separated, one row per case).
+Seeded; run at build time (tests/golden/CMakeLists.txt) into <out>/signal/.
 
-Columns: case, kind, rtol, atol, then the parameters of each kind (empty when unused):
-  numtaps, cutoff (';'-separated), width, window (name), window_args (';'), pass_zero, scale, fs,
-  N, Wn (';'), btype, analog, output, axis, layout (C | F | strided), has_zi, error, stride.
-Kinds:
-  firwin, firwin_error, butter, butter_error, lfilter_zi, sosfilt_zi, zpk2sos (host tests);
-  lfilter, sosfilt, lfilter_error, sosfilt_error, ecg (gpu tests).
-Array files are named <case>_<what>.npy (what: h, b, a, z, p, k, sos, x, zi, y, zf, zi_out).
-For layout 'strided' the file <case>_x.npy holds the parent array; the input is parent[..., ::2].
+Cases (func, then its parameters; arrays are named <case>_<what>):
+  firwin       numtaps, cutoff [list], width, fs (null: not given), window (a name, or null with
+               window_beta: SciPy's bare-number Kaiser window), window_args [list], pass_zero (bool or
+               one of SciPy's strings), scale (bool); expected: the taps. Errors: error = value_error.
+  butter       N, Wn [list], btype, analog, output (ba | zpk | sos), fs; expected: b and a (ba), z, p and
+               the gain k (zpk), sos (sos). Errors: error = value_error.
+  zpk2sos      z, p (complex arrays), k, pairing, analog; expected: sos.
+  lfilter_zi   b, a; expected.        sosfilt_zi   sos; expected.
+  lfilter      b, a, x, axis, layout (C | F | strided: x holds the parent, the input is x[..., ::2]),
+               zi (null: not given); expected (y) and zf (when zi is given). Errors: error names the
+               exception and what names the bad input the test builds.
+  sosfilt      sos, x, axis, layout, zi; expected, zf. Errors as lfilter's.
+  ecg          data (file of examples/data), sos, stride, fs; expected: sosfilt's output [::stride].
+Tolerances: firwin, the IIR design and the zi functions are exact up to a few ulps of their scale;
+the filters' float32 cases allow 2e-3 (the chunked scan sums in another order than SciPy's loop).
 """
-import os
 import numpy as np
-import scipy
 import scipy.signal as ss
 
-assert scipy.__version__.startswith("1.18"), scipy.__version__
+from golden import Suite
 
-OUT = os.path.join(os.path.dirname(os.path.abspath(__file__)), "data", "signal")
-os.makedirs(OUT, exist_ok=True)
-for f in os.listdir(OUT):
-    os.remove(os.path.join(OUT, f))
-
-COLS = ["case", "kind", "rtol", "atol", "numtaps", "cutoff", "width", "window", "window_args", "pass_zero",
-        "scale", "fs", "N", "Wn", "btype", "analog", "output", "axis", "layout", "has_zi", "error", "stride"]
-rows = []
-rng = np.random.default_rng(20260518)
-
-
-def save(case, what, arr):
-    np.save(os.path.join(OUT, f"{case}_{what}.npy"), np.asarray(arr))
-
-
-def row(**kw):
-    r = {c: "" for c in COLS}
-    for k, v in kw.items():
-        assert k in COLS, k
-        if isinstance(v, (list, tuple)):
-            v = ";".join(repr(float(t)) for t in v)
-        elif isinstance(v, bool):
-            v = "1" if v else "0"
-        r[k] = str(v)
-    rows.append(r)
+s = Suite("signal")
+rng = s.rng(20260518)
 
 
 def lst(v):
-    return list(np.atleast_1d(v).astype(float))
+    return [float(t) for t in np.atleast_1d(v)]
+
+
+def window_params(win):
+    """firwin's window as typed parameters: a name with its arguments, or a bare Kaiser beta."""
+    if isinstance(win, str):
+        return dict(window=win, window_args=[])
+    if isinstance(win, float):
+        return dict(window=None, window_beta=win, window_args=[])
+    return dict(window=win[0], window_args=[float(a) for a in win[1:]])
 
 
 # ---------------------------------------------------------------------------------------------- firwin
+s.group("firwin")
 fir_cases = [
     dict(numtaps=31, cutoff=0.3),
     dict(numtaps=1, cutoff=0.5),
@@ -79,7 +69,6 @@ fir_cases = [
 for w in ["boxcar", "triang", "bartlett", "hann", "hamming", "blackman", "blackmanharris", "nuttall", "flattop",
           "cosine", "hann_periodic", "hamming_symmetric", "rect", "tri", "han", "blk", "flt", "nut"]:
     for n in (1, 2, 7, 30, 33):
-        pz = n % 2 == 1 or True
         fir_cases.append(dict(numtaps=n, cutoff=0.35, window=w))
 fir_cases += [
     dict(numtaps=33, cutoff=0.35, window=("kaiser", 8.6)),
@@ -96,14 +85,10 @@ for i, c in enumerate(fir_cases):
     case = f"firwin{i:03d}"
     kw = {k: v for k, v in c.items() if k not in ("numtaps", "cutoff")}
     h = ss.firwin(c["numtaps"], c["cutoff"], **kw)
-    save(case, "h", h)
-    win = kw.get("window", "hamming")
-    wname, wargs = (win, []) if isinstance(win, str) else (("", [win]) if isinstance(win, float) else (win[0], list(win[1:])))
-    pz = kw.get("pass_zero", True)
-    row(case=case, kind="firwin", rtol=1e-12, atol=1e-14, numtaps=c["numtaps"], cutoff=lst(c["cutoff"]),
-        width=kw.get("width", ""), window=wname, window_args=wargs,
-        pass_zero=pz if isinstance(pz, str) else ("1" if pz else "0"), scale=kw.get("scale", True),
-        fs=kw.get("fs", ""))
+    s.case(case, func="firwin", rtol=1e-12, atol=1e-14, numtaps=c["numtaps"], cutoff=lst(c["cutoff"]),
+           width=kw.get("width"), fs=kw.get("fs"), pass_zero=kw.get("pass_zero", True),
+           scale=kw.get("scale", True), expected=s.array(f"{case}_h", h),
+           **window_params(kw.get("window", "hamming")))
 
 fir_errors = [
     dict(numtaps=31, cutoff=[]),
@@ -129,21 +114,17 @@ fir_errors = [
     dict(numtaps=-3, cutoff=0.2),
 ]
 for i, c in enumerate(fir_errors):
-    case = f"firwinerr{i:02d}"
     kw = {k: v for k, v in c.items() if k not in ("numtaps", "cutoff")}
     try:
         ss.firwin(c["numtaps"], c["cutoff"], **kw)
         raise AssertionError(f"expected an error for {c}")
-    except ValueError as e:
-        err = "ValueError"
-    win = kw.get("window", "hamming")
-    wname, wargs = (win, []) if isinstance(win, str) else (win[0], list(win[1:]))
-    pz = kw.get("pass_zero", True)
-    row(case=case, kind="firwin_error", rtol=0, atol=0, numtaps=c["numtaps"], cutoff=lst(c["cutoff"]) if np.size(c["cutoff"]) else "",
-        window=wname, window_args=wargs, pass_zero=pz if isinstance(pz, str) else ("1" if pz else "0"),
-        fs=kw.get("fs", ""), error=err)
+    except ValueError:
+        pass
+    s.case(f"firwinerr{i:02d}", func="firwin", error="value_error", numtaps=c["numtaps"], cutoff=lst(c["cutoff"]),
+           fs=kw.get("fs"), pass_zero=kw.get("pass_zero", True), **window_params(kw.get("window", "hamming")))
 
 # ---------------------------------------------------------------------------------------------- butter
+s.group("butter")
 butter_cases = []
 for N in (0, 1, 2, 3, 4, 5, 8, 9):
     butter_cases.append(dict(N=N, Wn=0.3, btype="low"))
@@ -172,23 +153,22 @@ for c in butter_cases:
         bi += 1
         kw = dict(btype=c["btype"], analog=c.get("analog", False), output=output, fs=c.get("fs", None))
         res = ss.butter(c["N"], c["Wn"], **kw)
+        params = dict(N=c["N"], Wn=lst(c["Wn"]), btype=c["btype"], analog=c.get("analog", False), output=output,
+                      fs=c.get("fs"))
         if output == "ba":
             b, a = res
             assert np.isrealobj(b) and np.isrealobj(a)
-            save(case, "b", b)
-            save(case, "a", a)
+            params.update(b=s.array(f"{case}_b", b), a=s.array(f"{case}_a", a))
             atol = 1e-13 * max(np.abs(b).max(), 1e-300)
         elif output == "zpk":
             z, p, k = res
-            save(case, "z", np.asarray(z, dtype=complex))
-            save(case, "p", np.asarray(p, dtype=complex))
-            save(case, "k", np.array([k], dtype=float))
+            params.update(z=s.array(f"{case}_z", np.asarray(z, dtype=complex)),
+                          p=s.array(f"{case}_p", np.asarray(p, dtype=complex)), k=float(k))
             atol = 1e-12
         else:
-            save(case, "sos", res)
+            params.update(sos=s.array(f"{case}_sos", res))
             atol = 1e-12 * max(np.abs(res).max(), 1.0)
-        row(case=case, kind="butter", rtol=1e-9, atol=atol, N=c["N"], Wn=lst(c["Wn"]), btype=c["btype"],
-            analog=c.get("analog", False), output=output, fs=c.get("fs", ""))
+        s.case(case, func="butter", rtol=1e-9, atol=atol, **params)
 
 butter_errors = [
     dict(N=4, Wn=0.3, btype="low", analog=True, fs=100.0),
@@ -205,16 +185,16 @@ butter_errors = [
     dict(N=4, Wn=0.3, btype="nosuchband"),
 ]
 for i, c in enumerate(butter_errors):
-    case = f"buttererr{i:02d}"
     try:
         ss.butter(c["N"], c["Wn"], btype=c["btype"], analog=c.get("analog", False), fs=c.get("fs", None))
         raise AssertionError(f"expected an error for {c}")
     except ValueError:
         pass
-    row(case=case, kind="butter_error", rtol=0, atol=0, N=c["N"], Wn=lst(c["Wn"]), btype=c["btype"],
-        analog=c.get("analog", False), output="ba", fs=c.get("fs", ""), error="ValueError")
+    s.case(f"buttererr{i:02d}", func="butter", error="value_error", N=c["N"], Wn=lst(c["Wn"]), btype=c["btype"],
+           analog=c.get("analog", False), output="ba", fs=c.get("fs"))
 
 # zpk2sos with every pairing, on random conjugate-closed sets (digital) and analog 'minimal'.
+s.group("zpk2sos")
 zi_ = 0
 for (nz, npole, pairing, analog) in [(4, 4, "nearest", False), (3, 5, "nearest", False), (5, 5, "keep_odd", False),
                                      (2, 6, "minimal", False), (0, 3, "nearest", False), (3, 3, "minimal", True),
@@ -241,26 +221,22 @@ for (nz, npole, pairing, analog) in [(4, 4, "nearest", False), (3, 5, "nearest",
             continue
     case = f"zpk2sos{zi_:02d}"
     zi_ += 1
-    save(case, "z", z)
-    save(case, "p", p)
-    save(case, "k", np.array([k]))
-    save(case, "sos", sos)
-    row(case=case, kind="zpk2sos", rtol=1e-9, atol=1e-12, output=pairing, analog=analog)
+    s.case(case, func="zpk2sos", rtol=1e-9, atol=1e-12, z=s.array(f"{case}_z", z), p=s.array(f"{case}_p", p),
+           k=float(k), pairing=pairing, analog=analog, expected=s.array(f"{case}_sos", sos))
 
 # lfilter_zi / sosfilt_zi
+s.group("zi")
 for i, (b, a) in enumerate([ss.butter(4, 0.2), ss.butter(3, [0.1, 0.3], "bandpass"), ([1.0, 2.0, 1.0], [2.0, 0.5]),
                             ([0.5], [1.0, -0.5, 0.1]), ([1.0, 1.0], [1.0])]):
     case = f"lfzi{i:02d}"
-    save(case, "b", np.asarray(b, float))
-    save(case, "a", np.asarray(a, float))
-    save(case, "zi_out", ss.lfilter_zi(b, a))
-    row(case=case, kind="lfilter_zi", rtol=1e-10, atol=1e-12)
+    s.case(case, func="lfilter_zi", rtol=1e-10, atol=1e-12, b=s.array(f"{case}_b", np.asarray(b, float)),
+           a=s.array(f"{case}_a", np.asarray(a, float)), expected=s.array(f"{case}_zi_out", ss.lfilter_zi(b, a)))
 for i, sos in enumerate([ss.butter(4, 0.2, output="sos"), ss.butter(5, [0.1, 0.3], "bandpass", output="sos"),
                          ss.butter(4, [0.5, 40], "bandpass", output="sos", fs=360)]):
     case = f"soszi{i:02d}"
-    save(case, "sos", sos)
-    save(case, "zi_out", ss.sosfilt_zi(sos))
-    row(case=case, kind="sosfilt_zi", rtol=1e-10, atol=1e-12)
+    s.case(case, func="sosfilt_zi", rtol=1e-10, atol=1e-12, sos=s.array(f"{case}_sos", sos),
+           expected=s.array(f"{case}_zi_out", ss.sosfilt_zi(sos)))
+
 
 # ---------------------------------------------------------------------------------------------- lfilter / sosfilt (gpu)
 def make_x(shape, dtype):
@@ -278,6 +254,17 @@ def tol_for(y, dt):
     return 1e-9, 1e-10 * max(m, 1e-30)
 
 
+def input_of(case, shape, dtype, layout):
+    """The input x and the stored array the test rebuilds it from (for 'strided', the parent)."""
+    if layout == "strided":
+        pshape = list(shape)
+        pshape[-1] *= 2
+        parent = make_x(tuple(pshape), dtype)
+        return parent[..., ::2], s.array(f"{case}_x", parent)
+    x = make_x(shape, dtype)
+    return x, s.array(f"{case}_x", x)
+
+
 filters = {
     "butter4": ss.butter(4, 0.2),
     "bp3": ss.butter(3, [0.1, 0.35], "bandpass"),
@@ -288,6 +275,7 @@ filters = {
     "iir_k40": (np.r_[1.0, np.zeros(39), 0.5] * 0.1, np.r_[1.0, -0.5, np.zeros(38), 0.1]),
     "firwin63": (ss.firwin(63, 0.3), np.array([1.0])),
 }
+s.group("lfilter")
 li = 0
 
 
@@ -298,17 +286,8 @@ def add_lfilter(fname, shape, dtype, axis, layout, with_zi, coef_dtype=np.float6
     a = np.asarray(a, coef_dtype)
     case = f"lf{li:03d}"
     li += 1
-    if layout == "strided":
-        pshape = list(shape)
-        pshape[-1] *= 2
-        parent = make_x(tuple(pshape), dtype)
-        x = parent[..., ::2]
-        save(case, "x", parent)
-    else:
-        x = make_x(shape, dtype)
-        save(case, "x", x)
-    save(case, "b", b)
-    save(case, "a", a)
+    x, xname = input_of(case, shape, dtype, layout)
+    params = dict(x=xname, layout=layout, axis=axis, b=s.array(f"{case}_b", b), a=s.array(f"{case}_a", a), zi=None)
     if with_zi:
         K = max(len(a), len(b)) - 1
         zshape = list(x.shape)
@@ -316,18 +295,17 @@ def add_lfilter(fname, shape, dtype, axis, layout, with_zi, coef_dtype=np.float6
         if zi_shape_fn:
             zshape = zi_shape_fn(zshape)
         zi = rng.standard_normal(zshape)
-        save(case, "zi", zi)
+        params["zi"] = s.array(f"{case}_zi", zi)
         y, zf = ss.lfilter(b, a, x, axis=axis, zi=zi)
         if x.shape[axis] == 0:
             # SciPy 1.18 returns an uninitialized zf for zero-length signals; the final state of
             # filtering nothing is the initial state (cusci's documented deviation).
             zf = np.broadcast_to(zi, zf.shape).astype(zf.dtype)
-        save(case, "zf", zf)
+        params["zf"] = s.array(f"{case}_zf", zf)
     else:
         y = ss.lfilter(b, a, x, axis=axis)
-    save(case, "y", y)
     rt, at = tol_for(y, y.dtype)
-    row(case=case, kind="lfilter", rtol=rt, atol=at, axis=axis, layout=layout, has_zi=with_zi)
+    s.case(case, func="lfilter", rtol=rt, atol=at, expected=s.array(f"{case}_y", y), **params)
 
 
 for dt in (np.float32, np.float64):
@@ -349,13 +327,14 @@ for dt in (np.float32, np.float64):
     add_lfilter("iir_k40", (3, 300), dt, -1, "C", True)         # sequential fallback (K > 32)
     add_lfilter("butter4", (3, 0), dt, -1, "C", True)            # zero-length signals: zf = zi
     add_lfilter("butter4", (0, 7), dt, -1, "C", False)
-    add_lfilter("butter4", (3, 40), dt, -1, "C", True, zi_shape_fn=lambda s: [1, s[1]])  # broadcast zi
+    add_lfilter("butter4", (3, 40), dt, -1, "C", True, zi_shape_fn=lambda sh: [1, sh[1]])  # broadcast zi
 # promotion: integer data -> float64; float32 coefficients keep float32
 add_lfilter("butter4", (3, 50), np.int16, -1, "C", False)
 add_lfilter("butter4", (3, 50), np.int64, -1, "C", True)
 add_lfilter("butter4", (3, 50), np.float32, -1, "C", False, coef_dtype=np.float32)
 add_lfilter("fir5", (3, 50), np.int32, -1, "C", False)
 
+s.group("sosfilt")
 si = 0
 soses = {
     "lp8": ss.butter(8, 0.15, output="sos"),
@@ -372,28 +351,19 @@ def add_sosfilt(sname, shape, dtype, axis, layout, with_zi, sos_dtype=np.float64
     sos = np.asarray(soses[sname], sos_dtype)
     case = f"sf{si:03d}"
     si += 1
-    if layout == "strided":
-        pshape = list(shape)
-        pshape[-1] *= 2
-        parent = make_x(tuple(pshape), dtype)
-        x = parent[..., ::2]
-        save(case, "x", parent)
-    else:
-        x = make_x(shape, dtype)
-        save(case, "x", x)
-    save(case, "sos", sos)
+    x, xname = input_of(case, shape, dtype, layout)
+    params = dict(x=xname, layout=layout, axis=axis, sos=s.array(f"{case}_sos", sos), zi=None)
     if with_zi:
         zshape = [sos.shape[0]] + list(x.shape)
         zshape[(axis % x.ndim) + 1] = 2
         zi = rng.standard_normal(zshape)
-        save(case, "zi", zi)
+        params["zi"] = s.array(f"{case}_zi", zi)
         y, zf = ss.sosfilt(sos, x, axis=axis, zi=zi)
-        save(case, "zf", zf)
+        params["zf"] = s.array(f"{case}_zf", zf)
     else:
         y = ss.sosfilt(sos, x, axis=axis)
-    save(case, "y", y)
     rt, at = tol_for(y, y.dtype)
-    row(case=case, kind="sosfilt", rtol=rt, atol=at, axis=axis, layout=layout, has_zi=with_zi)
+    s.case(case, func="sosfilt", rtol=rt, atol=at, expected=s.array(f"{case}_y", y), **params)
 
 
 for sdt in (np.float32, np.float64):
@@ -416,34 +386,31 @@ for sdt in (np.float32, np.float64):
 add_sosfilt("bp4", (3, 60), np.int16, -1, "C", False)
 add_sosfilt("bp4", (3, 60), np.int64, 0, "C", True)
 
-# errors (gpu tests: checked before any device work, but they need device inputs)
+# Errors (gpu tests: checked before any device work, but they need device inputs); `what` names the
+# bad input the test builds.
 err_cases = [
-    ("lfilter", "a0", "ValueError"), ("lfilter", "b2d", "ValueError"), ("lfilter", "bempty", "ValueError"),
-    ("lfilter", "x0d", "ValueError"), ("lfilter", "axis", "IndexError"), ("lfilter", "zi_shape", "ValueError"),
-    ("lfilter", "zi_ndim", "ValueError"), ("lfilter", "int_only", "NotImplementedError"),
-    ("lfilter", "fir_empty", "ValueError"),
-    ("sosfilt", "sos_cols", "ValueError"), ("sosfilt", "sos_a0", "ValueError"), ("sosfilt", "sos_3d", "ValueError"),
-    ("sosfilt", "zi_shape", "ValueError"), ("sosfilt", "axis", "IndexError"), ("sosfilt", "x0d", "ValueError"),
-    ("sosfilt", "int_only", "NotImplementedError"), ("sosfilt", "zero_len", "ValueError"),
+    ("lfilter", "a0", "value_error"), ("lfilter", "b2d", "value_error"), ("lfilter", "bempty", "value_error"),
+    ("lfilter", "x0d", "value_error"), ("lfilter", "axis", "index_error"), ("lfilter", "zi_shape", "value_error"),
+    ("lfilter", "zi_ndim", "value_error"), ("lfilter", "int_only", "not_implemented_error"),
+    ("lfilter", "fir_empty", "value_error"),
+    ("sosfilt", "sos_cols", "value_error"), ("sosfilt", "sos_a0", "value_error"), ("sosfilt", "sos_3d", "value_error"),
+    ("sosfilt", "zi_shape", "value_error"), ("sosfilt", "axis", "index_error"), ("sosfilt", "x0d", "value_error"),
+    ("sosfilt", "int_only", "not_implemented_error"), ("sosfilt", "zero_len", "value_error"),
 ]
 for fn, what, err in err_cases:
-    row(case=f"{fn}_{what}", kind=f"{fn}_error", rtol=0, atol=0, error=err, output=what)
+    s.case(f"{fn}_{what}", func=fn, error=err, what=what)
 
-# ECG: band-pass 0.5-40 Hz, butter(4, sos, fs=360), float64 and float32 data; a subset of the output is stored
-ecg = np.load(os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "examples", "data", "ecg_mitdb208_360hz_mV.npy"))
+# ECG: band-pass 0.5-40 Hz, butter(4, sos, fs=360), float64 and float32 data; every stride-th output kept.
+s.group("ecg")
+ECG = "ecg_mitdb208_360hz_mV.npy"
+ecg = np.load(s.data(ECG))
 sos = ss.butter(4, [0.5, 40.0], "bandpass", output="sos", fs=360.0)
 stride = 100
 for name, x, sdt in (("ecg64", ecg, np.float64), ("ecg32", ecg.astype(np.float32), np.float32)):
-    s = sos.astype(sdt)
-    y = ss.sosfilt(s, x)
-    save(name, "sos", s)
-    save(name, "y", y[::stride])
+    sd = sos.astype(sdt)
+    y = ss.sosfilt(sd, x)
     rt, at = tol_for(y, y.dtype)
-    row(case=name, kind="ecg", rtol=rt, atol=at, stride=stride, fs=360.0)
+    s.case(name, func="ecg", rtol=rt, atol=at, data=ECG, sos=s.array(f"{name}_sos", sd), stride=stride, fs=360.0,
+           expected=s.array(f"{name}_y", y[::stride]))
 
-with open(os.path.join(OUT, "MANIFEST.tsv"), "w") as f:
-    f.write("\t".join(COLS) + "\n")
-    for r in rows:
-        f.write("\t".join(r[c] for c in COLS) + "\n")
-total = sum(os.path.getsize(os.path.join(OUT, f)) for f in os.listdir(OUT))
-print(f"{len(rows)} cases, {total / 1e6:.2f} MB in {OUT}")
+s.write()

@@ -1,5 +1,5 @@
 // GPU tests of cusci::linalg::solve and cholesky against scipy.linalg 1.18 (tests/golden/gen_linalg.py):
-// every case of the manifest (dtypes, sizes 0 to 100 on both the register-kernel and the cuSOLVER paths,
+// every case of the references (dtypes, sizes 0 to 100 on both the register-kernel and the cuSOLVER paths,
 // batches, C/F/strided layouts, every assume_a, lower, transposed, broadcasting, dtype promotion,
 // singular / not positive definite / non-finite inputs, empty arrays), on the null stream and on a
 // non-blocking stream.
@@ -26,58 +26,56 @@ ndarray to_device(const host_array& h, const std::string& layout) {
   return d;
 }
 
-linalg::matrix_structure structure(const std::string& s) { return linalg::parse_matrix_structure(s); }
-
-/// Runs one manifest row; returns a description for failure messages.
-void run_case(const std::map<std::string, std::string>& row) {
-  const std::string c = row.at("case");
-  const std::string layout = row.at("layout");
-  const bool lower = row.at("lower") == "1";
-  const bool check_finite = row.at("check_finite") == "1";
-  const std::string expect = row.at("expect");
-  INFO("case " << c);
-  const ndarray a = to_device(golden(mod, c + "_a"), layout);
+/// Runs one case of the references.
+void run_case(const cusci::testing::golden_case& c) {
+  const std::string layout = c.get<std::string>("layout");
+  const bool lower = c.get<bool>("lower");
+  const bool check_finite = c.get<bool>("check_finite");
+  INFO("case " << c.name());
+  const ndarray a = to_device(c.array("a"), layout);
   auto call = [&]() -> ndarray {
-    if (row.at("func") == "solve") {
-      const ndarray b = to_device(golden(mod, c + "_b"), layout);
+    if (c.func() == "solve") {
+      const ndarray b = to_device(c.array("b"), layout);
       return linalg::solve(a, b,
                            {.lower = lower,
                             .check_finite = check_finite,
-                            .assume_a = structure(row.at("assume_a")),
-                            .transposed = row.at("transposed") == "1"});
+                            .assume_a = c.has("assume_a")
+                                            ? linalg::parse_matrix_structure(c.get<std::string>("assume_a"))
+                                            : linalg::matrix_structure::auto_,
+                            .transposed = c.get<bool>("transposed")});
     }
     return linalg::cholesky(a, {.lower = lower, .check_finite = check_finite});
   };
-  if (expect == "lin_alg_error") {
+  if (c.error() == "lin_alg_error") {
     CHECK_THROWS_AS(call(), linalg::lin_alg_error);
-  } else if (expect == "value_error") {
-    CHECK_THROWS_AS(call(), value_error);
+  } else if (c.expects_error()) {
+    cusci::testing::check_error(c, call);
   } else {
     ndarray x;
     REQUIRE_NOTHROW(x = call());
-    cusci::testing::check_allclose(x, golden(mod, c + "_x"), std::stod(row.at("rtol")), std::stod(row.at("atol")));
+    cusci::testing::check_allclose(x, c.array("expected"), c.rtol(), c.atol());
   }
 }
 
 }  // namespace
 
-TEST_CASE("solve and cholesky match scipy.linalg (golden manifest)") {
-  const auto rows = cusci::testing::manifest(mod);
-  REQUIRE(rows.size() > 200);
-  for (const auto& row : rows) run_case(row);
+TEST_CASE("solve and cholesky match scipy.linalg (references)") {
+  const auto& cases = cusci::testing::cases(mod);
+  REQUIRE(cases.size() > 200);
+  for (const auto& c : cases) run_case(c);
 }
 
 TEST_CASE("solve and cholesky on a non-blocking stream") {
   cusci::stream s(true);
   cusci::stream_guard g(s);
-  const auto rows = cusci::testing::manifest(mod);
   int n = 0;
-  for (const auto& row : rows) {
-    const std::string c = row.at("case");
+  for (const auto& c : cusci::testing::cases(mod)) {
+    const std::string name = c.name();
     // one case of each path: register kernels, cuSOLVER, failures
-    if (c == "solve_gen_f64_n8_bcol" || c == "solve_gen_f64_n100_bmat" || c == "solve_pos_f64_n33_l0" ||
-        c == "chol_c128_n17_l1" || c == "chol_f64_n100_l0" || c == "solve_singular_batch" || c == "chol_notpd_batch") {
-      run_case(row);
+    if (name == "solve_gen_f64_n8_bcol" || name == "solve_gen_f64_n100_bmat" || name == "solve_pos_f64_n33_l0" ||
+        name == "chol_c128_n17_l1" || name == "chol_f64_n100_l0" || name == "solve_singular_batch" ||
+        name == "chol_notpd_batch") {
+      run_case(c);
       ++n;
     }
   }

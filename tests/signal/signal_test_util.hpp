@@ -1,8 +1,8 @@
 #pragma once
-// Helpers shared by the signal tests: manifest field parsing.
+// Helpers shared by the signal tests: the cases of one function of the references that
+// tests/golden/gen_signal.py computes (read through testing::cases), split into those that expect a
+// result and those that expect an error.
 
-#include <map>
-#include <sstream>
 #include <string>
 #include <vector>
 
@@ -10,30 +10,15 @@
 
 namespace cusci::signal_test {
 
-using row_t = std::map<std::string, std::string>;
+using case_t = testing::golden_case;
 
-inline std::string field(const row_t& r, const std::string& k) {
-  auto it = r.find(k);
-  return it == r.end() ? std::string() : it->second;
-}
-inline double num(const row_t& r, const std::string& k) { return std::stod(field(r, k)); }
-inline bool has(const row_t& r, const std::string& k) { return !field(r, k).empty(); }
-inline std::vector<double> nums(const row_t& r, const std::string& k) {
-  std::vector<double> v;
-  std::string s = field(r, k), cur;
-  std::istringstream is(s);
-  while (std::getline(is, cur, ';'))
-    if (!cur.empty()) v.push_back(std::stod(cur));
-  return v;
-}
-inline std::vector<row_t> rows_of(const std::string& kind) {
-  std::vector<row_t> out;
-  for (auto& r : testing::manifest("signal"))
-    if (field(r, "kind") == kind) out.push_back(r);
+/// The cases of func `func` in generator order: those that expect a result, or (errors = true) those
+/// that expect an exception.
+inline std::vector<case_t> cases_of(const std::string& func, bool errors = false) {
+  std::vector<case_t> out;
+  for (const auto& c : testing::cases("signal", func))
+    if (c.expects_error() == errors) out.push_back(c);
   return out;
-}
-inline host_array gold(const row_t& r, const std::string& what) {
-  return testing::golden("signal", field(r, "case") + "_" + what);
 }
 
 }  // namespace cusci::signal_test

@@ -1,4 +1,4 @@
-// Host tests of cusci::signal filter design against SciPy goldens (tests/golden/gen_signal.py).
+// Host tests of cusci::signal filter design against SciPy references (tests/golden/gen_signal.py).
 
 #include <doctest/doctest.h>
 
@@ -12,80 +12,75 @@ namespace sig = cusci::signal;
 
 namespace {
 
-sig::firwin_options firwin_opts(const row_t& r) {
+sig::firwin_options firwin_opts(const case_t& c) {
   sig::firwin_options o;
-  if (has(r, "width")) o.width = num(r, "width");
-  if (has(r, "fs")) o.fs = num(r, "fs");
-  const std::string w = field(r, "window");
-  const auto wargs = nums(r, "window_args");
-  if (w.empty() && wargs.size() == 1)
-    o.window = sig::window_spec(wargs[0]);
-  else if (!w.empty())
-    o.window = sig::window_spec(w, wargs);
-  const std::string pz = field(r, "pass_zero");
-  if (pz == "1" || pz.empty())
-    o.pass_zero = true;
-  else if (pz == "0")
-    o.pass_zero = false;
+  if (c.has("width")) o.width = c.get<double>("width");
+  if (c.has("fs")) o.fs = c.get<double>("fs");
+  const auto wargs = c.get_or<std::vector<double>>("window_args", {});
+  if (c.has("window"))
+    o.window = sig::window_spec(c.get<std::string>("window"), wargs);
+  else if (c.has("window_beta"))
+    o.window = sig::window_spec(c.get<double>("window_beta"));
+  // pass_zero is a bool or one of SciPy's strings, as in SciPy.
+  if (c.params().at("pass_zero").is_boolean())
+    o.pass_zero = c.get<bool>("pass_zero");
   else
-    o.pass_zero = sig::pass_zero_spec(pz);
-  if (has(r, "scale")) o.scale = field(r, "scale") == "1";
+    o.pass_zero = sig::pass_zero_spec(c.get<std::string>("pass_zero"));
+  if (c.has("scale")) o.scale = c.get<bool>("scale");
   return o;
 }
 
-sig::butter_options butter_opts(const row_t& r) {
+sig::butter_options butter_opts(const case_t& c) {
   sig::butter_options o;
-  o.btype = sig::parse_band_type(field(r, "btype"));
-  o.analog = field(r, "analog") == "1";
-  o.output = sig::parse_output_form(field(r, "output"));
-  if (has(r, "fs")) o.fs = num(r, "fs");
+  o.btype = sig::parse_band_type(c.get<std::string>("btype"));
+  o.analog = c.get<bool>("analog");
+  o.output = sig::parse_output_form(c.get<std::string>("output"));
+  if (c.has("fs")) o.fs = c.get<double>("fs");
   return o;
 }
 
 }  // namespace
 
 TEST_CASE("firwin matches SciPy") {
-  auto rows = rows_of("firwin");
-  REQUIRE(rows.size() > 100);
-  for (const auto& r : rows) {
-    CAPTURE(field(r, "case"));
-    auto h = sig::firwin(static_cast<std::int64_t>(num(r, "numtaps")), nums(r, "cutoff"), firwin_opts(r));
-    testing::check_allclose(h, gold(r, "h"), num(r, "rtol"), num(r, "atol"));
+  auto cases = cases_of("firwin");
+  REQUIRE(cases.size() > 100);
+  for (const auto& c : cases) {
+    CAPTURE(c.name());
+    auto h = sig::firwin(c.get<std::int64_t>("numtaps"), c.get<std::vector<double>>("cutoff"), firwin_opts(c));
+    testing::check_allclose(h, c.array("expected"), c.rtol(), c.atol());
   }
 }
 
 TEST_CASE("firwin rejects what SciPy rejects") {
-  auto rows = rows_of("firwin_error");
-  REQUIRE(rows.size() > 10);
-  for (const auto& r : rows) {
-    CAPTURE(field(r, "case"));
-    CHECK_THROWS_AS(
-        {
-          auto o = firwin_opts(r);
-          sig::firwin(static_cast<std::int64_t>(num(r, "numtaps")), nums(r, "cutoff"), o);
-        },
-        value_error);
+  auto cases = cases_of("firwin", true);
+  REQUIRE(cases.size() > 10);
+  for (const auto& c : cases) {
+    CAPTURE(c.name());
+    testing::check_error(c, [&] {
+      auto o = firwin_opts(c);
+      sig::firwin(c.get<std::int64_t>("numtaps"), c.get<std::vector<double>>("cutoff"), o);
+    });
   }
 }
 
 TEST_CASE("butter matches SciPy for ba, zpk and sos") {
-  auto rows = rows_of("butter");
-  REQUIRE(rows.size() > 100);
-  for (const auto& r : rows) {
-    CAPTURE(field(r, "case"));
-    const auto o = butter_opts(r);
-    auto f = sig::butter(static_cast<int>(num(r, "N")), nums(r, "Wn"), o);
-    const double rtol = num(r, "rtol"), atol = num(r, "atol");
+  auto cases = cases_of("butter");
+  REQUIRE(cases.size() > 100);
+  for (const auto& c : cases) {
+    CAPTURE(c.name());
+    const auto o = butter_opts(c);
+    auto f = sig::butter(c.get<int>("N"), c.get<std::vector<double>>("Wn"), o);
+    const double rtol = c.rtol(), atol = c.atol();
     CHECK(f.output == o.output);
     switch (o.output) {
       case sig::output_form::ba:
-        testing::check_allclose(f.b, gold(r, "b"), rtol, atol);
-        testing::check_allclose(f.a, gold(r, "a"), rtol, atol);
+        testing::check_allclose(f.b, c.array("b"), rtol, atol);
+        testing::check_allclose(f.a, c.array("a"), rtol, atol);
         break;
       case sig::output_form::zpk: {
-        testing::check_allclose(f.z, gold(r, "z"), rtol, atol);
-        testing::check_allclose(f.p, gold(r, "p"), rtol, atol);
-        const double k = gold(r, "k").data_as<double>()[0];
+        testing::check_allclose(f.z, c.array("z"), rtol, atol);
+        testing::check_allclose(f.p, c.array("p"), rtol, atol);
+        const double k = c.get<double>("k");
         CHECK(std::abs(f.k - k) <= rtol * std::abs(k) + 1e-300);
         // zpk -> tf and zpk -> sos through the public conversions agree with SciPy's ba / sos rows.
         auto ba = sig::zpk2tf(f.z, f.p, f.k);
@@ -93,47 +88,45 @@ TEST_CASE("butter matches SciPy for ba, zpk and sos") {
         break;
       }
       case sig::output_form::sos:
-        testing::check_allclose(f.sos, gold(r, "sos"), rtol, atol);
+        testing::check_allclose(f.sos, c.array("sos"), rtol, atol);
         break;
     }
   }
 }
 
 TEST_CASE("butter rejects what SciPy rejects") {
-  auto rows = rows_of("butter_error");
-  REQUIRE(rows.size() >= 10);
-  for (const auto& r : rows) {
-    CAPTURE(field(r, "case"));
-    CHECK_THROWS_AS(
-        {
-          auto o = butter_opts(r);
-          sig::butter(static_cast<int>(num(r, "N")), nums(r, "Wn"), o);
-        },
-        value_error);
+  auto cases = cases_of("butter", true);
+  REQUIRE(cases.size() >= 10);
+  for (const auto& c : cases) {
+    CAPTURE(c.name());
+    testing::check_error(c, [&] {
+      auto o = butter_opts(c);
+      sig::butter(c.get<int>("N"), c.get<std::vector<double>>("Wn"), o);
+    });
   }
 }
 
 TEST_CASE("zpk2sos pairings match SciPy") {
-  auto rows = rows_of("zpk2sos");
-  REQUIRE(rows.size() >= 6);
-  for (const auto& r : rows) {
-    CAPTURE(field(r, "case"));
+  auto cases = cases_of("zpk2sos");
+  REQUIRE(cases.size() >= 6);
+  for (const auto& c : cases) {
+    CAPTURE(c.name());
     sig::zpk2sos_options o;
-    o.pairing = sig::parse_sos_pairing(field(r, "output"));
-    o.analog = field(r, "analog") == "1";
-    auto sos = sig::zpk2sos(gold(r, "z"), gold(r, "p"), gold(r, "k").data_as<double>()[0], o);
-    testing::check_allclose(sos, gold(r, "sos"), num(r, "rtol"), num(r, "atol"));
+    o.pairing = sig::parse_sos_pairing(c.get<std::string>("pairing"));
+    o.analog = c.get<bool>("analog");
+    auto sos = sig::zpk2sos(c.array("z"), c.array("p"), c.get<double>("k"), o);
+    testing::check_allclose(sos, c.array("expected"), c.rtol(), c.atol());
   }
 }
 
 TEST_CASE("lfilter_zi and sosfilt_zi match SciPy") {
-  for (const auto& r : rows_of("lfilter_zi")) {
-    CAPTURE(field(r, "case"));
-    testing::check_allclose(sig::lfilter_zi(gold(r, "b"), gold(r, "a")), gold(r, "zi_out"), num(r, "rtol"), num(r, "atol"));
+  for (const auto& c : cases_of("lfilter_zi")) {
+    CAPTURE(c.name());
+    testing::check_allclose(sig::lfilter_zi(c.array("b"), c.array("a")), c.array("expected"), c.rtol(), c.atol());
   }
-  for (const auto& r : rows_of("sosfilt_zi")) {
-    CAPTURE(field(r, "case"));
-    testing::check_allclose(sig::sosfilt_zi(gold(r, "sos")), gold(r, "zi_out"), num(r, "rtol"), num(r, "atol"));
+  for (const auto& c : cases_of("sosfilt_zi")) {
+    CAPTURE(c.name());
+    testing::check_allclose(sig::sosfilt_zi(c.array("sos")), c.array("expected"), c.rtol(), c.atol());
   }
   CHECK_THROWS_AS(sig::lfilter_zi(host_array::from(std::vector<double>{1.0}), host_array::from(std::vector<double>{0.0, 1.0})),
                   value_error);

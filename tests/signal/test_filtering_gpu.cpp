@@ -1,4 +1,4 @@
-// GPU tests of cusci::signal::lfilter / sosfilt against SciPy goldens (tests/golden/gen_signal.py):
+// GPU tests of cusci::signal::lfilter / sosfilt against SciPy references (tests/golden/gen_signal.py):
 // dtypes, 1-D/2-D/3-D, every axis, C / F / strided inputs, with and without zi, FIR / IIR / long
 // IIR, sizes 0, 1, odd and chunked (single- and two-level carry), coefficients on host and device,
 // a non-blocking stream, errors, and a real ECG record.
@@ -15,10 +15,10 @@ namespace sig = cusci::signal;
 
 namespace {
 
-ndarray input_of(const row_t& r) {
-  host_array h = gold(r, "x");
+ndarray input_of(const case_t& c) {
+  host_array h = c.array("x");
   ndarray d = asarray(h);
-  const std::string layout = field(r, "layout");
+  const std::string layout = c.get<std::string>("layout");
   if (layout == "F") return d.copy(order::F);
   if (layout == "strided") return d[{ellipsis, slice{0, {}, 2}}];
   return d;
@@ -27,95 +27,97 @@ ndarray input_of(const row_t& r) {
 }  // namespace
 
 TEST_CASE("lfilter matches SciPy") {
-  auto rows = rows_of("lfilter");
-  REQUIRE(rows.size() > 100);
+  auto cases = cases_of("lfilter");
+  REQUIRE(cases.size() > 100);
   stream s(true);
   int i = 0;
-  for (const auto& r : rows) {
-    CAPTURE(field(r, "case"));
+  for (const auto& c : cases) {
+    CAPTURE(c.name());
     const bool on_stream = (i % 3) == 2, device_coeffs = (i % 2) == 1;
     ++i;
     std::optional<stream_guard> g;
     if (on_stream) g.emplace(s);
-    ndarray x = input_of(r);
-    host_array b = gold(r, "b"), a = gold(r, "a");
+    ndarray x = input_of(c);
+    host_array b = c.array("b"), a = c.array("a");
     ndarray bd = asarray(b), ad = asarray(a);
-    const int axis = static_cast<int>(num(r, "axis"));
-    const double rtol = num(r, "rtol"), atol = num(r, "atol");
-    if (field(r, "has_zi") == "1") {
-      host_array zi = gold(r, "zi");
+    const int axis = c.get<int>("axis");
+    const double rtol = c.rtol(), atol = c.atol();
+    if (c.has("zi")) {
+      host_array zi = c.array("zi");
       ndarray zid = asarray(zi);
       auto res = device_coeffs ? sig::lfilter(bd, ad, x, zid, {.axis = axis}) : sig::lfilter(b, a, x, zi, {.axis = axis});
-      testing::check_allclose(res.y, gold(r, "y"), rtol, atol);
-      testing::check_allclose(res.zf, gold(r, "zf"), rtol, atol);
+      testing::check_allclose(res.y, c.array("expected"), rtol, atol);
+      testing::check_allclose(res.zf, c.array("zf"), rtol, atol);
     } else {
       ndarray y = device_coeffs ? sig::lfilter(bd, ad, x, {.axis = axis}) : sig::lfilter(b, a, x, {.axis = axis});
-      testing::check_allclose(y, gold(r, "y"), rtol, atol);
+      testing::check_allclose(y, c.array("expected"), rtol, atol);
     }
   }
 }
 
 TEST_CASE("sosfilt matches SciPy") {
-  auto rows = rows_of("sosfilt");
-  REQUIRE(rows.size() > 60);
+  auto cases = cases_of("sosfilt");
+  REQUIRE(cases.size() > 60);
   stream s(true);
   int i = 0;
-  for (const auto& r : rows) {
-    CAPTURE(field(r, "case"));
+  for (const auto& c : cases) {
+    CAPTURE(c.name());
     const bool on_stream = (i % 3) == 1, device_coeffs = (i % 2) == 0;
     ++i;
     std::optional<stream_guard> g;
     if (on_stream) g.emplace(s);
-    ndarray x = input_of(r);
-    host_array sos = gold(r, "sos");
+    ndarray x = input_of(c);
+    host_array sos = c.array("sos");
     ndarray sosd = asarray(sos);
-    const int axis = static_cast<int>(num(r, "axis"));
-    const double rtol = num(r, "rtol"), atol = num(r, "atol");
-    if (field(r, "has_zi") == "1") {
-      host_array zi = gold(r, "zi");
+    const int axis = c.get<int>("axis");
+    const double rtol = c.rtol(), atol = c.atol();
+    if (c.has("zi")) {
+      host_array zi = c.array("zi");
       ndarray zid = asarray(zi);
       auto res = device_coeffs ? sig::sosfilt(sosd, x, zid, {.axis = axis}) : sig::sosfilt(sos, x, zi, {.axis = axis});
-      testing::check_allclose(res.y, gold(r, "y"), rtol, atol);
-      testing::check_allclose(res.zf, gold(r, "zf"), rtol, atol);
+      testing::check_allclose(res.y, c.array("expected"), rtol, atol);
+      testing::check_allclose(res.zf, c.array("zf"), rtol, atol);
     } else {
       ndarray y = device_coeffs ? sig::sosfilt(sosd, x, {.axis = axis}) : sig::sosfilt(sos, x, {.axis = axis});
-      testing::check_allclose(y, gold(r, "y"), rtol, atol);
+      testing::check_allclose(y, c.array("expected"), rtol, atol);
     }
   }
 }
 
 TEST_CASE("ECG record band-passed 0.5-40 Hz matches SciPy") {
-  host_array ecg = io::read_npy(std::string(CUSCI_EXAMPLE_DATA) + "/ecg_mitdb208_360hz_mV.npy");
-  REQUIRE(ecg.size() == 108000);
   auto f = sig::butter(4, {0.5, 40.0}, {.btype = sig::band_type::bandpass, .output = sig::output_form::sos, .fs = 360.0});
-  for (const auto& r : rows_of("ecg")) {
-    CAPTURE(field(r, "case"));
-    host_array sos_gold = gold(r, "sos");
+  for (const auto& c : cases_of("ecg")) {
+    CAPTURE(c.name());
+    // The record the generator read from examples/data.
+    host_array ecg = io::read_npy(std::string(CUSCI_EXAMPLE_DATA) + "/" + c.get<std::string>("data"));
+    REQUIRE(ecg.size() == 108000);
+    CHECK(c.get<double>("fs") == 360.0);
+    host_array sos_gold = c.array("sos");
     const bool f32 = sos_gold.dtype() == dtype::float32;
     testing::check_allclose(f32 ? f.sos.astype(dtype::float32) : f.sos, sos_gold, f32 ? 1e-6 : 1e-10, 1e-12);
     ndarray x = asarray(f32 ? ecg.astype(dtype::float32) : ecg);
     host_array sos_used = f32 ? f.sos.astype(dtype::float32) : f.sos;
     ndarray y = sig::sosfilt(sos_used, x);
     CHECK(y.dtype() == (f32 ? dtype::float32 : dtype::float64));
-    const auto stride = static_cast<std::int64_t>(num(r, "stride"));
-    testing::check_allclose(ndarray(y[{slice{0, {}, stride}}]), gold(r, "y"), num(r, "rtol"), num(r, "atol"));
+    const auto stride = c.get<std::int64_t>("stride");
+    testing::check_allclose(ndarray(y[{slice{0, {}, stride}}]), c.array("expected"), c.rtol(), c.atol());
   }
 }
 
 TEST_CASE("lfilter and sosfilt reject what SciPy rejects") {
-  auto rows = rows_of("lfilter_error");
-  auto srows = rows_of("sosfilt_error");
-  rows.insert(rows.end(), srows.begin(), srows.end());
-  REQUIRE(rows.size() >= 15);
+  auto cases = cases_of("lfilter", true);
+  auto scases = cases_of("sosfilt", true);
+  cases.insert(cases.end(), scases.begin(), scases.end());
+  REQUIRE(cases.size() >= 15);
   const host_array b = host_array::from(std::vector<double>{1.0, 0.5});
   const host_array a = host_array::from(std::vector<double>{1.0, -0.2});
   const ndarray x = asarray(std::vector<double>(12, 1.0), {3, 4});
   const host_array sos = host_array::from(std::vector<double>{1, 0.5, 0.1, 1, -0.2, 0.1}, {1, 6});
-  for (const auto& r : rows) {
-    const std::string what = field(r, "output"), err = field(r, "error"), kind = field(r, "kind");
-    CAPTURE(field(r, "case"));
+  for (const auto& c : cases) {
+    const std::string what = c.get<std::string>("what"), func = c.func();
+    CAPTURE(c.name());
     auto run = [&]() {
-      if (kind == "lfilter_error") {
+      if (func == "lfilter") {
         if (what == "a0") sig::lfilter(b, host_array::from(std::vector<double>{0.0, 1.0}), x);
         if (what == "b2d") sig::lfilter(host_array::from(std::vector<double>{1, 2}, {1, 2}), a, x);
         if (what == "bempty") sig::lfilter(host_array::from(std::vector<double>{}), a, x);
@@ -140,13 +142,6 @@ TEST_CASE("lfilter and sosfilt reject what SciPy rejects") {
         if (what == "zero_len") sig::sosfilt(sos, zeros({3, 0}));
       }
     };
-    if (err == "ValueError")
-      CHECK_THROWS_AS(run(), value_error);
-    else if (err == "IndexError")
-      CHECK_THROWS_AS(run(), index_error);
-    else if (err == "NotImplementedError")
-      CHECK_THROWS_AS(run(), not_implemented_error);
-    else
-      FAIL("unknown expected error " << err);
+    testing::check_error(c, run);
   }
 }
