@@ -1,0 +1,103 @@
+// The footprint engine's host side: the tile shape and the footprint's offsets for a pass.
+
+#include "engine/footprint_engine.hpp"
+
+#include <string>
+
+#include "cusci/error.hpp"
+
+namespace cusci::ndimage::detail {
+
+footprint_plan make_footprint_plan(const ndarray& in, const ndarray& out, const footprint_spec& f,
+                                   std::size_t itemsize) {
+  const char* fn = "cusci::ndimage: footprint filter";
+  const int nd = in.ndim();
+  CUSCI_EXPECTS(nd >= 1 && nd <= footprint_max_dims, value_error,
+                std::string(fn) + ": arrays of 1 to 16 dimensions are supported, got " + std::to_string(nd));
+  CUSCI_EXPECTS(static_cast<int>(f.shape.size()) == nd, value_error,
+                std::string(fn) + ": the footprint needs one dimension per array axis");
+  for (auto e : f.shape)
+    CUSCI_EXPECTS(e >= 1 && e <= (std::int64_t{1} << 30), value_error,
+                  std::string(fn) + ": footprint extents must lie in [1, 2^30], got " + std::to_string(e));
+  footprint_plan p;
+  // Footprint elements inside, as per-axis indices (C order, as SciPy visits them).
+  std::vector<std::int64_t> idx;
+  std::int64_t n_fp = 1;
+  for (auto e : f.shape) n_fp *= e;
+  for (std::int64_t j = 0; j < n_fp; ++j) {
+    if (!f.mask[static_cast<std::size_t>(j)]) continue;
+    std::int64_t r = j;
+    std::vector<std::int64_t> k(static_cast<std::size_t>(nd));
+    for (int d = nd - 1; d >= 0; --d) {
+      k[static_cast<std::size_t>(d)] = r % f.shape[static_cast<std::size_t>(d)];
+      r /= f.shape[static_cast<std::size_t>(d)];
+    }
+    idx.insert(idx.end(), k.begin(), k.end());
+    if (!f.weights.empty()) p.weights.push_back(f.weights[static_cast<std::size_t>(j)]);
+  }
+  p.n_taps = static_cast<int>(idx.size() / static_cast<std::size_t>(nd));
+  CUSCI_EXPECTS(p.n_taps >= 1, value_error, std::string(fn) + ": the footprint has no element inside");
+
+  // Tiled: arrays of at most 3 dims, padded to [z, y, x] with leading extents of 1.
+  if (nd <= 3) {
+    const int pad = 3 - nd;
+    std::int64_t ext3[3] = {1, 1, 1}, shp[3] = {1, 1, 1};
+    for (int d = 0; d < nd; ++d) {
+      ext3[pad + d] = f.shape[static_cast<std::size_t>(d)];
+      shp[pad + d] = in.shape()[static_cast<std::size_t>(d)];
+    }
+    int tz = (shp[0] > 1) ? 8 : 1, ty = (tz > 1) ? 8 : 32, tx = 32;
+    if (shp[1] == 1) {  // 1-D: a block covers 256 outputs of the line
+      ty = 1;
+      tx = 256;
+    }
+    auto bytes = [&] {
+      return static_cast<std::size_t>((tz + ext3[0] - 1) * (ty + ext3[1] - 1) * (tx + ext3[2] - 1)) * itemsize;
+    };
+    constexpr std::size_t limit = 48 * 1024;
+    while (bytes() > limit && (ty > 1 || tz > 1)) {
+      if (ty >= tz && ty > 1) ty /= 2;
+      else tz /= 2;
+    }
+    while (bytes() > limit && tx > 1) tx /= 2;
+    if (bytes() <= limit) {
+      p.tiled = true;
+      p.ndim = 3;
+      p.tile[0] = tz;
+      p.tile[1] = ty;
+      p.tile[2] = tx;
+      for (int a = 0; a < 3; ++a) {
+        p.halo[a] = static_cast<int>(p.tile[a] + ext3[a] - 1);
+        p.n_tiles[a] = (shp[a] + p.tile[a] - 1) / p.tile[a];
+        p.shape[a] = shp[a];
+      }
+      p.smem_bytes = bytes();
+      for (int d = 0; d < nd; ++d) {
+        p.in_strides[pad + d] = in.strides()[static_cast<std::size_t>(d)];
+        p.out_strides[pad + d] = out.strides()[static_cast<std::size_t>(d)];
+        p.shift[pad + d] = static_cast<int>(f.shape[static_cast<std::size_t>(d)] / 2 + f.origins[static_cast<std::size_t>(d)]);
+        p.mode[pad + d] = static_cast<int>(f.modes[static_cast<std::size_t>(d)]);
+      }
+      for (int a = 0; a < pad; ++a) p.mode[a] = static_cast<int>(ext::nearest);  // extent 1: never outside
+      for (int t = 0; t < p.n_taps; ++t) {
+        std::int64_t k3[3] = {0, 0, 0};
+        for (int d = 0; d < nd; ++d) k3[pad + d] = idx[static_cast<std::size_t>(t * nd + d)];
+        p.taps.push_back(static_cast<std::int32_t>((k3[0] * p.halo[1] + k3[1]) * p.halo[2] + k3[2]));
+      }
+      return p;
+    }
+  }
+  p.tiled = false;
+  p.ndim = nd;
+  for (int d = 0; d < nd; ++d) {
+    p.shape[d] = in.shape()[static_cast<std::size_t>(d)];
+    p.in_strides[d] = in.strides()[static_cast<std::size_t>(d)];
+    p.out_strides[d] = out.strides()[static_cast<std::size_t>(d)];
+    p.shift[d] = static_cast<int>(f.shape[static_cast<std::size_t>(d)] / 2 + f.origins[static_cast<std::size_t>(d)]);
+    p.mode[d] = static_cast<int>(f.modes[static_cast<std::size_t>(d)]);
+  }
+  for (auto v : idx) p.taps.push_back(static_cast<std::int32_t>(v));
+  return p;
+}
+
+}  // namespace cusci::ndimage::detail
