@@ -584,7 +584,7 @@ template <class A, bool Prod, bool Nan>
 void scan_into(const ndarray& src, int ax, A* out) {
   cudaStream_t stream = get_current_stream();
   const int nd = src.ndim();
-  const line_view lv = line_view_of(src.shape(), ax);
+  const detail::line_view lv = detail::line_view_of(src.shape(), ax);
   const i64 outer = lv.outer, inner = lv.inner, L = lv.length;
   const i64 ax_stride = src.strides()[ax];
   const char* base = static_cast<const char*>(src.data());
