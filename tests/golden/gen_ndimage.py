@@ -1,37 +1,22 @@
 #!/usr/bin/env python
-"""Golden data for cusci::ndimage's separable filters (correlate1d, convolve1d, gaussian_filter1d,
-gaussian_filter), computed with SciPy. Run with the pinned environment (tests/golden/requirements.txt):
+"""Reference data for cusci::ndimage's filters (correlate1d, convolve1d, gaussian_filter1d,
+gaussian_filter, uniform_filter1d, uniform_filter, minimum_filter1d, maximum_filter1d,
+minimum_filter, maximum_filter), computed with SciPy at build time (tests/golden/golden.py):
 
-    /opt/goldenv/bin/python tests/golden/gen_ndimage.py
+    python tests/golden/gen_ndimage.py --out <build>/tests/golden --data examples/data
 
-Writes tests/golden/data/ndimage/*.npy and MANIFEST.tsv (one row per case). Columns:
-case, func, input, expected, rtol, atol, axis, weights, sigma, order, mode, cval, origin, truncate,
-radius, axes, output, layout, error. Lists are comma-separated; "-" means "not given".
-layout: C (as stored), F (copied to Fortran order), step2 (input[::2, ::2, ...]), rev (input[..., ::-1]).
-For error cases `expected` is "-" and `error` names the cusci exception type.
+Each case: func, input (array name), expected (array name, absent for error cases), and SciPy's
+parameters (axis, weights, sigma, order, mode, cval, origin, truncate, radius, axes, output, size,
+footprint (array name)), plus layout: C (as stored), F (copied to Fortran order), step2
+(input[::2, ::2, ...]), rev (input[..., ::-1]).
 """
-import os
-import sys
-
 import numpy as np
-import scipy
 import scipy.ndimage as ndi
 
-OUT = os.path.join(os.path.dirname(os.path.abspath(__file__)), "data", "ndimage")
-os.makedirs(OUT, exist_ok=True)
-for f in os.listdir(OUT):
-    os.remove(os.path.join(OUT, f))
+from golden import Suite, tol as shared_tol
 
-rng = np.random.default_rng(20261201)
-COLS = ["case", "func", "input", "expected", "rtol", "atol", "axis", "weights", "sigma", "order", "mode",
-        "cval", "origin", "truncate", "radius", "axes", "output", "layout", "error"]
-rows = []
-saved = {}
-
-
-def save(name, arr):
-    np.save(os.path.join(OUT, name + ".npy"), np.ascontiguousarray(arr))
-    return name
+s = Suite("ndimage")
+rng = s.rng(20261201)
 
 
 def make_input(shape, dtype):
@@ -60,29 +45,13 @@ def view(a, layout):
 
 
 def tol(out_dtype, func, scale):
-    dt = np.dtype(out_dtype)
-    if dt.kind in "f" or dt.kind == "c":
-        if dt in (np.float32, np.complex64):
-            return 2e-5, 2e-5 * scale
-        return 1e-12, 1e-12 * scale
     # integers / bool: correlate1d sums in SciPy's order and matches exactly; the gaussian weights use
     # exp(), whose last bit may differ between libm and NumPy, so truncation may move by one.
-    return 0.0, (0.0 if func in ("correlate1d", "convolve1d") else 1.0)
-
-
-def fmt_list(v):
-    if v is None:
-        return "-"
-    if isinstance(v, (list, tuple)):
-        return ",".join(repr(float(x)) if isinstance(x, float) else str(x) for x in v)
-    if isinstance(v, float):
-        return repr(v)
-    return str(v)
+    return shared_tol(out_dtype, scale=scale, int_atol=0.0 if func in ("correlate1d", "convolve1d") else 1.0)
 
 
 def add(case, func, a, layout="C", error=None, **kw):
-    global rows
-    inp = save(case + "_in", a)
+    inp = s.array(case + "_in", a)
     x = view(a, layout)
     if layout == "F":
         x = np.asfortranarray(x)
@@ -90,7 +59,7 @@ def add(case, func, a, layout="C", error=None, **kw):
                   order=kw.get("order", 0), mode=kw.get("mode", "reflect"), cval=kw.get("cval", 0.0),
                   origin=kw.get("origin", 0), truncate=kw.get("truncate", 4.0), radius=kw.get("radius"),
                   axes=kw.get("axes"), output=kw.get("output"))
-    exp_name, rtol, atol = "-", 0.0, 0.0
+    expected, rtol, atol = None, 0.0, 0.0
     if error is None:
         out = np.dtype(params["output"]) if params["output"] else None
         if func == "correlate1d":
@@ -107,20 +76,18 @@ def add(case, func, a, layout="C", error=None, **kw):
             r = ndi.gaussian_filter(x, params["sigma"], order=params["order"], output=out, mode=params["mode"],
                                     cval=params["cval"], truncate=params["truncate"], radius=params["radius"],
                                     axes=params["axes"])
-        exp_name = save(case + "_out", r)
+        expected = s.array(case + "_out", r)
         scale = float(np.max(np.abs(r))) if r.size and r.dtype != np.bool_ else 1.0
         rtol, atol = tol(r.dtype, func, max(scale, 1.0))
-    rows.append([case, func, inp, exp_name, repr(rtol), repr(atol), str(params["axis"]), fmt_list(params["weights"]),
-                 fmt_list(params["sigma"]), fmt_list(params["order"]), fmt_list(params["mode"]),
-                 repr(float(params["cval"])), str(params["origin"]), repr(float(params["truncate"])),
-                 fmt_list(params["radius"]), fmt_list(params["axes"]), params["output"] or "-", layout,
-                 error or "-"])
+    s.case(case, func, rtol=rtol, atol=atol, error=error, input=inp, expected=expected, layout=layout,
+           **{k: (list(v) if isinstance(v, tuple) else v) for k, v in params.items()})
 
 
 MODES = ["reflect", "constant", "nearest", "mirror", "wrap", "grid-wrap", "grid-mirror", "grid-constant"]
 DTYPES = ["bool", "int8", "uint8", "int16", "uint16", "int32", "uint32", "int64", "uint64", "float32",
           "float64", "complex64", "complex128"]
 
+s.group("correlate")
 # --- correlate1d: every mode x several origins / cvals / weight lengths, 1-D, including short lines
 for mode in MODES:
     for L in (1, 2, 5, 13):
@@ -186,6 +153,7 @@ add("err_c1d_axis_neg", "correlate1d", make_input((5, 4), "float64"), weights=[1
 add("err_c1d_complex_out", "correlate1d", make_input((5,), "float64"), weights=[1.0], output="complex64",
     error="type_error")
 
+s.group("gaussian")
 # --- gaussian_filter1d: orders 0..4, modes, truncate, radius, dtypes
 for order in range(5):
     for mode in MODES:
@@ -254,11 +222,7 @@ add("err_gf_axes_range", "gaussian_filter", make_input((5, 5), "float64"), sigma
 add("err_gf_order_neg", "gaussian_filter", make_input((5, 5), "float64"), sigma=1.0, order=-1, error="value_error")
 
 # --- real data: a crop of skimage's camera image (uint8), smoothed as uint8 and as float64
-cam_path = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "examples", "data", "camera.npy")
-if os.path.exists(cam_path):
-    cam = np.load(cam_path)[200:296, 180:300].copy()
-else:
-    sys.exit("camera.npy not found: " + cam_path)
+cam = np.load(s.data("camera.npy"))[200:296, 180:300].copy()
 add("camera_u8_s2", "gaussian_filter", cam, sigma=2.0)
 add("camera_f64_s1p5", "gaussian_filter", cam, sigma=1.5, output="float64")
 add("camera_f32_sobel_like", "gaussian_filter", cam.astype(np.float32), sigma=1.0, order=[0, 1], mode="nearest")
@@ -266,21 +230,195 @@ add("camera_f32_sobel_like", "gaussian_filter", cam.astype(np.float32), sigma=1.
 # --- host-side helpers: SciPy's private _gaussian_kernel1d and NumPy's summation
 from scipy.ndimage._filters import _gaussian_kernel1d  # noqa: E402
 
+s.group("helpers")
 for sigma, order, radius in [(1.0, 0, 4), (2.0, 0, 8), (0.3, 0, 1), (1.7, 1, 7), (2.5, 2, 10), (0.8, 3, 4),
                              (3.0, 4, 12), (5.0, 0, 0), (12.0, 1, 48)]:
-    name = save(f"kernel_s{sigma}_o{order}_r{radius}", _gaussian_kernel1d(sigma, order, radius))
-    rows.append([name, "kernel1d", "-", name, "1e-13", "1e-15", "-1", "-", repr(sigma), str(order), "-", "0.0", "0",
-                 "4.0", str(radius), "-", "-", "C", "-"])
+    name = s.array(f"kernel_s{sigma}_o{order}_r{radius}", _gaussian_kernel1d(sigma, order, radius))
+    s.case(name, "kernel1d", rtol=1e-13, atol=1e-15, expected=name, sigma=sigma, order=order, radius=radius)
 for n in (1, 5, 8, 9, 100, 128, 129, 257, 1000):
     v = rng.random(n) * np.exp(rng.standard_normal(n) * 4)
-    vin = save(f"sum_in_{n}", v)
-    vout = save(f"sum_out_{n}", np.array([v.sum()]))
-    rows.append([f"sum_{n}", "numpy_sum", vin, vout, "0.0", "0.0", "-1", "-", "-", "0", "-", "0.0", "0", "4.0", "-",
-                 "-", "-", "C", "-"])
+    vin = s.array(f"sum_in_{n}", v)
+    vout = s.array(f"sum_out_{n}", np.array([v.sum()]))
+    s.case(f"sum_{n}", "numpy_sum", input=vin, expected=vout)
 
-with open(os.path.join(OUT, "MANIFEST.tsv"), "w") as f:
-    f.write("\t".join(COLS) + "\n")
-    for r in rows:
-        f.write("\t".join(r) + "\n")
-total = sum(os.path.getsize(os.path.join(OUT, x)) for x in os.listdir(OUT))
-print(f"{len(rows)} cases, {total / 1e6:.2f} MB, scipy {scipy.__version__}, numpy {np.__version__}")
+
+# --- uniform_filter1d / uniform_filter (axis engine, running mean) and the minimum / maximum
+# filters (axis engine for boxes, footprint engine otherwise)
+s.group("uniform_minmax")
+NEW_FUNCS = {
+    "uniform_filter1d": lambda x, kw: ndi.uniform_filter1d(x, kw["size"], axis=kw.get("axis", -1), output=kw.get("out"),
+                                                           mode=kw.get("mode", "reflect"), cval=kw.get("cval", 0.0),
+                                                           origin=kw.get("origin", 0)),
+    "minimum_filter1d": lambda x, kw: ndi.minimum_filter1d(x, kw["size"], axis=kw.get("axis", -1), output=kw.get("out"),
+                                                           mode=kw.get("mode", "reflect"), cval=kw.get("cval", 0.0),
+                                                           origin=kw.get("origin", 0)),
+    "maximum_filter1d": lambda x, kw: ndi.maximum_filter1d(x, kw["size"], axis=kw.get("axis", -1), output=kw.get("out"),
+                                                           mode=kw.get("mode", "reflect"), cval=kw.get("cval", 0.0),
+                                                           origin=kw.get("origin", 0)),
+    "uniform_filter": lambda x, kw: ndi.uniform_filter(x, kw.get("size", 3), output=kw.get("out"),
+                                                       mode=kw.get("mode", "reflect"), cval=kw.get("cval", 0.0),
+                                                       origin=kw.get("origin", 0), axes=kw.get("axes")),
+    "minimum_filter": lambda x, kw: ndi.minimum_filter(x, kw.get("size"), footprint=kw.get("fp"), output=kw.get("out"),
+                                                       mode=kw.get("mode", "reflect"), cval=kw.get("cval", 0.0),
+                                                       origin=kw.get("origin", 0), axes=kw.get("axes")),
+    "maximum_filter": lambda x, kw: ndi.maximum_filter(x, kw.get("size"), footprint=kw.get("fp"), output=kw.get("out"),
+                                                       mode=kw.get("mode", "reflect"), cval=kw.get("cval", 0.0),
+                                                       origin=kw.get("origin", 0), axes=kw.get("axes")),
+}
+
+
+def add_new(case, func, a, layout="C", error=None, footprint=None, **kw):
+    """A case of the new filters. Parameters: size, axis, mode, cval, origin, axes, output,
+    footprint (array name), layout."""
+    inp = s.array(case + "_in", a)
+    x = view(a, layout)
+    if layout == "F":
+        x = np.asfortranarray(x)
+    call = dict(kw)
+    if "output" in kw and kw["output"] is not None:
+        call["out"] = np.dtype(kw["output"])
+    fp_name = None
+    if footprint is not None:
+        footprint = np.asarray(footprint)
+        call["fp"] = footprint
+        fp_name = s.array(case + "_fp", footprint.astype(np.bool_))
+    expected, rtol, atol = None, 0.0, 0.0
+    if error is None:
+        r = NEW_FUNCS[func](x, call)
+        expected = s.array(case + "_out", r)
+        scale = float(np.max(np.abs(r))) if r.size and r.dtype != np.bool_ else 1.0
+        rtol, atol = shared_tol(r.dtype, scale=scale)
+    else:
+        try:
+            NEW_FUNCS[func](x, call)
+        except (ValueError, RuntimeError, TypeError, IndexError, np.exceptions.AxisError):
+            pass
+        else:
+            raise AssertionError(f"{case}: SciPy accepted an error case")
+    s.case(case, func, rtol=rtol, atol=atol, error=error, input=inp, expected=expected, layout=layout,
+           footprint=fp_name, **kw)
+
+
+NEW_DTYPES = ["bool", "uint8", "int8", "int16", "uint16", "int32", "uint32", "int64", "uint64", "float32", "float64"]
+
+# 1-D filters: every mode x sizes (1, even, odd, longer than the line) x origins, 1-D lines
+for func in ("uniform_filter1d", "minimum_filter1d", "maximum_filter1d"):
+    for mode in MODES:
+        for L in (1, 5, 13):
+            for size in (1, 2, 3, 6, 17):
+                origins = sorted({-(size // 2), 0, (size - 1) // 2})
+                for origin in origins:
+                    add_new(f"{func}_{mode}_L{L}_s{size}_o{origin}", func, make_input((L,), "float64"), size=size,
+                            mode=mode, cval=1.5, origin=origin)
+    for dt in NEW_DTYPES:
+        add_new(f"{func}_dtype_{dt}", func, make_input((6, 9), dt), size=3, axis=1)
+        add_new(f"{func}_dtype_{dt}_ax0", func, make_input((7, 5), dt), size=4, axis=0, mode="constant", cval=2.0)
+    # fast float paths (lines >= 32 along the last axis, columns) and long windows
+    for dt in ("float32", "float64"):
+        a = make_input((5, 70), dt)
+        for size in (3, 7, 16, 31, 65):
+            add_new(f"{func}_fast_{dt}_rows_s{size}", func, a, size=size, axis=1, mode="reflect")
+            add_new(f"{func}_fast_{dt}_cols_s{size}", func, make_input((70, 12), dt), size=size, axis=0, mode="mirror",
+                    origin=-(size // 2))
+    for layout in ("C", "F", "step2", "rev"):
+        a = make_input((8, 9, 40), "float32")
+        for axis in (0, 1, 2):
+            add_new(f"{func}_3d_{layout}_ax{axis}", func, a, size=5, axis=axis, layout=layout, mode="wrap", origin=1)
+    add_new(f"{func}_empty", func, np.zeros((0, 4)), size=3, axis=0)
+    add_new(f"{func}_out_f64_to_f32", func, make_input((6, 7), "float64"), size=3, output="float32")
+    add_new(f"{func}_out_f64_to_u8", func, make_input((6, 7), "float64") * 10, size=3, output="uint8", mode="constant",
+            cval=-3.0)
+    add_new(f"{func}_out_i16_to_f64", func, make_input((6, 7), "int16"), size=2, output="float64")
+    add_new(f"{func}_int64_big", func, np.array([2**60 + 1, 2**60 + 3, -2**61, 7, 2**59], np.int64), size=3)
+    add_new(f"err_{func}_size0", func, make_input((5,), "float64"), size=0, error="value_error")
+    add_new(f"err_{func}_origin", func, make_input((5,), "float64"), size=3, origin=2, error="value_error")
+    add_new(f"err_{func}_axis", func, make_input((5, 4), "float64"), size=3, axis=2, error="index_error")
+    add_new(f"err_{func}_f16", func, make_input((5,), "float16"), size=3, error="type_error")
+add_new("uniform_filter1d_complex", "uniform_filter1d", make_input((6, 7), "complex128"), size=3, mode="constant",
+        cval=2.0)
+add_new("err_minimum_filter1d_complex", "minimum_filter1d", make_input((6, 7), "complex64"), size=3,
+        error="type_error")
+add_new("err_maximum_filter1d_complex", "maximum_filter1d", make_input((6, 7), "complex64"), size=3,
+        error="type_error")
+
+# N-D filters by size: dtypes, per-axis sizes and modes, axes subsets, layouts, sizes 0/1
+for func in ("uniform_filter", "minimum_filter", "maximum_filter"):
+    for dt in NEW_DTYPES:
+        add_new(f"{func}_dtype_{dt}", func, make_input((9, 11), dt), size=3)
+    add_new(f"{func}_1d", func, make_input((23,), "float64"), size=4, mode="nearest")
+    add_new(f"{func}_2d_peraxis", func, make_input((20, 25), "float64"), size=[3, 5], mode=["nearest", "wrap"],
+            origin=[1, -2])
+    add_new(f"{func}_2d_size1_axis", func, make_input((20, 25), "float32"), size=[1, 6], mode="mirror")
+    add_new(f"{func}_all_size1", func, make_input((6, 5), "int16"), size=1)
+    add_new(f"{func}_all_size1_cast", func, make_input((6, 5), "float64"), size=1, output="int32")
+    add_new(f"{func}_3d", func, make_input((9, 10, 11), "float64"), size=3, mode="constant", cval=3.0)
+    add_new(f"{func}_3d_f32_peraxis", func, make_input((9, 10, 40), "float32"), size=[2, 3, 7], mode="reflect")
+    add_new(f"{func}_3d_axes02", func, make_input((9, 10, 11), "float64"), size=3, axes=[0, 2])
+    add_new(f"{func}_3d_axes_neg", func, make_input((9, 10, 11), "float64"), size=[4, 2], axes=[-1, 1])
+    add_new(f"{func}_4d", func, make_input((4, 5, 6, 7), "float64"), size=3, mode="reflect")
+    add_new(f"{func}_0d", func, np.array(3.25), size=3)
+    add_new(f"{func}_empty", func, np.zeros((0, 4)), size=3)
+    for layout in ("F", "step2", "rev"):
+        add_new(f"{func}_2d_{layout}", func, make_input((26, 40), "float32"), size=[3, 5], layout=layout,
+                mode="grid-mirror")
+        add_new(f"{func}_3d_{layout}", func, make_input((10, 12, 14), "float64"), size=3, layout=layout,
+                mode="grid-constant", cval=1.0)
+    add_new(f"{func}_u8_to_f32", func, make_input((12, 13), "uint8"), size=3, output="float32")
+    add_new(f"err_{func}_size_len", func, make_input((5, 5), "float64"), size=[3, 3, 3], error="value_error")
+    add_new(f"err_{func}_axes_dup", func, make_input((5, 5), "float64"), size=3, axes=[0, -2], error="value_error")
+    add_new(f"err_{func}_axes_range", func, make_input((5, 5), "float64"), size=3, axes=[2], error="value_error")
+    add_new(f"err_{func}_origin", func, make_input((5, 5), "float64"), size=3, origin=2, error="value_error")
+    add_new(f"err_{func}_f16", func, make_input((5, 5), "float16"), size=3, error="type_error")
+    cam = np.load(s.data("camera.npy"))[200:296, 180:300].copy()
+    add_new(f"{func}_camera_u8", func, cam, size=[5, 3])
+add_new("uniform_filter_complex", "uniform_filter", make_input((8, 9), "complex64"), size=3)
+add_new("uniform_filter_u8_to_f64_s7", "uniform_filter", make_input((30, 31), "uint8"), size=7, output="float64")
+
+# footprints: non-rectangular (footprint engine), all-true (separated), 1-D..4-D, every mode,
+# origins, axes, dtypes, errors
+DISK5 = np.array([[0, 1, 1, 1, 0], [1, 1, 1, 1, 1], [1, 1, 1, 1, 1], [1, 1, 1, 1, 1], [0, 1, 1, 1, 0]], bool)
+CROSS = np.array([[0, 1, 0], [1, 1, 1], [0, 1, 0]], bool)
+ODD = np.array([[1, 0, 0, 1], [0, 1, 0, 0], [1, 1, 0, 1]], bool)
+BALL = np.zeros((3, 3, 3), bool)
+BALL[1, 1, :] = BALL[1, :, 1] = BALL[:, 1, 1] = True
+for func in ("minimum_filter", "maximum_filter"):
+    for mode in MODES:
+        add_new(f"{func}_fp_cross_{mode}", func, make_input((13, 17), "float64"), footprint=CROSS, mode=mode,
+                cval=-4.5)
+        add_new(f"{func}_fp_odd_{mode}", func, make_input((6, 5), "float32"), footprint=ODD, mode=mode, cval=2.0)
+    for origin in ([0, 0], [1, -1], [-2, 1], [1, 2]):
+        add_new(f"{func}_fp_disk_o{origin[0]}_{origin[1]}", func, make_input((40, 45), "float32"), footprint=DISK5,
+                origin=origin)
+    add_new(f"{func}_fp_odd_origin_scalar", func, make_input((9, 10), "int32"), footprint=ODD, origin=-1)
+    for dt in NEW_DTYPES:
+        add_new(f"{func}_fp_dtype_{dt}", func, make_input((11, 12), dt), footprint=CROSS, mode="constant", cval=1.0)
+    add_new(f"{func}_fp_1d", func, make_input((30,), "float64"), footprint=[1, 0, 1, 1], mode="wrap")
+    add_new(f"{func}_fp_3d", func, make_input((9, 10, 11), "float64"), footprint=BALL, mode="mirror")
+    add_new(f"{func}_fp_3d_f32_big", func, make_input((20, 21, 40), "float32"), footprint=BALL, mode="nearest")
+    add_new(f"{func}_fp_4d", func, make_input((4, 5, 6, 7), "float64"), footprint=BALL[None].repeat(2, axis=0),
+            mode="reflect")
+    add_new(f"{func}_fp_axes", func, make_input((6, 7, 8), "float64"), footprint=CROSS, axes=[0, 2], origin=[1, 0])
+    add_new(f"{func}_fp_axes_rev", func, make_input((6, 7, 8), "float64"), footprint=ODD, axes=[2, 0], origin=[0, 1])
+    add_new(f"{func}_fp_large", func, make_input((7, 6), "float64"), footprint=np.eye(15, dtype=bool), mode="reflect")
+    add_new(f"{func}_fp_wide", func, make_input((70, 600), "float64"),
+            footprint=np.tril(np.ones((41, 41), bool)), mode="mirror")
+    for layout in ("F", "step2", "rev"):
+        add_new(f"{func}_fp_{layout}", func, make_input((26, 30), "float32"), footprint=DISK5, layout=layout)
+    add_new(f"{func}_fp_alltrue", func, make_input((20, 25), "float64"), footprint=np.ones((3, 4), bool),
+            mode="nearest", origin=[0, 1])
+    add_new(f"{func}_fp_empty", func, np.zeros((0, 5)), footprint=CROSS)
+    add_new(f"{func}_fp_u8_to_f64", func, make_input((12, 13), "uint8"), footprint=CROSS, output="float64")
+    add_new(f"{func}_fp_camera", func, cam, footprint=DISK5, mode="nearest")
+    add_new(f"err_{func}_fp_allfalse", func, make_input((5, 5), "float64"), footprint=np.zeros((3, 3), bool),
+            error="value_error")
+    add_new(f"err_{func}_no_footprint", func, make_input((5, 5), "float64"), error="value_error")
+    add_new(f"err_{func}_fp_ndim", func, make_input((5, 5), "float64"), footprint=BALL, error="value_error")
+    add_new(f"err_{func}_fp_modes", func, make_input((5, 5), "float64"), footprint=CROSS, mode=["wrap", "reflect"],
+            error="value_error")
+    add_new(f"err_{func}_fp_origin", func, make_input((5, 5), "float64"), footprint=CROSS, origin=2,
+            error="value_error")
+    add_new(f"err_{func}_fp_complex", func, make_input((5, 5), "complex128"), footprint=CROSS, error="type_error")
+    add_new(f"err_{func}_alltrue_ndim", func, make_input((5, 5), "float64"), footprint=np.ones((3, 3, 3), bool),
+            error="value_error")
+
+s.write()

@@ -3,37 +3,21 @@
 at least 32 along the contiguous axis (row kernel: segments of 256/2048 outputs, halos, the last
 partial segment, rows whose length is not a multiple of the vector width) and passes along
 non-contiguous axes (column kernel: segment splits, every mode, origins, 1..64 taps, lines shorter
-than the filter). Same manifest format as gen_ndimage.py. Run with the pinned environment:
+than the filter). Same case format as gen_ndimage.py, computed at build time (tests/golden/golden.py):
 
-    /opt/goldenv/bin/python tests/golden/gen_ndimage_fast.py
-
-Writes tests/golden/data/ndimage_fast/*.npy and MANIFEST.tsv.
+    python tests/golden/gen_ndimage_fast.py --out <build>/tests/golden --data examples/data
 """
-import os
-
 import numpy as np
-import scipy
 import scipy.ndimage as ndi
 
-OUT = os.path.join(os.path.dirname(os.path.abspath(__file__)), "data", "ndimage_fast")
-os.makedirs(OUT, exist_ok=True)
-for f in os.listdir(OUT):
-    os.remove(os.path.join(OUT, f))
+from golden import Suite, tol as shared_tol
 
-rng = np.random.default_rng(20261207)
-COLS = ["case", "func", "input", "expected", "rtol", "atol", "axis", "weights", "sigma", "order", "mode",
-        "cval", "origin", "truncate", "radius", "axes", "output", "layout", "error"]
+s = Suite("ndimage_fast")
+rng = s.rng(20261207)
 MODES = ["reflect", "constant", "nearest", "mirror", "wrap", "grid-mirror", "grid-constant", "grid-wrap"]
-rows = []
-# id(array) -> (saved name, array): cases on one array share its input file. The array is kept in
-# the entry so that its id stays unique: once a loop rebinds `a`, CPython may hand the freed id to
-# the next array, which would then be paired with the earlier array's input file.
+# id(array) -> (stored name, array): cases on one array share its input. The array is kept in the
+# entry so that its id stays unique while the generator runs.
 inputs = {}
-
-
-def save(name, arr):
-    np.save(os.path.join(OUT, name + ".npy"), np.ascontiguousarray(arr))
-    return name
 
 
 def view(a, layout):
@@ -48,18 +32,7 @@ def view(a, layout):
 
 def tol(dt, scale):
     # Sums of up to 64 terms accumulated in the array's precision with fused multiply-adds.
-    if np.dtype(dt) == np.float32:
-        return 2e-5, 2e-5 * scale
-    return 1e-12, 1e-12 * scale
-
-
-def fl(v):
-    return ",".join(repr(float(x)) for x in v)
-
-
-def lst(v):
-    # Per-axis values (gaussian_filter) as a comma-separated list, scalars as themselves.
-    return ",".join(str(x) for x in v) if isinstance(v, (list, tuple)) else str(v)
+    return shared_tol(dt, scale=scale)
 
 
 def add(case, func, a, layout="C", axis=-1, weights=None, sigma=None, order=0, mode="reflect", cval=0.0,
@@ -78,12 +51,10 @@ def add(case, func, a, layout="C", axis=-1, weights=None, sigma=None, order=0, m
         r = ndi.gaussian_filter(x, sigma, order=order, mode=mode, cval=cval, truncate=truncate, radius=radius)
     rtol, atol = tol(r.dtype, max(float(np.max(np.abs(r))), 1.0))
     if id(a) not in inputs:
-        inputs[id(a)] = (save(case + "_in", a), a)
-    rows.append([case, func, inputs[id(a)][0], save(case + "_out", r), repr(rtol), repr(atol), str(axis),
-                 fl(weights) if weights is not None else "-",
-                 (fl(sigma) if isinstance(sigma, (list, tuple)) else repr(float(sigma))) if sigma is not None else "-",
-                 lst(order), lst(mode), repr(float(cval)), str(origin), repr(float(truncate)),
-                 str(radius) if radius is not None else "-", "-", "-", layout, "-"])
+        inputs[id(a)] = (s.array(case + "_in", a), a)
+    s.case(case, func, rtol=rtol, atol=atol, input=inputs[id(a)][0], expected=s.array(case + "_out", r),
+           layout=layout, axis=axis, weights=None if weights is None else [float(v) for v in weights],
+           sigma=sigma, order=order, mode=mode, cval=cval, origin=origin, truncate=truncate, radius=radius)
 
 
 def data(shape, dt):
@@ -173,9 +144,4 @@ for dt in ("float32", "float64"):
     add(f"fused_{dt}_short_nearest", "gaussian_filter", small, sigma=3.0, mode="nearest")
     add(f"fused_{dt}_short_grid-wrap", "gaussian_filter", small, sigma=[2.0, 3.5], mode="grid-wrap")
 
-with open(os.path.join(OUT, "MANIFEST.tsv"), "w") as f:
-    f.write("\t".join(COLS) + "\n")
-    for r in rows:
-        f.write("\t".join(r) + "\n")
-total = sum(os.path.getsize(os.path.join(OUT, x)) for x in os.listdir(OUT))
-print(f"{len(rows)} cases, {total / 1e6:.2f} MB, scipy {scipy.__version__}, numpy {np.__version__}")
+s.write()

@@ -1,8 +1,8 @@
-// GPU tests of cusci::ndimage's separable filters against SciPy 1.18 goldens
-// (tests/golden/gen_ndimage.py): every manifest row of correlate1d, convolve1d, gaussian_filter1d
-// and gaussian_filter, over dtypes, sizes 0/1/odd/larger, 1-D..4-D, C/F/strided/reversed views,
-// every mode, origins, cvals, orders, truncate/radius, per-axis parameters, axes subsets, a crop of
-// the camera image, and the error cases.
+// GPU tests of cusci::ndimage's filters against SciPy 1.18 references (tests/golden/gen_ndimage.py):
+// every case of correlate1d, convolve1d, gaussian_filter1d, gaussian_filter, uniform_filter1d,
+// uniform_filter, minimum_filter1d, maximum_filter1d, minimum_filter and maximum_filter, over dtypes,
+// sizes 0/1/odd/larger, 1-D..4-D, C/F/strided/reversed views, every mode, origins, cvals, per-axis
+// parameters, axes subsets, footprints, a crop of the camera image, and the error cases.
 
 #include <doctest/doctest.h>
 
@@ -13,7 +13,6 @@
 #include "testing.hpp"
 
 using cusci::testing::golden;
-using cusci::testing::manifest;
 
 namespace {
 
@@ -38,18 +37,17 @@ cusci::ndarray with_layout(const cusci::ndarray& a, const std::string& layout) {
   return a;
 }
 
-int run_rows(const std::string& func_prefix) {
+/// Runs every case of `func`; returns how many ran.
+int run_func(const std::string& func) {
   int n = 0;
-  for (const auto& r : manifest("ndimage")) {
-    if (!ndimage_test::is_filter_row(r) || r.at("func").rfind(func_prefix, 0) != 0) continue;
-    INFO("case " << r.at("case"));
-    const auto x = with_layout(cusci::asarray(golden("ndimage", r.at("input"))), r.at("layout"));
-    if (r.at("error") != "-") {
-      ndimage_test::check_throws(r, x);
+  for (const auto& c : cusci::testing::cases("ndimage", func)) {
+    INFO("case " << c.name());
+    const auto x = with_layout(cusci::asarray(c.array("input")), c.get<std::string>("layout"));
+    if (c.expects_error()) {
+      ndimage_test::check_throws(c, x);
     } else {
-      const auto y = ndimage_test::run_case(r, x);
-      const auto ex = golden("ndimage", r.at("expected"));
-      cusci::testing::check_allclose(y, ex, std::stod(r.at("rtol")), std::stod(r.at("atol")));
+      const auto y = ndimage_test::run_case(c, x);
+      cusci::testing::check_allclose(y, c.array("expected"), c.rtol(), c.atol());
     }
     ++n;
   }
@@ -58,15 +56,22 @@ int run_rows(const std::string& func_prefix) {
 
 }  // namespace
 
-TEST_CASE("correlate1d matches SciPy") { CHECK(run_rows("correlate1d") > 300); }
-TEST_CASE("convolve1d matches SciPy") { CHECK(run_rows("convolve1d") >= 30); }
-TEST_CASE("gaussian_filter1d matches SciPy") { CHECK(run_rows("gaussian_filter1d") > 60); }
-TEST_CASE("gaussian_filter matches SciPy (camera crop included)") { CHECK(run_rows("gaussian_filter") > 40); }
+TEST_CASE("correlate1d matches SciPy") { CHECK(run_func("correlate1d") > 300); }
+TEST_CASE("convolve1d matches SciPy") { CHECK(run_func("convolve1d") >= 30); }
+TEST_CASE("gaussian_filter1d matches SciPy") { CHECK(run_func("gaussian_filter1d") > 60); }
+TEST_CASE("gaussian_filter matches SciPy (camera crop included)") { CHECK(run_func("gaussian_filter") > 40); }
+TEST_CASE("uniform_filter1d matches SciPy") { CHECK(run_func("uniform_filter1d") > 300); }
+TEST_CASE("uniform_filter matches SciPy (camera crop included)") { CHECK(run_func("uniform_filter") > 30); }
+TEST_CASE("minimum_filter1d matches SciPy") { CHECK(run_func("minimum_filter1d") > 300); }
+TEST_CASE("maximum_filter1d matches SciPy") { CHECK(run_func("maximum_filter1d") > 300); }
+TEST_CASE("minimum_filter matches SciPy (sizes, footprints, camera crop)") { CHECK(run_func("minimum_filter") > 80); }
+TEST_CASE("maximum_filter matches SciPy (sizes, footprints, camera crop)") { CHECK(run_func("maximum_filter") > 80); }
 
 TEST_CASE("filters run on a non-blocking stream") {
   cusci::stream s(true);
   cusci::stream_guard g(s);
-  CHECK(run_rows("gaussian_filter") > 40);
+  CHECK(run_func("gaussian_filter") > 40);
+  CHECK(run_func("maximum_filter") > 80);
   s.synchronize();
 }
 
@@ -76,4 +81,5 @@ TEST_CASE("F-contiguous input gives an F-contiguous result, C input a C-contiguo
   const auto f = c.copy(cusci::order::F);
   CHECK(cusci::ndimage::gaussian_filter(c, 1.0).is_c_contiguous());
   CHECK(cusci::ndimage::gaussian_filter(f, 1.0).is_f_contiguous());
+  CHECK(cusci::ndimage::uniform_filter(f, 3).is_f_contiguous());
 }

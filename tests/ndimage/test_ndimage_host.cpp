@@ -1,5 +1,7 @@
 // Host-only tests of cusci::ndimage: mode parsing, the Gaussian kernel weights and NumPy's summation
-// against SciPy / NumPy, and argument validation that throws before any device work.
+// against SciPy / NumPy, and argument validation that throws before any device work (every error
+// case of tests/golden/gen_ndimage.py, on arrays without memory, and the messages of the new
+// filters' errors).
 
 #include <doctest/doctest.h>
 
@@ -12,7 +14,6 @@
 
 namespace nd = cusci::ndimage;
 using cusci::testing::golden;
-using cusci::testing::manifest;
 
 TEST_CASE("parse_mode accepts SciPy's strings and round-trips mode_name") {
   const std::pair<const char*, nd::mode> all[] = {
@@ -32,14 +33,12 @@ TEST_CASE("parse_mode accepts SciPy's strings and round-trips mode_name") {
 
 TEST_CASE("gaussian_kernel1d matches scipy.ndimage._filters._gaussian_kernel1d") {
   int n = 0;
-  for (const auto& r : manifest("ndimage")) {
-    if (r.at("func") != "kernel1d") continue;
-    INFO("case " << r.at("case"));
-    const auto w = nd::detail::gaussian_kernel1d(std::stod(r.at("sigma")), std::stoi(r.at("order")),
-                                                 std::stoll(r.at("radius")));
+  for (const auto& c : cusci::testing::cases("ndimage", "kernel1d")) {
+    INFO("case " << c.name());
+    const auto w = nd::detail::gaussian_kernel1d(c.get<double>("sigma"), c.get<int>("order"),
+                                                 c.get<std::int64_t>("radius"));
     const auto h = cusci::host_array::from(w);
-    cusci::testing::check_allclose(h, golden("ndimage", r.at("expected")), std::stod(r.at("rtol")),
-                                   std::stod(r.at("atol")));
+    cusci::testing::check_allclose(h, c.array("expected"), c.rtol(), c.atol());
     ++n;
   }
   CHECK(n >= 9);
@@ -51,11 +50,10 @@ TEST_CASE("gaussian_kernel1d matches scipy.ndimage._filters._gaussian_kernel1d")
 
 TEST_CASE("numpy_sum reproduces np.sum bit for bit") {
   int n = 0;
-  for (const auto& r : manifest("ndimage")) {
-    if (r.at("func") != "numpy_sum") continue;
-    INFO("case " << r.at("case"));
-    const auto in = golden("ndimage", r.at("input"));
-    const auto ex = golden("ndimage", r.at("expected"));
+  for (const auto& c : cusci::testing::cases("ndimage", "numpy_sum")) {
+    INFO("case " << c.name());
+    const auto in = c.array("input");
+    const auto ex = c.array("expected");
     CHECK(nd::detail::numpy_sum(in.data_as<double>(), in.size()) == ex.data_as<double>()[0]);
     ++n;
   }
@@ -65,21 +63,15 @@ TEST_CASE("numpy_sum reproduces np.sum bit for bit") {
 TEST_CASE("argument errors are raised before any device work") {
   // Arrays with a shape and dtype but no memory: the checks must not touch them.
   int n = 0;
-  for (const auto& r : manifest("ndimage")) {
-    if (!ndimage_test::is_filter_row(r) || r.at("error") == "-") continue;
-    INFO("case " << r.at("case"));
-    const auto h = golden("ndimage", r.at("input"));
-    cusci::shape_t strides(h.shape().size());
-    std::int64_t s = static_cast<std::int64_t>(cusci::itemsize(h.dtype()));
-    for (int d = h.ndim() - 1; d >= 0; --d) {
-      strides[d] = s;
-      s *= h.shape()[d];
-    }
-    const cusci::ndarray x(cusci::memory_ptr{}, h.dtype(), h.shape(), strides, 0, 0);
-    ndimage_test::check_throws(r, x);
+  for (const auto& c : cusci::testing::cases("ndimage")) {
+    if (!ndimage_test::is_filter(c.func()) || !c.expects_error()) continue;
+    INFO("case " << c.name());
+    const auto h = c.array("input");
+    const cusci::ndarray x = cusci::testing::fake_array(h.dtype(), h.shape());
+    ndimage_test::check_throws(c, x);
     ++n;
   }
-  CHECK(n >= 15);
+  CHECK(n >= 15 + 40);
   const cusci::ndarray x(cusci::memory_ptr{}, cusci::dtype::float32, {4, 5}, {20, 4}, 0, 0);
   CHECK_THROWS_WITH_AS(nd::gaussian_filter1d(x, -2.0), doctest::Contains("cusci::ndimage::gaussian_filter1d: sigma"),
                        cusci::value_error);
@@ -92,4 +84,35 @@ TEST_CASE("argument errors are raised before any device work") {
   CHECK_THROWS_AS(nd::convolve1d(x, {}, 0), cusci::value_error);
   const cusci::ndarray z(cusci::memory_ptr{}, cusci::dtype::float64, {}, {}, 0, 0);
   CHECK_THROWS_AS(nd::correlate1d(z, {1.0}), cusci::index_error);
+}
+
+TEST_CASE("uniform, minimum and maximum filters: argument errors before any device work, with SciPy's texts") {
+  const auto x = cusci::testing::fake_array(cusci::dtype::float32, {4, 5});
+  CHECK_THROWS_WITH_AS(nd::uniform_filter1d(x, 0), doctest::Contains("cusci::ndimage::uniform_filter1d: incorrect filter size"),
+                       cusci::value_error);
+  CHECK_THROWS_WITH_AS(nd::uniform_filter1d(x, 3, -1, {.origin = 2}), doctest::Contains("invalid origin"),
+                       cusci::value_error);
+  CHECK_THROWS_AS(nd::uniform_filter1d(x, 3, 2), cusci::index_error);
+  CHECK_THROWS_WITH_AS(nd::uniform_filter(x, 3, {.axes = std::vector<int>{2}}),
+                       doctest::Contains("specified axis: 2 is out of range"), cusci::value_error);
+  CHECK_THROWS_WITH_AS(nd::uniform_filter(x, 3, {.axes = std::vector<int>{1, -1}}),
+                       doctest::Contains("axes must be unique"), cusci::value_error);
+  CHECK_THROWS_AS(nd::uniform_filter(x, {3, 3, 3}), cusci::value_error);
+  CHECK_THROWS_AS(nd::uniform_filter(x, 3, {.output = cusci::dtype::complex64}), cusci::type_error);
+  CHECK_THROWS_AS(nd::uniform_filter(cusci::testing::fake_array(cusci::dtype::float16, {4, 5}), 3), cusci::type_error);
+  CHECK_THROWS_WITH_AS(nd::minimum_filter(x), doctest::Contains("no footprint provided"), cusci::value_error);
+  const auto none = cusci::host_array::from(std::vector<std::uint8_t>(9, 0), {3, 3}).astype(cusci::dtype::bool_);
+  CHECK_THROWS_WITH_AS(nd::maximum_filter(x, {}, {.footprint = none}),
+                       doctest::Contains("All-zero footprint is not supported."), cusci::value_error);
+  const auto cross = cusci::host_array::from(std::vector<std::uint8_t>{0, 1, 0, 1, 1, 1, 0, 1, 0}, {3, 3});
+  CHECK_THROWS_WITH_AS(nd::maximum_filter(x, {}, {.footprint = cross, .mode = {nd::mode::wrap, nd::mode::reflect}}),
+                       doctest::Contains("A sequence of modes is not supported for non-separable footprints"),
+                       cusci::value_error);
+  CHECK_THROWS_AS(nd::maximum_filter(x, {}, {.footprint = cross, .origin = 2}), cusci::value_error);
+  CHECK_THROWS_AS(nd::maximum_filter(x, {}, {.footprint = cross, .axes = std::vector<int>{0}}), cusci::value_error);
+  CHECK_THROWS_WITH_AS(nd::minimum_filter1d(cusci::testing::fake_array(cusci::dtype::complex64, {4}), 3),
+                       doctest::Contains("Complex type not supported"), cusci::type_error);
+  CHECK_THROWS_AS(nd::maximum_filter(cusci::testing::fake_array(cusci::dtype::complex128, {4, 5}), 3),
+                  cusci::type_error);
+  CHECK_THROWS_AS(nd::maximum_filter1d(x, 3, 0, {.origin = -2}), cusci::value_error);
 }
