@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "access/access_internal.hpp"
+#include "cusci/detail/shape.hpp"
 #include "cusci/error.hpp"
 #include "cusci/manipulation.hpp"
 #include "cusci/sparse/access.hpp"
@@ -312,8 +313,8 @@ shape2 resolve_shape(shape2 shape, std::int64_t m, std::int64_t n, const char* f
   }
   const __int128 size = static_cast<__int128>(m) * n;
   const std::string msg = std::string(fn) + ": cannot reshape array of size " +
-                          std::to_string(static_cast<long long>(size)) + " into shape (" + std::to_string(shape[0]) +
-                          ", " + std::to_string(shape[1]) + ")";
+                          std::to_string(static_cast<long long>(size)) + " into shape " +
+                          cusci::detail::shape_str(shape);
   if (unknown >= 0) {
     const std::int64_t other = shape[1 - unknown];
     CUSCI_EXPECTS(other != 0 && size % other == 0, value_error, msg);

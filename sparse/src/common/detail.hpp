@@ -6,6 +6,7 @@
 #include <memory>
 #include <string>
 
+#include "cusci/detail/shape.hpp"
 #include "cusci/ndarray.hpp"
 #include "cusci/sparse/matrix.hpp"
 
@@ -100,20 +101,10 @@ ndarray expand_indptr(const ndarray& indptr, std::int64_t nnz);
 /// indptr [m + 1] of sorted major indices. Asynchronous.
 ndarray compress_major(const ndarray& major_sorted, std::int64_t m);
 /// CSR -> CSC (or back): the transposed compressed arrays, minor slices sorted by major index.
-/// Synchronizes once when a slice can be too long for the register tiers (nnz >= 17; 33 in variant 0)
+/// Synchronizes once when a slice can be too long for the register tiers (nnz >= 17)
 /// to read the number of listed slices; otherwise asynchronous.
 compressed_arrays transpose_compressed(const ndarray& data, const ndarray& indices, const ndarray& indptr,
                                        std::int64_t n_minor);
-/// transpose_compressed's passes: 0 a thread per slice from global memory in the fix-up, 1 the
-/// fix-up staged through shared memory a block of slices at a time, 2 the same over (row, position)
-/// pairs written by a row-tile scatter (no expand pass), 3 (default) as 2 with the count and the
-/// scatter aggregated in a shared-memory window of slices, 4 as 3 without the window in the scatter.
-/// Process-wide; for benchmarks and tests.
-/// @throws cusci::value_error for another value.
-void set_transpose_variant(int variant);
-/// Whether transpose_compressed chains its kernels by programmatic dependent launch (default true;
-/// used only on devices of compute capability 9.0 and later). Process-wide; for benchmarks and tests.
-void set_transpose_pdl(bool enabled);
 /// Entries of vals [n, ...] with any nonzero value: `index` [kept] int64 positions, `pos` [n + 1] int64
 /// exclusive scan of the keep flags. Synchronizes.
 struct compacted {
@@ -155,8 +146,8 @@ std::int64_t count_blocks(const ndarray& row, const ndarray& col, std::int64_t R
 
 /// Throws type_error with SciPy's wording when t is not a value dtype of cusci::sparse.
 void check_value_dtype(const char* fn, dtype t);
-/// "(3, 4)" for shape2.
-std::string shape_string(shape2 s);
+/// "(3, 4)" for shape2 (and any other shape): core's NumPy tuple text.
+using cusci::detail::shape_str;
 
 /// A view of the first n elements of a contiguous 1-D array.
 inline ndarray head(const ndarray& a, std::int64_t n) {

@@ -10,6 +10,7 @@
 #include <type_traits>
 
 #include "construct/arith_detail.hpp"
+#include "cusci/detail/shape.hpp"
 #include "cusci/elementwise.hpp"
 #include "cusci/error.hpp"
 #include "cusci/indexing.hpp"
@@ -19,7 +20,7 @@
 namespace cusci::sparse {
 namespace {
 
-std::string shape_str(shape2 s) { return "(" + std::to_string(s[0]) + ", " + std::to_string(s[1]) + ")"; }
+using cusci::detail::shape_str;
 
 void check_supported(cusci::dtype t, const char* fn) {
   if (!is_supported_dtype(t))

@@ -70,21 +70,28 @@ shape2 estimate_blocksize(const csr_matrix& A) {
 
 void check_blocksize(const char* fn, shape2 shape, shape2 b) {
   CUSCI_EXPECTS(b[0] >= 1 && b[1] >= 1, value_error,
-                std::string(fn) + ": invalid blocksize=" + shape_string(b));
+                std::string(fn) + ": invalid blocksize=" + shape_str(b));
   CUSCI_EXPECTS(shape[0] % b[0] == 0 && shape[1] % b[1] == 0, value_error,
                 std::string(fn) + ": shape must be multiple of blocksize");
 }
 
 }  // namespace
 
-bsr_matrix csr_matrix::tobsr(std::optional<shape2> blocksize, bool) const {
-  static constexpr const char* fn = "cusci::sparse::csr_matrix::tobsr";
-  const shape2 b = blocksize ? *blocksize : estimate_blocksize(*this);
-  check_blocksize(fn, shape_, b);
-  coo_matrix c = tocoo();
-  compressed_arrays a = coo_to_bsr(c.data(), c.row(), c.col(), shape_, b[0], b[1]);
-  return bsr_matrix::from_valid(a.data, a.indices, a.indptr, shape_, true);
+template <compressed_kind K>
+bsr_matrix compressed_matrix<K>::tobsr(std::optional<shape2> blocksize, bool copy) const {
+  if constexpr (K == compressed_kind::csc) {
+    return tocsr().tobsr(blocksize, copy);
+  } else {
+    static constexpr const char* fn = "cusci::sparse::csr_matrix::tobsr";
+    const shape2 b = blocksize ? *blocksize : estimate_blocksize(*this);
+    check_blocksize(fn, shape_, b);
+    coo_matrix c = tocoo();
+    compressed_arrays a = coo_to_bsr(c.data(), c.row(), c.col(), shape_, b[0], b[1]);
+    return bsr_matrix::from_valid(a.data, a.indices, a.indptr, shape_, true);
+  }
 }
+template bsr_matrix csr_matrix::tobsr(std::optional<shape2>, bool) const;
+template bsr_matrix csc_matrix::tobsr(std::optional<shape2>, bool) const;
 
 // ---------------------------------------------------------------------------------------------------
 // dia_matrix
@@ -181,12 +188,6 @@ void dia_matrix::sort_indices() {
   offsets_host_ = std::move(off);
 }
 
-dia_matrix dia_matrix::sorted_indices() const {
-  dia_matrix a = *this;
-  a.sort_indices();
-  return a;
-}
-
 void dia_matrix::eliminate_zeros() {
   // A diagonal is kept when any of its in-matrix values is nonzero: through dia_to_coo's rows.
   coo_matrix c = tocoo();
@@ -231,7 +232,6 @@ csr_matrix dia_matrix::tocsr(bool) const { return tocoo().tocsr(); }
 csc_matrix dia_matrix::tocsc(bool) const { return tocoo().tocsc(); }
 dia_matrix dia_matrix::todia(bool copy) const { return copy ? this->copy() : *this; }
 bsr_matrix dia_matrix::tobsr(std::optional<shape2> blocksize, bool copy) const { return tocsr().tobsr(blocksize, copy); }
-spmatrix dia_matrix::asformat(sparse::format f, bool copy) const { return spmatrix(*this).asformat(f, copy); }
 ndarray dia_matrix::toarray(cusci::order ord) const {
   coo_matrix c = tocoo();
   return scatter_dense(c.data(), c.row(), c.col(), shape_, ord);  // no duplicates in DIA
@@ -288,7 +288,7 @@ bsr_matrix::bsr_matrix(const ndarray& data, const ndarray& indices, const ndarra
   const shape2 b{data.shape(1), data.shape(2)};
   if (o.blocksize)
     CUSCI_EXPECTS(*o.blocksize == b, value_error,
-                  std::string(fn) + ": mismatching blocksize=" + shape_string(*o.blocksize) + " vs " + shape_string(b));
+                  std::string(fn) + ": mismatching blocksize=" + shape_str(*o.blocksize) + " vs " + shape_str(b));
   ndarray ptr = checkable_index(indptr), ind = checkable_index(indices);
   if (o.shape) {
     check_shape(fn, *o.shape);
@@ -297,7 +297,7 @@ bsr_matrix::bsr_matrix(const ndarray& data, const ndarray& indices, const ndarra
     CUSCI_EXPECTS(indices.size() > 0, value_error, std::string(fn) + ": unable to infer matrix dimensions");
     shape_ = {(indptr.size() - 1) * b[0], (max_index(ind) + 1) * b[1]};
   }
-  CUSCI_EXPECTS(b[0] >= 1 && b[1] >= 1, value_error, std::string(fn) + ": invalid blocksize=" + shape_string(b));
+  CUSCI_EXPECTS(b[0] >= 1 && b[1] >= 1, value_error, std::string(fn) + ": invalid blocksize=" + shape_str(b));
   check_blocksize(fn, shape_, b);
   const std::int64_t MB = shape_[0] / b[0], NB = shape_[1] / b[1];
   CUSCI_EXPECTS(indptr.size() == MB + 1, value_error,
@@ -394,12 +394,6 @@ void bsr_matrix::sort_indices() {
   sorted_ = 1;
 }
 
-bsr_matrix bsr_matrix::sorted_indices() const {
-  bsr_matrix a = *this;
-  a.sort_indices();
-  return a;
-}
-
 void bsr_matrix::eliminate_zeros() {
   compacted c = compact_nonzero(data_);
   if (c.kept == nnz_blocks()) return;
@@ -436,7 +430,6 @@ bsr_matrix bsr_matrix::tobsr(std::optional<shape2> blocksize, bool copy) const {
   if (!blocksize || *blocksize == blocksize_) return copy ? this->copy() : *this;
   return tocsr().tobsr(blocksize);
 }
-spmatrix bsr_matrix::asformat(sparse::format f, bool copy) const { return spmatrix(*this).asformat(f, copy); }
 ndarray bsr_matrix::toarray(cusci::order ord) const { return tocoo().toarray(ord); }
 bsr_matrix bsr_matrix::astype(cusci::dtype t, bool copy) const {
   check_value_dtype("cusci::sparse::bsr_matrix::astype", t);
@@ -496,6 +489,21 @@ spmatrix spmatrix::asformat(sparse::format f, bool copy) const {
   }
   return *this;
 }
+
+// ---------------------------------------------------------------------------------------------------
+// matrix_base: the members every format shares, instantiated for the five formats.
+
+template <class Derived, sparse::format F>
+spmatrix matrix_base<Derived, F>::asformat(sparse::format f, bool copy) const {
+  return spmatrix(self()).asformat(f, copy);
+}
+
+template class matrix_base<coo_matrix, sparse::format::coo>;
+template class matrix_base<csr_matrix, sparse::format::csr>;
+template class matrix_base<csc_matrix, sparse::format::csc>;
+template class matrix_base<dia_matrix, sparse::format::dia>;
+template class matrix_base<bsr_matrix, sparse::format::bsr>;
+
 spmatrix spmatrix::asformat(std::string_view f, bool copy) const {
   if (f.empty()) return copy ? this->copy() : *this;
   return asformat(format_from_string(f), copy);

@@ -18,8 +18,6 @@ namespace detail {
 
 constexpr std::int64_t int32_max = std::numeric_limits<std::int32_t>::max();
 
-std::string shape_string(shape2 s) { return "(" + std::to_string(s[0]) + ", " + std::to_string(s[1]) + ")"; }
-
 void check_value_dtype(const char* fn, dtype t) {
   CUSCI_EXPECTS(is_supported_dtype(t), type_error,
                 std::string(fn) + ": scipy.sparse does not support dtype " + std::string(dtype_name(t)) +
@@ -29,7 +27,7 @@ void check_value_dtype(const char* fn, dtype t) {
 
 void check_shape(const char* fn, shape2 shape) {
   CUSCI_EXPECTS(shape[0] >= 0 && shape[1] >= 0, value_error,
-                std::string(fn) + ": 'shape' elements cannot be negative, got " + shape_string(shape));
+                std::string(fn) + ": 'shape' elements cannot be negative, got " + shape_str(shape));
 }
 
 void check_index_array(const char* fn, const char* name, const ndarray& a) {
@@ -87,7 +85,7 @@ ndarray as_2d_dense(const char* fn, const ndarray& dense, std::optional<dtype> w
 void check_same_shape(const char* fn, std::optional<shape2> want, shape2 got) {
   if (want)
     CUSCI_EXPECTS(*want == got, value_error,
-                  std::string(fn) + ": inconsistent shapes: " + shape_string(*want) + " != " + shape_string(got));
+                  std::string(fn) + ": inconsistent shapes: " + shape_str(*want) + " != " + shape_str(got));
 }
 
 // --- generic compressed (CSR: major = rows; CSC: major = columns) ---------------------------------
@@ -357,12 +355,6 @@ void coo_matrix::sort_indices() {
   sorted_ = 1;
 }
 
-coo_matrix coo_matrix::sorted_indices() const {
-  coo_matrix a = copy();
-  a.sort_indices();
-  return a;
-}
-
 void coo_matrix::eliminate_zeros() {
   compacted c = compact_nonzero(data_);
   if (c.kept == nnz()) return;
@@ -411,8 +403,6 @@ bsr_matrix coo_matrix::tobsr(std::optional<shape2> blocksize, bool copy) const {
   return tocsr().tobsr(blocksize, copy);
 }
 
-spmatrix coo_matrix::asformat(sparse::format f, bool copy) const { return spmatrix(*this).asformat(f, copy); }
-
 ndarray coo_matrix::toarray(cusci::order ord) const {
   if (canonical_ > 0) return scatter_dense(data_, row_, col_, shape_, ord);
   sorted_entries se = sort_entries(data_, row_, col_, shape_[0], shape_[1], true, false);
@@ -436,173 +426,243 @@ coo_matrix coo_matrix::copy() const {
 }
 
 // ---------------------------------------------------------------------------------------------------
-// csr_matrix / csc_matrix: one implementation, `CSC` flips the axes.
+// compressed_matrix<K>: csr_matrix and csc_matrix, one implementation; CSC flips the axes.
 
-#define CUSCI_COMPRESSED_IMPL(CLS, CSC, NAME, TOFN)                                                                      \
-  CLS::CLS(shape2 shape, const matrix_options& o) {                                                               \
-    static constexpr const char* fn = "cusci::sparse::" NAME;                                                    \
-    check_shape(fn, shape);                                                                                        \
-    const cusci::dtype t = o.dtype ? *o.dtype : cusci::dtype::float64;                                             \
-    check_value_dtype(fn, t);                                                                                      \
-    const cusci::dtype it = choose_index_dtype(fn, o.index_dtype, std::max(shape[0], shape[1]));                  \
-    rebind(empty({0}, t), empty({0}, it), zeros({(CSC ? shape[1] : shape[0]) + 1}, it), 1);                        \
-    shape_ = shape;                                                                                                \
-  }                                                                                                                \
-  CLS::CLS(const ndarray& dense, const matrix_options& o) {                                                       \
-    matrix_options c = o;                                                                                          \
-    c.copy = false;                                                                                                \
-    *this = coo_matrix(dense, c).TOFN();                                                                \
-  }                                                                                                                \
-  CLS::CLS(const ndarray& data, const std::pair<ndarray, ndarray>& row_col, const matrix_options& o) {            \
-    *this = coo_matrix(data, row_col, o).TOFN();                                                        \
-  }                                                                                                                \
-  CLS::CLS(const ndarray& data, const ndarray& indices, const ndarray& indptr, const matrix_options& o) {          \
-    compressed_arrays a = compressed_from_arrays("cusci::sparse::" NAME, data, indices, indptr, o, CSC, shape_);   \
-    rebind(a.data, a.indices, a.indptr, -1);                                                                       \
-  }                                                                                                                \
-  CLS::CLS(const spmatrix& other, const matrix_options& o) {                                                      \
-    static constexpr const char* fn = "cusci::sparse::" NAME;                                                    \
-    check_same_shape(fn, o.shape, other.shape());                                                                  \
-    if (o.dtype) check_value_dtype(fn, *o.dtype);                                                                  \
-    *this = other.TOFN(o.copy);                                                                         \
-    if (o.dtype && *o.dtype != dtype()) *this = astype(*o.dtype, false);                                           \
-    if (o.index_dtype && *o.index_dtype != index_dtype()) {                                                        \
-      const cusci::dtype it = choose_index_dtype(fn, o.index_dtype, std::max({shape_[0], shape_[1], nnz()}));     \
-      const int canon = canonical_;                                                                                \
-      rebind(data_, indices_.astype(it), indptr_.astype(it), canon);                                               \
-    }                                                                                                              \
-  }                                                                                                                \
-  CLS CLS::from_valid(ndarray data, ndarray indices, ndarray indptr, shape2 shape, bool canonical) {              \
-    CLS a;                                                                                                         \
-    a.shape_ = shape;                                                                                              \
-    a.rebind(std::move(data), std::move(indices), std::move(indptr), canonical ? 1 : -1);                          \
-    return a;                                                                                                      \
-  }                                                                                                                \
-  void CLS::rebind(ndarray data, ndarray indices, ndarray indptr, int canonical) {                                 \
-    data_ = std::move(data);                                                                                       \
-    indices_ = std::move(indices);                                                                                 \
-    indptr_ = std::move(indptr);                                                                                   \
-    cache_ = make_spmv_cache();                                                                                    \
-    canonical_ = static_cast<std::int8_t>(canonical);                                                              \
-    sorted_ = canonical > 0 ? 1 : -1;                                                                              \
-  }                                                                                                                \
-  bool CLS::has_sorted_indices() const {                                                                           \
-    if (sorted_ < 0) {                                                                                             \
-      const sortedness s = check_sorted(indptr_, indices_);                                                        \
-      sorted_ = s.sorted;                                                                                          \
-      canonical_ = s.canonical;                                                                                    \
-    }                                                                                                              \
-    return sorted_ > 0;                                                                                            \
-  }                                                                                                                \
-  void CLS::set_has_sorted_indices(bool v) noexcept {                                                              \
-    sorted_ = v;                                                                                                   \
-    if (!v) canonical_ = 0;                                                                                        \
-  }                                                                                                                \
-  bool CLS::has_canonical_format() const {                                                                         \
-    if (canonical_ < 0) {                                                                                          \
-      const sortedness s = check_sorted(indptr_, indices_);                                                        \
-      sorted_ = s.sorted;                                                                                          \
-      canonical_ = s.canonical;                                                                                    \
-    }                                                                                                              \
-    return canonical_ > 0;                                                                                         \
-  }                                                                                                                \
-  void CLS::set_has_canonical_format(bool v) noexcept {                                                            \
-    canonical_ = v;                                                                                                \
-    if (v) sorted_ = 1;                                                                                            \
-  }                                                                                                                \
-  void CLS::sum_duplicates() {                                                                                     \
-    if (has_canonical_format()) return;                                                                            \
-    const std::int64_t M = CSC ? shape_[1] : shape_[0], N = CSC ? shape_[0] : shape_[1];                          \
-    compressed_arrays c = compressed_sum_duplicates({data_, indices_, indptr_}, M, N);                             \
-    rebind(c.data, c.indices, c.indptr, 1);                                                                        \
-  }                                                                                                                \
-  void CLS::sort_indices() {                                                                                       \
-    if (sorted_ > 0) return;                                                                                       \
-    const std::int64_t M = CSC ? shape_[1] : shape_[0], N = CSC ? shape_[0] : shape_[1];                          \
-    compressed_arrays c = compressed_sort({data_, indices_, indptr_}, M, N);                                       \
-    const int canon = canonical_;                                                                                  \
-    rebind(c.data, c.indices, c.indptr, canon > 0 ? 1 : -1);                                                       \
-    sorted_ = 1;                                                                                                   \
-  }                                                                                                                \
-  CLS CLS::sorted_indices() const {                                                                                \
-    CLS a = *this;                                                                                                 \
-    a.sort_indices();                                                                                              \
-    return a;                                                                                                      \
-  }                                                                                                                \
-  void CLS::eliminate_zeros() {                                                                                    \
-    compressed_arrays c = compressed_eliminate_zeros({data_, indices_, indptr_});                                  \
-    if (c.data.size() == data_.size()) return;                                                                     \
-    const int canon = canonical_ > 0 ? 1 : -1;                                                                     \
-    const std::int8_t sorted = sorted_;                                                                            \
-    rebind(c.data, c.indices, c.indptr, canon);                                                                    \
-    if (sorted > 0) sorted_ = 1;                                                                                   \
-  }                                                                                                                \
-  void CLS::prune() {                                                                                              \
-    const std::int64_t n = indptr_.size() > 0 ? indptr_[indptr_.size() - 1].astype(cusci::dtype::int64).item<std::int64_t>() : 0; \
-    CUSCI_EXPECTS(n <= indices_.size() && n <= data_.size(), value_error,                                          \
-                  "cusci::sparse::" NAME "::prune: indices array has fewer than nnz elements");                    \
-    if (n == data_.size() && n == indices_.size()) return;                                                         \
-    data_ = head(data_, n);                                                                                        \
-    indices_ = head(indices_, n);                                                                                  \
-  }                                                                                                                \
-  void CLS::check_format(bool full_check) const {                                                                  \
-    const std::int64_t M = CSC ? shape_[1] : shape_[0], N = CSC ? shape_[0] : shape_[1];                          \
-    compressed_check("cusci::sparse::" NAME "::check_format", data_, indices_, indptr_, M, N, full_check);        \
-  }                                                                                                                \
-  spmatrix CLS::asformat(sparse::format f, bool copy) const { return spmatrix(*this).asformat(f, copy); }         \
-  ndarray CLS::toarray(cusci::order ord) const {                                                                   \
-    return compressed_toarray({data_, indices_, indptr_}, has_canonical_format(), shape_, CSC, ord);               \
-  }                                                                                                                \
-  CLS CLS::astype(cusci::dtype t, bool copy) const {                                                               \
-    check_value_dtype("cusci::sparse::" NAME "::astype", t);                                                      \
-    if (t == dtype() && !copy) return *this;                                                                       \
-    CLS a = copy ? this->copy() : *this;                                                                           \
-    const std::int8_t s = sorted_, c = canonical_;                                                                 \
-    a.rebind(data_.astype(t), a.indices_, a.indptr_, c);                                                           \
-    a.sorted_ = s;                                                                                                 \
-    return a;                                                                                                      \
-  }                                                                                                                \
-  CLS CLS::copy() const {                                                                                          \
-    CLS a = *this;                                                                                                 \
-    a.rebind(data_.copy(), indices_.copy(), indptr_.copy(), canonical_);                                           \
-    a.sorted_ = sorted_;                                                                                           \
-    return a;                                                                                                      \
-  }                                                                                                                \
-  dia_matrix CLS::todia(bool copy) const { return tocoo(false).todia(copy); }
+namespace {
+// The function names of the messages, and the major/minor extents of a compressed matrix of kind K.
+template <compressed_kind K>
+constexpr bool is_csc = K == compressed_kind::csc;
+template <compressed_kind K>
+struct names {
+  static constexpr const char* cls = "cusci::sparse::csr_matrix";
+  static constexpr const char* check_format = "cusci::sparse::csr_matrix::check_format";
+  static constexpr const char* astype = "cusci::sparse::csr_matrix::astype";
+};
+template <>
+struct names<compressed_kind::csc> {
+  static constexpr const char* cls = "cusci::sparse::csc_matrix";
+  static constexpr const char* check_format = "cusci::sparse::csc_matrix::check_format";
+  static constexpr const char* astype = "cusci::sparse::csc_matrix::astype";
+};
+template <compressed_kind K>
+std::int64_t major_extent(shape2 s) {
+  return is_csc<K> ? s[1] : s[0];
+}
+template <compressed_kind K>
+std::int64_t minor_extent(shape2 s) {
+  return is_csc<K> ? s[0] : s[1];
+}
+}  // namespace
 
-CUSCI_COMPRESSED_IMPL(csr_matrix, false, "csr_matrix", tocsr)
-CUSCI_COMPRESSED_IMPL(csc_matrix, true, "csc_matrix", tocsc)
-
-csr_matrix::csr_matrix(const ndarray& data, const ndarray& indices, const ndarray& indptr, shape2 shape,
-                       std::optional<cusci::dtype> index_dtype, bool check)
-    : csr_matrix(data, indices, indptr, matrix_options{.shape = shape, .index_dtype = index_dtype, .check = check}) {}
-#undef CUSCI_COMPRESSED_IMPL
-
-csr_matrix csr_matrix::tocsr(bool copy) const { return copy ? this->copy() : *this; }
-csc_matrix csc_matrix::tocsc(bool copy) const { return copy ? this->copy() : *this; }
-
-csc_matrix csr_matrix::tocsc(bool) const {
-  compressed_arrays t = transpose_compressed(data_, indices_, indptr_, shape_[1]);
-  return csc_matrix::from_valid(t.data, t.indices, t.indptr, shape_, has_canonical_format());
+template <compressed_kind K>
+compressed_matrix<K>::compressed_matrix(shape2 shape, const matrix_options& o) {
+  static constexpr const char* fn = names<K>::cls;
+  check_shape(fn, shape);
+  const cusci::dtype t = o.dtype ? *o.dtype : cusci::dtype::float64;
+  check_value_dtype(fn, t);
+  const cusci::dtype it = choose_index_dtype(fn, o.index_dtype, std::max(shape[0], shape[1]));
+  rebind(empty({0}, t), empty({0}, it), zeros({major_extent<K>(shape) + 1}, it), 1);
+  shape_ = shape;
 }
 
-csr_matrix csc_matrix::tocsr(bool) const {
-  compressed_arrays t = transpose_compressed(data_, indices_, indptr_, shape_[0]);
-  return csr_matrix::from_valid(t.data, t.indices, t.indptr, shape_, has_canonical_format());
+template <compressed_kind K>
+compressed_matrix<K>::compressed_matrix(const ndarray& dense, const matrix_options& o) {
+  matrix_options c = o;
+  c.copy = false;
+  if constexpr (is_csc<K>) *this = coo_matrix(dense, c).tocsc();
+  else *this = coo_matrix(dense, c).tocsr();
 }
 
-coo_matrix csr_matrix::tocoo(bool copy) const {
-  coo_matrix a = coo_matrix::from_valid(copy ? data_.copy() : data_, expand_indptr(indptr_, nnz()),
-                                        copy ? indices_.copy() : indices_, shape_, false);
+template <compressed_kind K>
+compressed_matrix<K>::compressed_matrix(const ndarray& data, const std::pair<ndarray, ndarray>& row_col,
+                                        const matrix_options& o) {
+  if constexpr (is_csc<K>) *this = coo_matrix(data, row_col, o).tocsc();
+  else *this = coo_matrix(data, row_col, o).tocsr();
+}
+
+template <compressed_kind K>
+compressed_matrix<K>::compressed_matrix(const ndarray& data, const ndarray& indices, const ndarray& indptr,
+                                        const matrix_options& o) {
+  compressed_arrays a = compressed_from_arrays(names<K>::cls, data, indices, indptr, o, is_csc<K>, shape_);
+  rebind(a.data, a.indices, a.indptr, -1);
+}
+
+template <compressed_kind K>
+compressed_matrix<K>::compressed_matrix(const ndarray& data, const ndarray& indices, const ndarray& indptr,
+                                        shape2 shape, std::optional<cusci::dtype> index_dtype, bool check)
+  requires(K == compressed_kind::csr)
+    : compressed_matrix(data, indices, indptr, matrix_options{.shape = shape, .index_dtype = index_dtype, .check = check}) {}
+
+template <compressed_kind K>
+compressed_matrix<K>::compressed_matrix(const spmatrix& other, const matrix_options& o) {
+  static constexpr const char* fn = names<K>::cls;
+  check_same_shape(fn, o.shape, other.shape());
+  if (o.dtype) check_value_dtype(fn, *o.dtype);
+  if constexpr (is_csc<K>) *this = other.tocsc(o.copy);
+  else *this = other.tocsr(o.copy);
+  if (o.dtype && *o.dtype != this->dtype()) *this = astype(*o.dtype, false);
+  if (o.index_dtype && *o.index_dtype != this->index_dtype()) {
+    const cusci::dtype it = choose_index_dtype(fn, o.index_dtype, std::max({shape_[0], shape_[1], this->nnz()}));
+    const int canon = canonical_;
+    rebind(data_, indices_.astype(it), indptr_.astype(it), canon);
+  }
+}
+
+template <compressed_kind K>
+compressed_matrix<K> compressed_matrix<K>::from_valid(ndarray data, ndarray indices, ndarray indptr, shape2 shape,
+                                                      bool canonical) {
+  compressed_matrix a;
+  a.shape_ = shape;
+  a.rebind(std::move(data), std::move(indices), std::move(indptr), canonical ? 1 : -1);
   return a;
 }
 
-coo_matrix csc_matrix::tocoo(bool copy) const {
-  return coo_matrix::from_valid(copy ? data_.copy() : data_, copy ? indices_.copy() : indices_,
-                                expand_indptr(indptr_, nnz()), shape_, false);
+template <compressed_kind K>
+void compressed_matrix<K>::rebind(ndarray data, ndarray indices, ndarray indptr, int canonical) {
+  data_ = std::move(data);
+  indices_ = std::move(indices);
+  indptr_ = std::move(indptr);
+  cache_ = make_spmv_cache();
+  canonical_ = static_cast<std::int8_t>(canonical);
+  sorted_ = canonical > 0 ? 1 : -1;
 }
 
-bsr_matrix csc_matrix::tobsr(std::optional<shape2> blocksize, bool copy) const { return tocsr().tobsr(blocksize, copy); }
+template <compressed_kind K>
+bool compressed_matrix<K>::has_sorted_indices() const {
+  if (sorted_ < 0) {
+    const sortedness s = check_sorted(indptr_, indices_);
+    sorted_ = s.sorted;
+    canonical_ = s.canonical;
+  }
+  return sorted_ > 0;
+}
 
+template <compressed_kind K>
+void compressed_matrix<K>::set_has_sorted_indices(bool v) noexcept {
+  sorted_ = v;
+  if (!v) canonical_ = 0;
+}
+
+template <compressed_kind K>
+bool compressed_matrix<K>::has_canonical_format() const {
+  if (canonical_ < 0) {
+    const sortedness s = check_sorted(indptr_, indices_);
+    sorted_ = s.sorted;
+    canonical_ = s.canonical;
+  }
+  return canonical_ > 0;
+}
+
+template <compressed_kind K>
+void compressed_matrix<K>::set_has_canonical_format(bool v) noexcept {
+  canonical_ = v;
+  if (v) sorted_ = 1;
+}
+
+template <compressed_kind K>
+void compressed_matrix<K>::sum_duplicates() {
+  if (has_canonical_format()) return;
+  compressed_arrays c =
+      compressed_sum_duplicates({data_, indices_, indptr_}, major_extent<K>(shape_), minor_extent<K>(shape_));
+  rebind(c.data, c.indices, c.indptr, 1);
+}
+
+template <compressed_kind K>
+void compressed_matrix<K>::sort_indices() {
+  if (sorted_ > 0) return;
+  compressed_arrays c = compressed_sort({data_, indices_, indptr_}, major_extent<K>(shape_), minor_extent<K>(shape_));
+  const int canon = canonical_;
+  rebind(c.data, c.indices, c.indptr, canon > 0 ? 1 : -1);
+  sorted_ = 1;
+}
+
+template <compressed_kind K>
+void compressed_matrix<K>::eliminate_zeros() {
+  compressed_arrays c = compressed_eliminate_zeros({data_, indices_, indptr_});
+  if (c.data.size() == data_.size()) return;
+  const int canon = canonical_ > 0 ? 1 : -1;
+  const std::int8_t sorted = sorted_;
+  rebind(c.data, c.indices, c.indptr, canon);
+  if (sorted > 0) sorted_ = 1;
+}
+
+template <compressed_kind K>
+void compressed_matrix<K>::prune() {
+  const std::int64_t n =
+      indptr_.size() > 0 ? indptr_[indptr_.size() - 1].astype(cusci::dtype::int64).item<std::int64_t>() : 0;
+  CUSCI_EXPECTS(n <= indices_.size() && n <= data_.size(), value_error,
+                std::string(names<K>::cls) + "::prune: indices array has fewer than nnz elements");
+  if (n == data_.size() && n == indices_.size()) return;
+  data_ = head(data_, n);
+  indices_ = head(indices_, n);
+}
+
+template <compressed_kind K>
+void compressed_matrix<K>::check_format(bool full_check) const {
+  compressed_check(names<K>::check_format, data_, indices_, indptr_, major_extent<K>(shape_), minor_extent<K>(shape_), full_check);
+}
+
+template <compressed_kind K>
+ndarray compressed_matrix<K>::toarray(cusci::order ord) const {
+  return compressed_toarray({data_, indices_, indptr_}, has_canonical_format(), shape_, is_csc<K>, ord);
+}
+
+template <compressed_kind K>
+compressed_matrix<K> compressed_matrix<K>::astype(cusci::dtype t, bool copy) const {
+  check_value_dtype(names<K>::astype, t);
+  if (t == this->dtype() && !copy) return *this;
+  compressed_matrix a = copy ? this->copy() : *this;
+  const std::int8_t s = sorted_, c = canonical_;
+  a.rebind(data_.astype(t), a.indices_, a.indptr_, c);
+  a.sorted_ = s;
+  return a;
+}
+
+template <compressed_kind K>
+compressed_matrix<K> compressed_matrix<K>::copy() const {
+  compressed_matrix a = *this;
+  a.rebind(data_.copy(), indices_.copy(), indptr_.copy(), canonical_);
+  a.sorted_ = sorted_;
+  return a;
+}
+
+template <compressed_kind K>
+dia_matrix compressed_matrix<K>::todia(bool copy) const {
+  return tocoo(false).todia(copy);
+}
+
+template <compressed_kind K>
+csr_matrix compressed_matrix<K>::tocsr(bool copy) const {
+  if constexpr (is_csc<K>) {
+    compressed_arrays t = transpose_compressed(data_, indices_, indptr_, shape_[0]);
+    return csr_matrix::from_valid(t.data, t.indices, t.indptr, shape_, has_canonical_format());
+  } else {
+    return copy ? this->copy() : *this;
+  }
+}
+
+template <compressed_kind K>
+csc_matrix compressed_matrix<K>::tocsc(bool copy) const {
+  if constexpr (is_csc<K>) {
+    return copy ? this->copy() : *this;
+  } else {
+    compressed_arrays t = transpose_compressed(data_, indices_, indptr_, shape_[1]);
+    return csc_matrix::from_valid(t.data, t.indices, t.indptr, shape_, has_canonical_format());
+  }
+}
+
+template <compressed_kind K>
+coo_matrix compressed_matrix<K>::tocoo(bool copy) const {
+  ndarray major = expand_indptr(indptr_, this->nnz());
+  ndarray minor = copy ? indices_.copy() : indices_;
+  ndarray values = copy ? data_.copy() : data_;
+  if constexpr (is_csc<K>) return coo_matrix::from_valid(values, minor, major, shape_, false);
+  else return coo_matrix::from_valid(values, major, minor, shape_, false);
+}
+
+// Every member defined above, for CSR and CSC (tobsr: formats_host.cpp; dot: spmv.cpp; diagonal:
+// products_reduce.cpp).
+template class compressed_matrix<compressed_kind::csr>;
+template class compressed_matrix<compressed_kind::csc>;
 
 }  // namespace cusci::sparse

@@ -28,6 +28,7 @@
 #include "common/detail.hpp"
 #include "cusci/detail/dispatch.cuh"
 #include "cusci/detail/indexer.cuh"
+#include "cusci/detail/shape.hpp"
 #include "cusci/error.hpp"
 #include "cusci/memory.hpp"
 #include "cusci/sparse/linalg.hpp"
@@ -390,11 +391,7 @@ int sm_count() {
   return sms > 0 ? sms : 1;
 }
 
-std::string shape_str(const shape_t& s) {
-  std::string out = "(";
-  for (std::size_t i = 0; i < s.size(); ++i) out += (i ? ", " : "") + std::to_string(s[i]);
-  return out + (s.size() == 1 ? ",)" : ")");
-}
+using cusci::detail::shape_str;
 
 ndarray contiguous_vector(const ndarray& a, dtype dt, std::int64_t n, bool force_copy) {
   ndarray c = a.astype(dt, force_copy);
@@ -724,7 +721,7 @@ cg_result cg(const linear_operator& A, const ndarray& b, const cg_options& o) {
   static constexpr const char* fn = "cusci::sparse::linalg::cg";
   cusci::detail::check_same_device(fn, {A.csr() ? &A.csr()->data() : nullptr, &b, o.x0 ? &*o.x0 : nullptr});
   const std::int64_t m = A.shape()[0], n = A.shape()[1];
-  const std::string a_shape = "(" + std::to_string(m) + ", " + std::to_string(n) + ")";
+  const std::string a_shape = shape_str(A.shape());
   CUSCI_EXPECTS(m == n, value_error, std::string(fn) + ": expected square matrix, but got shape=(" + a_shape + ",)");
   auto vec_ok = [n](const ndarray& v) {
     return (v.ndim() == 1 && v.shape(0) == n) || (v.ndim() == 2 && v.shape(0) == n && v.shape(1) == 1);

@@ -3,26 +3,19 @@
 #include <string>
 
 #include "common/detail.hpp"
+#include "cusci/detail/shape.hpp"
 #include "cusci/error.hpp"
 #include "cusci/sparse/linalg.hpp"
 
 namespace cusci::sparse::linalg {
-namespace {
 
-std::string shape_str(const shape_t& s) {
-  std::string out = "(";
-  for (std::size_t i = 0; i < s.size(); ++i) out += (i ? ", " : "") + std::to_string(s[i]);
-  return out + (s.size() == 1 ? ",)" : ")");
-}
-
-}  // namespace
+using cusci::detail::shape_str;
 
 linear_operator::linear_operator(shape2 shape, cusci::dtype dt, matvec_fn matvec)
     : shape_(shape), dtype_(dt), fn_(std::move(matvec)) {
   static constexpr const char* fn = "cusci::sparse::linalg::linear_operator";
   CUSCI_EXPECTS(shape[0] >= 0 && shape[1] >= 0, value_error,
-                std::string(fn) + ": invalid shape (" + std::to_string(shape[0]) + ", " + std::to_string(shape[1]) +
-                    "): dimensions must be >= 0");
+                std::string(fn) + ": invalid shape " + shape_str(shape) + ": dimensions must be >= 0");
   CUSCI_EXPECTS(is_floating(dt), type_error,
                 std::string(fn) + ": dtype must be float32 or float64, got " + std::string(dtype_name(dt)));
   CUSCI_EXPECTS(static_cast<bool>(fn_), value_error, std::string(fn) + ": matvec must not be empty");
@@ -58,8 +51,8 @@ ndarray linear_operator::matvec(const ndarray& x) const {
   const std::int64_t m = shape_[0], n = shape_[1];
   const bool ok = (x.ndim() == 1 && x.shape(0) == n) || (x.ndim() == 2 && x.shape(0) == n && x.shape(1) == 1);
   CUSCI_EXPECTS(ok, value_error,
-                "cusci::sparse::linalg::linear_operator::matvec: dimension mismatch: operator has shape (" +
-                    std::to_string(m) + ", " + std::to_string(n) + "), x has shape " + shape_str(x.shape()));
+                "cusci::sparse::linalg::linear_operator::matvec: dimension mismatch: operator has shape " +
+                    shape_str(shape_) + ", x has shape " + shape_str(x.shape()));
   ndarray y = fn_(x);
   CUSCI_EXPECTS(y.size() == m, value_error,
                 "cusci::sparse::linalg::linear_operator::matvec: matvec returned shape " + shape_str(y.shape()) +

@@ -7,6 +7,7 @@
 #include <limits>
 #include <string>
 
+#include "cusci/detail/shape.hpp"
 #include "cusci/elementwise.hpp"
 #include "cusci/error.hpp"
 #include "cusci/indexing.hpp"
@@ -192,8 +193,8 @@ spmatrix setdiag_any(const spmatrix& A, const ndarray& values, bool broadcast, s
   static constexpr const char* fn = "cusci::sparse::setdiag";
   const std::int64_t m = A.shape()[0], n = A.shape()[1];
   CUSCI_EXPECTS(!((k > 0 && k >= n) || (k < 0 && -k >= m)), value_error,
-                std::string(fn) + ": k exceeds array dimensions (k = " + std::to_string(k) + ", shape (" +
-                    std::to_string(m) + ", " + std::to_string(n) + "))");
+                std::string(fn) + ": k exceeds array dimensions (k = " + std::to_string(k) + ", shape " +
+                    cusci::detail::shape_str(A.shape()) + ")");
   if (m == 0 || n == 0) return A.copy();
   const ndarray x = setdiag_impl(A, values.astype(A.dtype(), false), broadcast, k);
   const std::int64_t len = x.size();
@@ -241,8 +242,8 @@ ndarray mean(const spmatrix& A, std::optional<int> axis, std::optional<cusci::dt
                              : static_cast<double>(s[*axis == 0 ? 0 : 1]);
   // SciPy multiplies by 1.0 / denom, a ZeroDivisionError for an empty reduction.
   CUSCI_EXPECTS(denom != 0, value_error,
-                std::string(fn) + ": division by zero: mean over an empty axis of a matrix of shape (" +
-                    std::to_string(s[0]) + ", " + std::to_string(s[1]) + ")");
+                std::string(fn) + ": division by zero: mean over an empty axis of a matrix of shape " +
+                    cusci::detail::shape_str(s));
   const dtype acc = sum_dtype(res);
   return sum_impl(A, axis, acc,
                   [&](const ndarray& d) {
@@ -375,5 +376,11 @@ ndarray norm(const spmatrix& A0, norm_ord ord, std::optional<int> axis) {
 
 namespace cusci::sparse {
 // csr_matrix::diagonal() (the main diagonal), for every dtype.
-ndarray csr_matrix::diagonal() const { return sparse::diagonal(*this, 0); }
+template <compressed_kind K>
+ndarray compressed_matrix<K>::diagonal() const
+  requires(K == compressed_kind::csr)
+{
+  return sparse::diagonal(*this, 0);
+}
+template ndarray csr_matrix::diagonal() const;
 }  // namespace cusci::sparse

@@ -11,6 +11,7 @@
 #include <string>
 
 #include "cusci/detail/libraries.hpp"
+#include "cusci/detail/shape.hpp"
 #include "cusci/error.hpp"
 #include "cusci/memory.hpp"
 #include "cusci/sparse/products.hpp"
@@ -175,12 +176,13 @@ csr_matrix dot(const spmatrix& A, const spmatrix& B, const spgemm_options& optio
 
 spmatrix dot(const spmatrix& A, const spmatrix& B) { return dot(A, B, spgemm_options{}); }
 
-csr_matrix matrix_power(const spmatrix& A, std::int64_t n) {
+// scipy.sparse.linalg.matrix_power (also cusci::sparse::matrix_power, a using-declaration in
+// products.hpp; the messages keep that name).
+csr_matrix linalg::matrix_power(const spmatrix& A, std::int64_t n) {
   static constexpr const char* fn = "cusci::sparse::matrix_power";
   const shape2 s = A.shape();
   CUSCI_EXPECTS(s[0] == s[1], type_error,
-                std::string(fn) + ": sparse matrix is not square, got shape (" + std::to_string(s[0]) + ", " +
-                    std::to_string(s[1]) + ")");
+                std::string(fn) + ": sparse matrix is not square, got shape " + cusci::detail::shape_str(s));
   CUSCI_EXPECTS(n >= 0, value_error, std::string(fn) + ": exponent must be >= 0, got " + std::to_string(n));
   if (n == 0) {
     const dtype it = get_index_dtype(s[0]);

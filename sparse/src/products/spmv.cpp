@@ -240,12 +240,6 @@ void run_product(cusparseSpMatDescr_t mat, cusparseOperation_t op, spmv_cache* c
   if (!cache) p->buffer.reset();  // released to the pool of stream s: stream order keeps it valid
 }
 
-std::string shape_str(const shape_t& s) {
-  std::string out = "(";
-  for (std::size_t i = 0; i < s.size(); ++i) out += (i ? ", " : "") + std::to_string(s[i]);
-  return out + (s.size() == 1 ? ",)" : ")");
-}
-
 // SciPy's upcast: NumPy's promotion, float16 (unsupported by scipy.sparse) computed as float32.
 dtype result_dtype(dtype a, dtype x) {
   const dtype r = promote_types(a, x);
@@ -365,17 +359,20 @@ namespace {
 bool needs_row_kernel(dtype a, dtype x) { return !is_inexact(detail::result_dtype(a, x)); }
 }  // namespace
 
-ndarray csr_matrix::dot(const ndarray& x) const {
-  return detail::compressed_dot("cusci::sparse::csr_matrix::dot", data_, indices_, indptr_, shape_, false,
-                                cache_.get(), x, false);
+template <compressed_kind K>
+ndarray compressed_matrix<K>::dot(const ndarray& x) const {
+  if constexpr (K == compressed_kind::csr) {
+    return detail::compressed_dot("cusci::sparse::csr_matrix::dot", data_, indices_, indptr_, shape_, false,
+                                  cache_.get(), x, false);
+  } else {
+    detail::check_dot_operand("cusci::sparse::csc_matrix::dot", data_, shape_, x);
+    if (needs_row_kernel(this->dtype(), x.dtype())) return tocsr().dot(x);
+    return detail::compressed_dot("cusci::sparse::csc_matrix::dot", data_, indices_, indptr_, shape_, true,
+                                  cache_.get(), x, false);
+  }
 }
-
-ndarray csc_matrix::dot(const ndarray& x) const {
-  detail::check_dot_operand("cusci::sparse::csc_matrix::dot", data_, shape_, x);
-  if (needs_row_kernel(dtype(), x.dtype())) return tocsr().dot(x);
-  return detail::compressed_dot("cusci::sparse::csc_matrix::dot", data_, indices_, indptr_, shape_, true,
-                                cache_.get(), x, false);
-}
+template ndarray csr_matrix::dot(const ndarray&) const;
+template ndarray csc_matrix::dot(const ndarray&) const;
 
 namespace detail {
 // The CSR form of a COO matrix with its duplicates kept (SciPy's coo_matvec adds every stored entry:

@@ -1,5 +1,9 @@
 #pragma once
 /// @file sparse/io.hpp
+/// Declares functions of namespace cusci::io in a sparse header: Matrix Market I/O is SciPy's
+/// `scipy.io.mmread`/`mmwrite`/`mminfo` (hence cusci::io, beside core's npy/npz readers), but it
+/// reads and writes sparse::coo_matrix, so it lives in, and links with, cusci::sparse.
+///
 /// Matrix Market files (coordinate and array; real, integer, complex, pattern; general, symmetric,
 /// skew-symmetric, hermitian) to and from sparse matrices and dense arrays: `scipy.io.mmread`,
 /// `scipy.io.mmwrite`, `scipy.io.mminfo`, with host-level readers and writers for use without a device.

@@ -1,12 +1,14 @@
 #pragma once
 /// @file linalg.hpp
-/// Iterative solvers over sparse matrices and linear operators (`scipy.sparse.linalg`): the conjugate
-/// gradient method `cg`, SciPy's `LinearOperator`, and a Jacobi (diagonal) preconditioner.
+/// `scipy.sparse.linalg` over cusci's sparse matrices: the conjugate gradient method `cg`, SciPy's
+/// `LinearOperator`, a Jacobi (diagonal) preconditioner, `norm` and `matrix_power` (both defined by
+/// the products family).
 
 #include <cstdint>
 #include <functional>
 #include <memory>
 #include <optional>
+#include <string_view>
 
 #include "cusci/ndarray.hpp"
 #include "cusci/sparse/matrix.hpp"
@@ -125,5 +127,45 @@ struct cg_result {
 /// Reference: Hestenes & Stiefel (1952); Barrett et al., "Templates for the Solution of Linear
 /// Systems" (1994), Fig. 2.5.
 cg_result cg(const linear_operator& A, const ndarray& b, const cg_options& options = {});
+
+/// SciPy's norm orders: a number p (1, -1, 2, 0, 3.5, ...), +-inf, or "fro".
+enum class norm_kind { fro, p };
+/// A norm order: `norm_ord::fro()`, or a number (`norm_ord(1)`, `norm_ord(INFINITY)`).
+struct norm_ord {
+  norm_kind kind = norm_kind::fro;
+  double p = 0;
+  norm_ord() = default;
+  norm_ord(double value) : kind(norm_kind::p), p(value) {}  // NOLINT: implicit, as Python's ord=1
+  static norm_ord fro() { return norm_ord(); }
+};
+/// Parses SciPy's string orders "fro" / "f" (and "inf", "-inf"). Host only.
+/// @throws cusci::value_error "Invalid norm order 'x'." for any other string.
+norm_ord norm_ord_from_string(std::string_view s);
+
+/// Matrix norm (axis none): "fro" (default) = sqrt(sum |a|^2) over the summed entries; 1 / -1: max /
+/// min absolute column sum; inf / -inf: max / min absolute row sum.
+/// Vector norms along `axis` (0 or 1): p = inf / -inf: max / min |a|; 0: count of nonzeros (int64);
+/// 1: sum |a|; 2 and "fro": sqrt(sum |a|^2) — each a 1-D [n] or [m] array as SciPy's; any other p:
+/// (sum |a|^p)^(1/p) as a 2-D [1, n] / [m, 1] array (SciPy returns np.matrix there).
+/// dtype: float64, except float32 for complex64 (SciPy's abs of a complex64 matrix); "fro" over all of
+/// a float32 matrix is float32 (np.linalg.norm). Every norm acts on the deduplicated entries
+/// (duplicates summed in A's dtype first, as SciPy's abs / power): |a + b|, not |a| + |b|.
+/// @returns 0-d (matrix norm) or 1-D/2-D ndarray. Synchronizes for max/min based norms.
+/// @throws cusci::not_implemented_error for matrix ord 2 / -2 (SciPy: svds / NotImplementedError);
+///         cusci::value_error for ord +-1 with no columns, ord +-inf with no rows, and vector ord
+///         +-inf along an axis of length 0 (zero-size reduction, as NumPy);
+///         cusci::value_error "Invalid norm order for matrices." for other matrix orders;
+///         cusci::index_error for an axis other than 0, 1, -1, -2.
+/// SciPy: `scipy.sparse.linalg.norm(x, ord, axis)`.
+ndarray norm(const spmatrix& A, norm_ord ord = {}, std::optional<int> axis = {});
+
+/// Matrix power A^n by repeated squaring (n = 0: the identity of A's shape and dtype, CSR).
+/// @param A [m, m] square, any format. @param n >= 0.
+/// @returns csr_matrix [m, m], A's dtype. Synchronizes (SpGEMM).
+/// @throws cusci::type_error "sparse matrix is not square" for a non-square A; cusci::value_error
+///         "exponent must be >= 0" for n < 0.
+/// SciPy: `scipy.sparse.linalg.matrix_power(A, n)` / spmatrix `A ** n`. Deviation: SciPy raises
+/// TypeError for a non-square matrix; cusci too (type_error).
+csr_matrix matrix_power(const spmatrix& A, std::int64_t n);
 
 }  // namespace cusci::sparse::linalg

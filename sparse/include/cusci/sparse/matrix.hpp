@@ -38,9 +38,9 @@
 /// headers of cusci::sparse (all included by `cusci/sparse/sparse.hpp`), taking `const spmatrix&`
 /// (every matrix class converts implicitly) or a concrete class: `sparse::eye`, `sparse::diags`,
 /// `sparse::kron`, `sparse::transpose`, `sparse::multiply`, operators `+ - * /`, comparisons
-/// (construct.hpp); `sparse::dot`, `sparse::matrix_power`, reductions, `sparse::linalg::norm`
-/// (products.hpp); `sparse::getrow`, slicing, `sparse::reshape`, `save_npz`/`load_npz` (access.hpp);
-/// Matrix Market I/O (io.hpp). The few members declared here but defined elsewhere say so.
+/// (construct.hpp); `sparse::dot`, reductions (products.hpp); `sparse::linalg::norm`,
+/// `sparse::linalg::matrix_power` (also `sparse::matrix_power`), `cg` (linalg.hpp); `sparse::getrow`,
+/// slicing, `sparse::reshape`, `save_npz`/`load_npz` (access.hpp); Matrix Market I/O (io.hpp). The few members declared here but defined elsewhere say so.
 ///
 /// Stream behaviour: work is enqueued on the current stream of the current device. Each function says
 /// whether it synchronizes; validation of index arrays on construction and anything that learns a
@@ -120,9 +120,19 @@ struct bsr_options {
   std::optional<shape2> blocksize{};
 };
 
+/// The two compressed formats: CSR (major axis = rows) and CSC (major axis = columns).
+enum class compressed_kind { csr, csc };
+
+template <class Derived, sparse::format F>
+class matrix_base;
+template <compressed_kind K>
+class compressed_matrix;
+
 class coo_matrix;
-class csr_matrix;
-class csc_matrix;
+/// A sparse matrix in compressed sparse row format (see compressed_matrix). SciPy: `scipy.sparse.csr_matrix`.
+using csr_matrix = compressed_matrix<compressed_kind::csr>;
+/// A sparse matrix in compressed sparse column format (see compressed_matrix). SciPy: `scipy.sparse.csc_matrix`.
+using csc_matrix = compressed_matrix<compressed_kind::csc>;
 class dia_matrix;
 class bsr_matrix;
 class spmatrix;
@@ -132,32 +142,79 @@ struct spmv_cache;
 }  // namespace detail
 
 // ===================================================================================================
-// Members common to every format (documented once here, repeated in each class without comment
-// unless the format changes their meaning):
+// Members common to every format, documented once (repeated in a format's class, without comment
+// unless the format changes their meaning, where their implementation is the format's own):
 //
-//   shape(), nnz(), dtype(), index_dtype(), format()      host only, never synchronize.
-//   toarray(order) / todense(order)                       dense [rows, cols] of dtype(), duplicates
-//       summed, C or F order. Asynchronous. @throws cusci::out_of_memory. SciPy: `A.toarray(order)`;
-//       deviation: no `out=`; `todense` returns an ndarray, not np.matrix.
-//   tocsr(copy) / tocsc(copy) / tocoo(copy) / todia(copy) / tobsr(blocksize, copy) / asformat(f, copy)
+//   tocsr(copy) / tocsc(copy) / tocoo(copy) / todia(copy) / tobsr(blocksize, copy)
 //       conversions with SciPy's results (same stored entries, same order rules: tocsr/tocsc/tobsr from
 //       COO sum duplicates and sort; from CSR/CSC they keep duplicates and explicit zeros as SciPy
 //       does). With copy=false the result may share arrays with *this (the same-format call returns
 //       *this). Synchronize where a count must be learned on the device (each says so); csr.tocsc()
 //       and csc.tocsr() synchronize once (when nnz >= 33).
+//   toarray(order)                                        dense [rows, cols] of dtype(), duplicates
+//       summed, C or F order. Asynchronous. @throws cusci::out_of_memory. SciPy: `A.toarray(order)`;
+//       deviation: no `out=`.
 //   astype(dtype, copy)                                   values cast (NumPy unsafe casting), indices
 //       shared. SciPy: `A.astype(t, casting='unsafe', copy=True)`.
 //   copy()                                                deep copy. SciPy: `A.copy()`.
 //   has_sorted_indices(), has_canonical_format()          computed on the device on first use and
 //       remembered (synchronize then); set_has_... record a known answer (SciPy's attribute setters).
-//   sum_duplicates(), sort_indices(), sorted_indices(), eliminate_zeros(), prune()     SciPy's.
+//   sum_duplicates(), sort_indices(), eliminate_zeros(), prune()     SciPy's.
 //   check_format(full_check)                              SciPy's check_format.
+//   dot(x)                                                matrix product with a dense vector/matrix
+//       (see compressed_matrix::dot). Defined by the products family.
 // ===================================================================================================
+
+/// The members every format shares with one implementation: shape, value array, dtypes, format, the
+/// dense form's second name, the generic conversion and the product operator. `Derived` is the format's
+/// class (CRTP); F its format. Not used directly: every format class derives from it.
+template <class Derived, sparse::format F>
+class matrix_base {
+ public:
+  /// (rows, columns). Host only, never synchronizes.
+  shape2 shape() const noexcept { return shape_; }
+  /// Stored values, duplicates and explicit zeros included (== len(data); DIA: see dia_matrix::nnz).
+  /// Host only, never synchronizes. SciPy: `A.nnz`.
+  std::int64_t nnz() const noexcept { return data_.size(); }
+  /// Value dtype. Host only. SciPy: `A.dtype`.
+  cusci::dtype dtype() const noexcept { return data_.dtype(); }
+  /// The dtype of the stored index arrays (int32 or int64). Host only.
+  cusci::dtype index_dtype() const noexcept {
+    if constexpr (F == sparse::format::coo) return self().row().dtype();
+    else if constexpr (F == sparse::format::dia) return self().offsets().dtype();
+    else return self().indices().dtype();
+  }
+  /// The storage format. Host only. SciPy: `A.format`.
+  sparse::format format() const noexcept { return F; }
+  /// The stored values (shared, contiguous; the shape of each format's class comment).
+  const ndarray& data() const noexcept { return data_; }
+
+  /// Same as toarray(ord). SciPy: `A.todense(order)`; deviation: returns an ndarray, not np.matrix.
+  ndarray todense(cusci::order ord = cusci::order::C) const { return self().toarray(ord); }
+  /// This matrix in format f (`spmatrix(*this).asformat(f, copy)`). SciPy: `A.asformat(format, copy)`.
+  spmatrix asformat(sparse::format f, bool copy = false) const;
+  /// A copy with the entries sorted (see sort_indices; COO: a deep copy, the other formats share the
+  /// arrays until the sort rebinds them). SciPy: `A.sorted_indices()`.
+  Derived sorted_indices() const {
+    Derived a = F == sparse::format::coo ? self().copy() : self();
+    a.sort_indices();
+    return a;
+  }
+  /// Matrix product with a dense vector/matrix: `dot(x)`. SciPy: `A @ x` / `A * x` (spmatrix semantics).
+  ndarray operator*(const ndarray& x) const { return self().dot(x); }
+
+ protected:
+  matrix_base() = default;
+  const Derived& self() const noexcept { return static_cast<const Derived&>(*this); }
+
+  ndarray data_;
+  shape2 shape_{0, 0};
+};
 
 /// A sparse matrix in coordinate format: entry k is `data[k]` at (`row[k]`, `col[k]`); duplicates and
 /// explicit zeros are kept as given, in any order.
 /// SciPy: `scipy.sparse.coo_matrix`.
-class coo_matrix {
+class coo_matrix : public matrix_base<coo_matrix, sparse::format::coo> {
  public:
   /// An empty (rows, cols) matrix (nnz 0), value dtype `o.dtype` or float64. Asynchronous.
   /// @throws cusci::value_error for a negative dimension; type_error for float16.
@@ -187,14 +244,8 @@ class coo_matrix {
   /// applied; `o.shape` must equal other's shape). SciPy: `coo_matrix(S)`.
   explicit coo_matrix(const spmatrix& other, const matrix_options& o = {});
 
-  shape2 shape() const noexcept { return shape_; }
-  /// Stored entries, duplicates and explicit zeros included.
-  std::int64_t nnz() const noexcept { return data_.size(); }
-  cusci::dtype dtype() const noexcept { return data_.dtype(); }
-  cusci::dtype index_dtype() const noexcept { return row_.dtype(); }
-  sparse::format format() const noexcept { return sparse::format::coo; }
-  /// [nnz] values, [nnz] row indices, [nnz] column indices (shared, contiguous).
-  const ndarray& data() const noexcept { return data_; }
+  /// [nnz] row indices, [nnz] column indices (shared, contiguous). data(): [nnz] values; nnz()
+  /// counts duplicates and explicit zeros.
   const ndarray& row() const noexcept { return row_; }
   const ndarray& col() const noexcept { return col_; }
 
@@ -210,7 +261,6 @@ class coo_matrix {
   void sum_duplicates();
   /// Sorts the entries by (row, col), stably, keeping duplicates. Asynchronous. Not in SciPy's coo.
   void sort_indices();
-  coo_matrix sorted_indices() const;
   /// Removes stored zeros. Synchronizes. SciPy: `coo_matrix.eliminate_zeros()`.
   void eliminate_zeros();
   /// No-op (COO arrays have no slack). Not in SciPy's coo_matrix.
@@ -225,9 +275,7 @@ class coo_matrix {
   coo_matrix tocoo(bool copy = false) const;
   dia_matrix todia(bool copy = false) const;
   bsr_matrix tobsr(std::optional<shape2> blocksize = {}, bool copy = false) const;
-  spmatrix asformat(sparse::format f, bool copy = false) const;
   ndarray toarray(cusci::order ord = cusci::order::C) const;
-  ndarray todense(cusci::order ord = cusci::order::C) const { return toarray(ord); }
   coo_matrix astype(cusci::dtype t, bool copy = true) const;
   coo_matrix copy() const;
 
@@ -235,7 +283,6 @@ class coo_matrix {
   /// Synchronizes (through tocsr()). Defined by the products family (sparse/src/spmv.cpp and
   /// products_*.cu). SciPy: `A @ x` / `A * x` (spmatrix semantics).
   ndarray dot(const ndarray& x) const;
-  ndarray operator*(const ndarray& x) const { return dot(x); }
 
   /// A coo_matrix over arrays the caller guarantees valid (1-D, contiguous, same length, indices of
   /// one dtype in range, supported value dtype). For cusci's own conversions and readers; nothing is
@@ -244,52 +291,56 @@ class coo_matrix {
 
  private:
   coo_matrix() = default;
-  ndarray data_, row_, col_;
-  shape2 shape_{0, 0};
+  ndarray row_, col_;
   std::int8_t canonical_ = 0;      // SciPy's flag
   mutable std::int8_t sorted_ = -1;  // -1 unknown
 };
 
-/// A sparse matrix in compressed sparse row format: the entries of row i are
-/// `data[indptr[i]:indptr[i+1]]` in columns `indices[indptr[i]:indptr[i+1]]`.
-/// Copies share the arrays and the cached cuSPARSE descriptors/workspace of products.
-/// SciPy: `scipy.sparse.csr_matrix`.
-class csr_matrix {
+/// A sparse matrix in a compressed format: `csr_matrix` (K = csr: the entries of row i are
+/// `data[indptr[i]:indptr[i+1]]` in columns `indices[indptr[i]:indptr[i+1]]`) or `csc_matrix`
+/// (K = csc: the entries of column j are `data[indptr[j]:indptr[j+1]]` in rows
+/// `indices[indptr[j]:indptr[j+1]]`). The members below are written for CSR; for CSC exchange rows and
+/// columns ("row index values must be < m"). Copies share the arrays and the cached cuSPARSE
+/// descriptors/workspace of products. Instantiated by cusci for both kinds (users write csr_matrix
+/// and csc_matrix).
+/// SciPy: `scipy.sparse.csr_matrix`, `scipy.sparse.csc_matrix`.
+template <compressed_kind K>
+class compressed_matrix
+    : public matrix_base<compressed_matrix<K>, K == compressed_kind::csr ? sparse::format::csr : sparse::format::csc> {
+  using base_type =
+      matrix_base<compressed_matrix<K>, K == compressed_kind::csr ? sparse::format::csr : sparse::format::csc>;
+
  public:
   /// An empty (rows, cols) matrix. Asynchronous. SciPy: `csr_matrix((M, N), dtype=...)`.
-  explicit csr_matrix(shape2 shape, const matrix_options& o = {});
+  explicit compressed_matrix(shape2 shape, const matrix_options& o = {});
   /// From a dense [rows, cols] (or [n] -> (1, n)) array of any supported dtype and layout: its
   /// nonzeros, canonical. Synchronizes. SciPy: `csr_matrix(D)`.
-  explicit csr_matrix(const ndarray& dense, const matrix_options& o = {});
+  explicit compressed_matrix(const ndarray& dense, const matrix_options& o = {});
   /// From triplets, as SciPy: through COO, duplicates summed, canonical. Synchronizes.
   /// SciPy: `csr_matrix((data, (row, col)), shape=...)`.
-  csr_matrix(const ndarray& data, const std::pair<ndarray, ndarray>& row_col, const matrix_options& o = {});
+  compressed_matrix(const ndarray& data, const std::pair<ndarray, ndarray>& row_col, const matrix_options& o = {});
   /// From compressed arrays. As SciPy, only the first indptr[-1] entries of data/indices are kept.
   /// @param data    [>= nnz] any supported dtype.
-  /// @param indices [len(data)] any integer dtype, values in [0, cols).
-  /// @param indptr  [rows + 1] any integer dtype, non-decreasing, indptr[0] == 0, indptr[-1] <= len(data).
-  /// shape: `o.shape` or (len(indptr) - 1, max(indices) + 1). Synchronizes (reads indptr's ends; with
-  /// o.check the full check).
+  /// @param indices [len(data)] any integer dtype, values in [0, cols) (CSC: row indices in [0, rows)).
+  /// @param indptr  [rows + 1] (CSC: [cols + 1]) any integer dtype, non-decreasing, indptr[0] == 0,
+  ///                indptr[-1] <= len(data).
+  /// shape: `o.shape` or (len(indptr) - 1, max(indices) + 1) (CSC: (max(indices) + 1, len(indptr) - 1)).
+  /// Synchronizes (reads indptr's ends; with o.check the full check).
   /// @throws cusci::value_error with SciPy's wording ("index pointer size (5) should be (4)", "index
   ///         pointer values must form a non-decreasing sequence", "column index values must be < 7",
   ///         ...); cusci::type_error for non-integer index arrays or float16 data.
   /// SciPy: `csr_matrix((data, indices, indptr), shape=..., dtype=..., copy=...)`.
-  csr_matrix(const ndarray& data, const ndarray& indices, const ndarray& indptr, const matrix_options& o = {});
-  /// Same as `csr_matrix(data, indices, indptr, {.shape = shape, .index_dtype = index_dtype,
+  compressed_matrix(const ndarray& data, const ndarray& indices, const ndarray& indptr, const matrix_options& o = {});
+  /// CSR only. Same as `csr_matrix(data, indices, indptr, {.shape = shape, .index_dtype = index_dtype,
   /// .check = check})`.
-  csr_matrix(const ndarray& data, const ndarray& indices, const ndarray& indptr, shape2 shape,
-             std::optional<cusci::dtype> index_dtype = {}, bool check = true);
-  /// A CSR form of any sparse matrix. SciPy: `csr_matrix(S)`.
-  explicit csr_matrix(const spmatrix& other, const matrix_options& o = {});
+  compressed_matrix(const ndarray& data, const ndarray& indices, const ndarray& indptr, shape2 shape,
+                    std::optional<cusci::dtype> index_dtype = {}, bool check = true)
+    requires(K == compressed_kind::csr);
+  /// A CSR (CSC) form of any sparse matrix. SciPy: `csr_matrix(S)`.
+  explicit compressed_matrix(const spmatrix& other, const matrix_options& o = {});
 
-  shape2 shape() const noexcept { return shape_; }
-  /// Stored entries (explicit zeros and duplicates included) == indptr[-1].
-  std::int64_t nnz() const noexcept { return data_.size(); }
-  cusci::dtype dtype() const noexcept { return data_.dtype(); }
-  cusci::dtype index_dtype() const noexcept { return indices_.dtype(); }
-  sparse::format format() const noexcept { return sparse::format::csr; }
-  /// [nnz] values, [nnz] column indices, [rows + 1] row pointers (shared, contiguous).
-  const ndarray& data() const noexcept { return data_; }
+  /// [nnz] column indices (CSC: row indices), [rows + 1] row pointers (CSC: [cols + 1] column
+  /// pointers) (shared, contiguous). data(): [nnz] values; nnz() == indptr[-1].
   const ndarray& indices() const noexcept { return indices_; }
   const ndarray& indptr() const noexcept { return indptr_; }
 
@@ -302,7 +353,6 @@ class csr_matrix {
   void sum_duplicates();
   /// Sorts the column indices of each row (stable; duplicates kept). Asynchronous.
   void sort_indices();
-  csr_matrix sorted_indices() const;
   /// Removes stored zeros. Synchronizes.
   void eliminate_zeros();
   /// Trims data/indices to indptr[-1] (a no-op for matrices cusci builds). Host only.
@@ -312,123 +362,61 @@ class csr_matrix {
   /// @throws cusci::value_error with SciPy's wording.
   void check_format(bool full_check = true) const;
 
-  /// Returns *this (copy=false) or a deep copy.
+  /// The same format (csr.tocsr(), csc.tocsc()): returns *this (copy=false) or a deep copy.
   csr_matrix tocsr(bool copy = false) const;
   csc_matrix tocsc(bool copy = false) const;
-  /// COO form (data and column indices shared unless copy; row indices expanded). Asynchronous.
+  /// COO form (data and indices shared unless copy; major indices expanded). Asynchronous.
   coo_matrix tocoo(bool copy = false) const;
   dia_matrix todia(bool copy = false) const;
   bsr_matrix tobsr(std::optional<shape2> blocksize = {}, bool copy = false) const;
-  spmatrix asformat(sparse::format f, bool copy = false) const;
   ndarray toarray(cusci::order ord = cusci::order::C) const;
-  ndarray todense(cusci::order ord = cusci::order::C) const { return toarray(ord); }
-  csr_matrix astype(cusci::dtype t, bool copy = true) const;
-  csr_matrix copy() const;
+  compressed_matrix astype(cusci::dtype t, bool copy = true) const;
+  compressed_matrix copy() const;
 
-  /// [min(rows, cols)] main diagonal, duplicates summed, dtype(), every value dtype. Asynchronous.
-  /// Other offsets and formats: `sparse::diagonal(A, k)` (products.hpp).
+  /// CSR only. [min(rows, cols)] main diagonal, duplicates summed, dtype(), every value dtype.
+  /// Asynchronous. Other offsets and formats: `sparse::diagonal(A, k)` (products.hpp).
   /// SciPy: `csr_matrix.diagonal()` (k = 0 only).
-  ndarray diagonal() const;
+  ndarray diagonal() const
+    requires(K == compressed_kind::csr);
 
   /// Matrix product with a dense vector or matrix: x [cols] -> [rows], x [cols, k] -> [rows, k]
   /// (C order). The result dtype is NumPy's promotion of dtype() and x.dtype().
   /// Kernel: for a 1-D x of A's dtype when A has at most 10 entries a row on average, cusci's own
   /// CSR-stream SpMV (Greathouse & Daga, SC 2014); otherwise cuSPARSE SpMV (1-D x) or SpMM (2-D x),
   /// descriptors and workspace cached in the matrix per (stream, k), up to 4 plans. Asynchronous.
-  /// Defined by the products family (sparse/src/spmv.cpp).
+  /// Defined by the products family (sparse/src/products/spmv.cpp).
   /// @throws cusci::value_error "dimension mismatch" when x.shape[0] != cols, when x is not 1-D/2-D,
   ///         or when x is on another device; cusci::type_error for an unsupported dtype;
   ///         cusci::out_of_memory.
   /// SciPy: `csr_matrix.dot(x)` / `A @ x` / `A * x` (spmatrix semantics: matrix product).
   /// Deviation: a 0-d x (scalar multiplication in SciPy) is a value_error.
   ndarray dot(const ndarray& x) const;
-  ndarray operator*(const ndarray& x) const { return dot(x); }
 
-  /// A csr_matrix over arrays the caller guarantees valid (contiguous, indices of one dtype in range,
-  /// len(indptr) == rows + 1, indptr[0] == 0, indptr[-1] == len(data) == len(indices), supported value
-  /// dtype). Nothing is checked. `canonical`: known sorted without duplicates (else computed lazily).
-  static csr_matrix from_valid(ndarray data, ndarray indices, ndarray indptr, shape2 shape, bool canonical = false);
+  /// A matrix over arrays the caller guarantees valid (contiguous, indices of one dtype in range,
+  /// len(indptr) == rows + 1 (CSC: cols + 1), indptr[0] == 0, indptr[-1] == len(data) == len(indices),
+  /// supported value dtype). Nothing is checked. `canonical`: known sorted without duplicates (else
+  /// computed lazily).
+  static compressed_matrix from_valid(ndarray data, ndarray indices, ndarray indptr, shape2 shape,
+                                      bool canonical = false);
 
   /// The products family's cache of cuSPARSE descriptors of this matrix (shared by copies).
   const std::shared_ptr<detail::spmv_cache>& spmv_cache() const noexcept { return cache_; }
 
  private:
-  csr_matrix() = default;
+  compressed_matrix() = default;
   void rebind(ndarray data, ndarray indices, ndarray indptr, int canonical);
-  ndarray data_, indices_, indptr_;
-  shape2 shape_{0, 0};
+  using base_type::data_;
+  using base_type::shape_;
+  ndarray indices_, indptr_;
   std::shared_ptr<detail::spmv_cache> cache_;
   mutable std::int8_t sorted_ = -1, canonical_ = -1;  // -1 unknown
-};
-
-/// A sparse matrix in compressed sparse column format: the entries of column j are
-/// `data[indptr[j]:indptr[j+1]]` in rows `indices[indptr[j]:indptr[j+1]]`. Members as csr_matrix with
-/// rows and columns exchanged ("row index values must be < m").
-/// SciPy: `scipy.sparse.csc_matrix`.
-class csc_matrix {
- public:
-  explicit csc_matrix(shape2 shape, const matrix_options& o = {});
-  explicit csc_matrix(const ndarray& dense, const matrix_options& o = {});
-  /// Through COO: duplicates summed, canonical. Synchronizes.
-  csc_matrix(const ndarray& data, const std::pair<ndarray, ndarray>& row_col, const matrix_options& o = {});
-  /// @param indptr [cols + 1]; indices are row indices. shape: `o.shape` or (max(indices) + 1,
-  /// len(indptr) - 1).
-  csc_matrix(const ndarray& data, const ndarray& indices, const ndarray& indptr, const matrix_options& o = {});
-  explicit csc_matrix(const spmatrix& other, const matrix_options& o = {});
-
-  shape2 shape() const noexcept { return shape_; }
-  std::int64_t nnz() const noexcept { return data_.size(); }
-  cusci::dtype dtype() const noexcept { return data_.dtype(); }
-  cusci::dtype index_dtype() const noexcept { return indices_.dtype(); }
-  sparse::format format() const noexcept { return sparse::format::csc; }
-  /// [nnz] values, [nnz] row indices, [cols + 1] column pointers.
-  const ndarray& data() const noexcept { return data_; }
-  const ndarray& indices() const noexcept { return indices_; }
-  const ndarray& indptr() const noexcept { return indptr_; }
-
-  bool has_sorted_indices() const;
-  void set_has_sorted_indices(bool v) noexcept;
-  bool has_canonical_format() const;
-  void set_has_canonical_format(bool v) noexcept;
-  void sum_duplicates();
-  void sort_indices();
-  csc_matrix sorted_indices() const;
-  void eliminate_zeros();
-  void prune();
-  void check_format(bool full_check = true) const;
-
-  csr_matrix tocsr(bool copy = false) const;
-  csc_matrix tocsc(bool copy = false) const;
-  coo_matrix tocoo(bool copy = false) const;
-  dia_matrix todia(bool copy = false) const;
-  bsr_matrix tobsr(std::optional<shape2> blocksize = {}, bool copy = false) const;
-  spmatrix asformat(sparse::format f, bool copy = false) const;
-  ndarray toarray(cusci::order ord = cusci::order::C) const;
-  ndarray todense(cusci::order ord = cusci::order::C) const { return toarray(ord); }
-  csc_matrix astype(cusci::dtype t, bool copy = true) const;
-  csc_matrix copy() const;
-
-  /// Matrix product with a dense vector/matrix (see csr_matrix::dot). Defined by the products family.
-  ndarray dot(const ndarray& x) const;
-  ndarray operator*(const ndarray& x) const { return dot(x); }
-
-  static csc_matrix from_valid(ndarray data, ndarray indices, ndarray indptr, shape2 shape, bool canonical = false);
-  const std::shared_ptr<detail::spmv_cache>& spmv_cache() const noexcept { return cache_; }
-
- private:
-  csc_matrix() = default;
-  void rebind(ndarray data, ndarray indices, ndarray indptr, int canonical);
-  ndarray data_, indices_, indptr_;
-  shape2 shape_{0, 0};
-  std::shared_ptr<detail::spmv_cache> cache_;
-  mutable std::int8_t sorted_ = -1, canonical_ = -1;
 };
 
 /// A sparse matrix in diagonal format: diagonal k (offset `offsets[k]`) stores
 /// `data[k, j] = A[j - offsets[k], j]` for the columns j where that row exists (SciPy's layout:
 /// column-aligned; the other entries of data[k, :] are ignored).
 /// SciPy: `scipy.sparse.dia_matrix`.
-class dia_matrix {
+class dia_matrix : public matrix_base<dia_matrix, sparse::format::dia> {
  public:
   explicit dia_matrix(shape2 shape, const matrix_options& o = {});
   /// From a dense array: one diagonal per offset with a nonzero, offsets ascending. Synchronizes.
@@ -443,17 +431,11 @@ class dia_matrix {
   dia_matrix(const ndarray& data, const ndarray& offsets, const matrix_options& o = {});
   explicit dia_matrix(const spmatrix& other, const matrix_options& o = {});
 
-  shape2 shape() const noexcept { return shape_; }
   /// As SciPy: the number of positions of the stored diagonals that lie inside the matrix (and
   /// within data's width), zeros included. Host only.
   std::int64_t nnz() const noexcept;
-  cusci::dtype dtype() const noexcept { return data_.dtype(); }
-  /// The dtype of offsets() (int32 unless a dimension needs int64).
-  cusci::dtype index_dtype() const noexcept { return offsets_.dtype(); }
-  sparse::format format() const noexcept { return sparse::format::dia; }
-  /// [n_diags, L] values (C-contiguous).
-  const ndarray& data() const noexcept { return data_; }
-  /// [n_diags] diagonal offsets on the device, and a host copy.
+  /// [n_diags] diagonal offsets (index_dtype(): int32 unless a dimension needs int64; data():
+  /// [n_diags, L] values, C-contiguous) on the device, and a host copy.
   const ndarray& offsets() const noexcept { return offsets_; }
   const std::vector<std::int64_t>& offsets_host() const noexcept { return offsets_host_; }
 
@@ -463,7 +445,6 @@ class dia_matrix {
   bool has_canonical_format() const noexcept { return has_sorted_indices(); }
   /// Sorts the diagonals by offset. Asynchronous.
   void sort_indices();
-  dia_matrix sorted_indices() const;
   /// Same as sort_indices() (no duplicates can exist).
   void sum_duplicates() { sort_indices(); }
   /// Drops diagonals whose in-matrix values are all zero. Synchronizes. Not in SciPy's dia_matrix.
@@ -478,15 +459,11 @@ class dia_matrix {
   coo_matrix tocoo(bool copy = false) const;
   dia_matrix todia(bool copy = false) const;
   bsr_matrix tobsr(std::optional<shape2> blocksize = {}, bool copy = false) const;
-  spmatrix asformat(sparse::format f, bool copy = false) const;
   ndarray toarray(cusci::order ord = cusci::order::C) const;
-  ndarray todense(cusci::order ord = cusci::order::C) const { return toarray(ord); }
   dia_matrix astype(cusci::dtype t, bool copy = true) const;
   dia_matrix copy() const;
 
-  /// Matrix product with a dense vector/matrix. Defined by the products family.
   ndarray dot(const ndarray& x) const;
-  ndarray operator*(const ndarray& x) const { return dot(x); }
 
   /// Over arrays the caller guarantees valid: data [n_diags, L] C-contiguous, offsets [n_diags]
   /// (int32/int64) distinct, `offsets_host` equal to offsets.
@@ -494,15 +471,14 @@ class dia_matrix {
 
  private:
   dia_matrix() = default;
-  ndarray data_, offsets_;
+  ndarray offsets_;
   std::vector<std::int64_t> offsets_host_;
-  shape2 shape_{0, 0};
 };
 
 /// A sparse matrix in block compressed row format with dense R x C blocks: block row I holds blocks
 /// `data[indptr[I]:indptr[I+1]]` ([R, C] each) at block columns `indices[indptr[I]:indptr[I+1]]`.
 /// SciPy: `scipy.sparse.bsr_matrix`.
-class bsr_matrix {
+class bsr_matrix : public matrix_base<bsr_matrix, sparse::format::bsr> {
  public:
   /// Empty; `o.blocksize` default (1, 1). SciPy: `bsr_matrix((M, N), blocksize=...)`.
   explicit bsr_matrix(shape2 shape, const bsr_options& o = {});
@@ -521,18 +497,11 @@ class bsr_matrix {
   bsr_matrix(const ndarray& data, const ndarray& indices, const ndarray& indptr, const bsr_options& o = {});
   explicit bsr_matrix(const spmatrix& other, const bsr_options& o = {});
 
-  shape2 shape() const noexcept { return shape_; }
-  /// Stored values: nnz_blocks * R * C (SciPy's `nnz`).
-  std::int64_t nnz() const noexcept { return data_.size(); }
-  /// Stored blocks (len(indices)).
+  /// Stored blocks (len(indices)). nnz(): stored values, nnz_blocks * R * C (SciPy's `nnz`).
   std::int64_t nnz_blocks() const noexcept { return indices_.size(); }
-  cusci::dtype dtype() const noexcept { return data_.dtype(); }
-  cusci::dtype index_dtype() const noexcept { return indices_.dtype(); }
-  sparse::format format() const noexcept { return sparse::format::bsr; }
   /// (R, C).
   shape2 blocksize() const noexcept { return blocksize_; }
-  /// [nnzb, R, C] blocks, [nnzb] block column indices, [rows / R + 1] block row pointers.
-  const ndarray& data() const noexcept { return data_; }
+  /// [nnzb] block column indices, [rows / R + 1] block row pointers. data(): [nnzb, R, C] blocks.
   const ndarray& indices() const noexcept { return indices_; }
   const ndarray& indptr() const noexcept { return indptr_; }
 
@@ -543,7 +512,6 @@ class bsr_matrix {
   /// Sorts each block row by block column and sums duplicate blocks. Synchronizes.
   void sum_duplicates();
   void sort_indices();
-  bsr_matrix sorted_indices() const;
   /// Removes blocks that are entirely zero. Synchronizes.
   void eliminate_zeros();
   void prune();
@@ -555,15 +523,11 @@ class bsr_matrix {
   dia_matrix todia(bool copy = false) const;
   /// Same blocksize (or none): *this / copy; another blocksize: through CSR.
   bsr_matrix tobsr(std::optional<shape2> blocksize = {}, bool copy = false) const;
-  spmatrix asformat(sparse::format f, bool copy = false) const;
   ndarray toarray(cusci::order ord = cusci::order::C) const;
-  ndarray todense(cusci::order ord = cusci::order::C) const { return toarray(ord); }
   bsr_matrix astype(cusci::dtype t, bool copy = true) const;
   bsr_matrix copy() const;
 
-  /// Matrix product with a dense vector/matrix. Defined by the products family.
   ndarray dot(const ndarray& x) const;
-  ndarray operator*(const ndarray& x) const { return dot(x); }
 
   /// Over arrays the caller guarantees valid: data [nnzb, R, C] C-contiguous, indices [nnzb] in range,
   /// indptr [rows / R + 1], R and C dividing the shape.
@@ -573,8 +537,8 @@ class bsr_matrix {
  private:
   bsr_matrix() = default;
   void rebind(ndarray data, ndarray indices, ndarray indptr, int canonical);
-  ndarray data_, indices_, indptr_;
-  shape2 shape_{0, 0}, blocksize_{1, 1};
+  ndarray indices_, indptr_;
+  shape2 blocksize_{1, 1};
   std::shared_ptr<detail::spmv_cache> cache_;
   mutable std::int8_t sorted_ = -1, canonical_ = -1;
 };
@@ -665,5 +629,14 @@ class spmatrix {
   [[noreturn]] void throw_wrong_format(int wanted) const;
   variant_type v_;
 };
+
+// Instantiated in the library (sparse/src/formats and products), never implicitly in user code.
+extern template class matrix_base<coo_matrix, sparse::format::coo>;
+extern template class matrix_base<csr_matrix, sparse::format::csr>;
+extern template class matrix_base<csc_matrix, sparse::format::csc>;
+extern template class matrix_base<dia_matrix, sparse::format::dia>;
+extern template class matrix_base<bsr_matrix, sparse::format::bsr>;
+extern template class compressed_matrix<compressed_kind::csr>;
+extern template class compressed_matrix<compressed_kind::csc>;
 
 }  // namespace cusci::sparse

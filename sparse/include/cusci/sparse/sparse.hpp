@@ -6,10 +6,10 @@
 ///                   conversion and format maintenance;
 ///   - construct.hpp eye, diags, random, kron, stacks, tril/triu, find, arithmetic, comparisons,
 ///                   transpose;
-///   - products.hpp  SpMV/SpMM, SpGEMM, matrix_power, reductions, norm;
+///   - products.hpp  SpMV/SpMM, SpGEMM, reductions (and `sparse::matrix_power`, from linalg.hpp);
 ///   - access.hpp    indexing, slicing, assignment, reshape/resize, save_npz/load_npz;
 ///   - io.hpp        Matrix Market files;
-///   - linalg.hpp    iterative solvers and linear operators (`scipy.sparse.linalg`).
+///   - linalg.hpp    `scipy.sparse.linalg`: iterative solvers, linear operators, norm, matrix_power.
 #include "cusci/sparse/io.hpp"
 #include "cusci/sparse/linalg.hpp"
 #include "cusci/sparse/matrix.hpp"
