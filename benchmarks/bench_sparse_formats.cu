@@ -1,10 +1,6 @@
 // cusci::sparse formats benchmarks (ids from docs/benchmarks.md; CuPy peers in peers_sparse_formats.py):
 //   SF1  COO -> CSR, 2^27 float64 entries on a 2^24 x 2^24 grid, 25% duplicates, unsorted (CuPy S3: 342.7 ms)
-//   SF2  CSR -> CSC, 2-D Poisson 2048^2 float64 (nnz 21M) (CuPy S4: 1.032 ms); SF2-v0 ... -v4: the
-//        same with the fix-up a thread per slice / staged in shared memory / staged over (row, position)
-//        pairs from a row-tile scatter / as v2 with the count and scatter aggregated in a shared-memory
-//        window of columns / as v3 without the window in the scatter (SF2 is the default, v3);
-//        SF2-nopdl: v3 with its kernels launched without programmatic dependent launch
+//   SF2  CSR -> CSC, 2-D Poisson 2048^2 float64 (nnz 21M) (CuPy S4: 1.032 ms)
 //   SF3  csr.toarray(), 1138_bus (path on the command line; default examples/data/1138_bus.mtx)
 //   SF4  dense -> CSR, 4096^2 float64 with 1% nonzeros
 // Usage: bench_sparse_formats [path/to/1138_bus.mtx]
@@ -20,13 +16,6 @@
 
 using namespace cusci;
 namespace sp = cusci::sparse;
-
-// Internal switches of cusci::sparse (sparse/src/detail.hpp): the CSR <-> CSC variant, and whether
-// its kernels are chained by programmatic dependent launch.
-namespace cusci::sparse::detail {
-void set_transpose_variant(int variant);
-void set_transpose_pdl(bool enabled);
-}  // namespace cusci::sparse::detail
 
 namespace {
 
@@ -88,19 +77,6 @@ int main(int argc, char** argv) {
     auto r = bench::time_it([&] { (void)A.tocsc(); }, 30, 5);
     bench::report("SF2", "csr_tocsc_poisson2d_2048_f64", r, 2.0 * (12.0 * A.nnz() + 4.0 * A.shape()[0]),
                   "\"nnz\":" + std::to_string(A.nnz()));
-    const char* vname[5] = {"thread", "staged", "pairs", "pairs-window", "pairs-table"};
-    for (int v : {0, 1, 2, 3, 4}) {
-      sp::detail::set_transpose_variant(v);
-      auto rv = bench::time_it([&] { (void)A.tocsc(); }, 30, 5);
-      bench::report("SF2-v" + std::to_string(v), "csr_tocsc_poisson2d_2048_f64 " + std::string(vname[v]), rv,
-                    2.0 * (12.0 * A.nnz() + 4.0 * A.shape()[0]), "\"nnz\":" + std::to_string(A.nnz()));
-    }
-    sp::detail::set_transpose_variant(3);
-    sp::detail::set_transpose_pdl(false);
-    auto rn = bench::time_it([&] { (void)A.tocsc(); }, 30, 5);
-    bench::report("SF2-nopdl", "csr_tocsc_poisson2d_2048_f64 pairs-window, no dependent launch", rn,
-                  2.0 * (12.0 * A.nnz() + 4.0 * A.shape()[0]), "\"nnz\":" + std::to_string(A.nnz()));
-    sp::detail::set_transpose_pdl(true);
   }
   try {
     sp::csr_matrix A = io::mmread(mtx).tocsr();

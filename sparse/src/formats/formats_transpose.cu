@@ -5,26 +5,23 @@
 // the input arrays; for a canonical input this is the major index, ascending). Duplicates are kept.
 //
 // Passes (nnz entries, n minor slices, I the index type, V the value item; bytes for I = int32,
-// V = float64 in brackets, per entry or per slice). Five variants share passes 0, 2 and 6
-// (set_transpose_variant; 3 is the default):
+// V = float64 in brackets, per entry or per slice):
 //   0. clear      the counts and the long-slice counter, one launch (k_zero_counts)
-//   1. count      n_k[indices[p]] += 1 [read 4 B/entry]. Variants 3 and 4: a block per row tile
-//                 (256 major slices; its entries are one contiguous range) counts the entries whose
-//                 minor index falls in a window of kWindow slices around the tile's diagonal in
-//                 shared memory and adds each touched window slice once to global memory; the other
-//                 entries, and all entries in variants 0-2, use plain global atomics.
+//   1. count      n_k[indices[p]] += 1 [read 4 B/entry]: a block per row tile (256 major slices; its
+//                 entries are one contiguous range) counts the entries whose minor index falls in a
+//                 window of kWindow slices around the tile's diagonal in shared memory and adds each
+//                 touched window slice once to global memory; the other entries use plain global
+//                 atomics.
 //   2. scan       exclusive sum of the counts -> fill counters (slice starts) [~8 B/slice]: one
 //                 single-pass launch (k_scan_counts, decoupled look-back) whose tile states are
 //                 cleared in pass 0, where CUB's scan needs an initialization launch of its own
-//   Variants 2, 3 and 4:
 //   3. scatter    block per row tile (entries read coalesced; an entry's major index from a byte table
 //                 of row offsets in shared memory when the tile has at most kRowTable entries, else
-//                 a binary search in the tile's indptr; variant 2 always searches): slot = fill[c]++
-//                 (atomicAdd with return); the (row, p) pair written there [read 4 B, write 8 B
-//                 scattered within the slice]. Variant 3 takes the slots of window entries as one
-//                 global atomic per touched window slice (the tile's count of it) and hands them out
-//                 with shared-memory atomics in a second pass over the tile. Afterwards fill[c] is the
-//                 end of slice c, i.e. the output indptr[c + 1].
+//                 a binary search in the tile's indptr): slot = fill[c]++ (atomicAdd with return);
+//                 the (row, p) pair written there [read 4 B, write 8 B scattered within the slice].
+//                 Window entries take their slots as one global atomic per touched window slice (the
+//                 tile's count of it), handed out with shared-memory atomics in a second pass over the
+//                 tile. Afterwards fill[c] is the end of slice c, i.e. the output indptr[c + 1].
 //   4. fix-up     staged (k_order_staged): a block per 256 minor slices, whose slots are one range;
 //                 the pairs copied into shared memory (cp.async, coalesced), each slice ordered there
 //                 by position (registers, tiers of 8, 16, 32; positions are distinct), then the block
@@ -32,22 +29,15 @@
 //                 threads on consecutive slots [read 8 B, gather 8 B, write 4 + 8 B per entry]. A
 //                 range larger than the stage is ordered a thread per slice from global memory (slices
 //                 of up to 16). Longer slices are listed.
-//   Variants 0 and 1:
-//   3. rows       major index of every entry (expand_indptr) [write 4 B/entry, read indptr]
-//   4. scatter    slot = fill[c]++; out.indices[slot] = p [read 4 B, write 4 B scattered]
-//   5. fix-up     variant 0: thread per slice (k_order_slices): positions into registers (tiers of
-//                 8, 16, 32), ranked, out.indices[b + rank] = row[p], out.data[b + rank] = data[p]
-//                 [read 4 B, gather 4 + 8 B, write 4 + 8 B]; variant 1: the staged fix-up over the
-//                 positions (rows gathered from row[p]).
-//   6. long       only when the work list is not empty (its length is read back: one
+//   5. long       only when the work list is not empty (its length is read back: one
 //                 synchronization, the count stored into pinned host memory by a one-thread kernel
-//                 rather than copied): cub::DeviceSegmentedSort of the listed slices' positions
-//                 (variants 2-4: with the rows along), then a thread per slot writes rows and gathers
-//                 values.
-// Passes 1 to 5 and the read-back kernel are chained by programmatic dependent launch on devices of
-// compute capability 9.0 and later (set_transpose_pdl): each kernel lets the next one's blocks start
-// on the SMs its own last wave leaves idle, and they wait (griddepcontrol.wait) before reading what
-// it wrote; the scatter sets up its row tile (indptr, row table) before that wait.
+//                 rather than copied): cub::DeviceSegmentedSort of the listed slices' positions, with
+//                 the rows along, then a thread per slot writes rows and gathers values.
+// Passes 1 to 4 and the read-back kernel are chained by programmatic dependent launch when code
+// compiled for compute capability 9.0 or later runs on such a device (pdl_supported): each kernel
+// lets the next one's blocks start on the SMs its own last wave leaves idle, and they wait
+// (griddepcontrol.wait) before reading what it wrote; the scatter sets up its row tile (indptr, row
+// table) before that wait.
 // The entry passes give each thread kUnroll entries kThreads apart (coalesced), issuing all their
 // loads, then all their atomics, then all their stores.
 //
@@ -56,22 +46,18 @@
 // (stencils, finite-element operators) neighbouring rows share columns near the diagonal: in the 2-D
 // 5-point Poisson matrix three of a row's five entries fall in its tile's window, and each window
 // column is hit by three rows of the tile, so the tile makes 770 global atomics instead of 1280. A
-// matrix without that structure leaves the window mostly empty (the result never depends on it);
-// variant 4 is variant 3 without the window in the scatter.
+// matrix without that structure leaves the window mostly empty (the result never depends on it).
 //
 // Measured on the H200 (2-D Poisson 2048^2, float64, nnz 21M, int32 indices), whole call, in one
-// run: variant 3 0.504 ms (CUB's scan, no chaining, count copied back to pageable memory: 0.517;
-// with the own scan alone 0.516, dependent launch alone 0.513, both 0.510, both and the count
-// copied into pinned memory instead of stored by a kernel 0.508); CuPy 1.045-1.078 ms in the same
-// run. On a random pattern of the same shape and row lengths (no band structure) the window costs
-// 1.5%: variant 3 2.331 ms, 4 2.307, 2 2.297 (0: 2.82, 1: 2.75). Earlier runs,
-// before the single-pass scan and the chaining:
-// variant 3 0.504-0.515 ms (clear 6 us, count 49, scan 14 + launch, scatter 206, fix-up 201, read-back
-// of the long-slice count about 9), variant 4 0.514-0.530, variant 2 0.539-0.546 (count 76, scatter
-// 218), variant 1 0.576-0.593, variant 0 0.716-0.722 (expand 61, scatter 174, fix-up 362). A window
-// of 1024 slices instead of 512 measured 0.505-0.515 ms. Rejected: warp-aggregated atomics
-// (__match_any_sync) 0.81 ms; recording each entry's rank in the count pass so the scatter needs no
-// atomics 0.73-0.75 ms; for inputs without duplicates, scattering the indices and values themselves and
+// run: 0.504 ms (CUB's scan, no chaining, count copied back to pageable memory: 0.517; with the own
+// scan alone 0.516, dependent launch alone 0.513, both 0.510, both and the count copied into pinned
+// memory instead of stored by a kernel 0.508); CuPy 1.045-1.078 ms in the same run. On a random
+// pattern of the same shape and row lengths (no band structure) the window costs 1.5%. The
+// pipelines this one replaced, and their numbers: docs/benchmarks.md ("Deleted CSR -> CSC variants").
+// Per pass, before the single-pass scan and the chaining: clear 6 us, count 49, scan 14 + launch,
+// scatter 206, fix-up 201, read-back of the long-slice count about 9. A window of 1024 slices instead
+// of 512 measured 0.505-0.515 ms. Rejected: warp-aggregated atomics (__match_any_sync) 0.81 ms;
+// recording each entry's rank in the count pass so the scatter needs no atomics 0.73-0.75 ms; for inputs without duplicates, scattering the indices and values themselves and
 // sorting each slice in place by major index, 0.85 ms with an entry-parallel scatter and 0.75 ms with
 // a thread per row (the scattered 12-byte writes cost more than the gathers they save); the staged
 // kernel's loads and gathers unrolled 4 per thread, 0.566 ms against 0.548 ms; 8 or 2 entries per
@@ -111,8 +97,6 @@ using cusci::detail::grid_for;
 
 constexpr int kThreads = 256;
 constexpr int kUnroll = 4;  // entries per thread of the unrolled entry passes (loads and atomics in flight)
-constexpr std::int64_t kShortSlice = 32;  // longest slice ordered in registers by one thread
-
 
 template <class T>
 struct ttag {
@@ -283,172 +267,30 @@ __device__ __forceinline__ void load_unrolled(const I* __restrict__ ind, X base,
   }
 }
 
-// The count pass: kUnroll coalesced loads, then kUnroll fire-and-forget atomics.
-template <class I>
-__global__ void k_count_unrolled(const I* __restrict__ ind, std::int64_t nnz, counter_t<I>* __restrict__ cnt) {
-  pdl_trigger();
-  pdl_wait();
-  using C = counter_t<I>;
-  constexpr std::int64_t chunk = static_cast<std::int64_t>(kThreads) * kUnroll;
-  for (std::int64_t base = static_cast<std::int64_t>(blockIdx.x) * chunk; base < nnz;
-       base += static_cast<std::int64_t>(gridDim.x) * chunk) {
-    C c[kUnroll];
-    load_unrolled(ind, base, nnz, c);
-#pragma unroll
-    for (int u = 0; u < kUnroll; ++u) {
-      if (base + u * kThreads + threadIdx.x < nnz) atomicAdd(&cnt[c[u]], C{1});
-    }
-  }
-}
-
-// The positions path's scatter, unrolled the same way.
-template <class I>
-__global__ void k_scatter_unrolled(const I* __restrict__ ind, std::int64_t nnz, counter_t<I>* __restrict__ fill,
-                                   I* __restrict__ slot_pos) {
-  pdl_trigger();
-  pdl_wait();
-  using C = counter_t<I>;
-  constexpr std::int64_t chunk = static_cast<std::int64_t>(kThreads) * kUnroll;
-  for (std::int64_t base = static_cast<std::int64_t>(blockIdx.x) * chunk; base < nnz;
-       base += static_cast<std::int64_t>(gridDim.x) * chunk) {
-    C c[kUnroll];
-    load_unrolled(ind, base, nnz, c);
-    C slot[kUnroll];
-#pragma unroll
-    for (int u = 0; u < kUnroll; ++u) {
-      if (base + u * kThreads + threadIdx.x < nnz) slot[u] = atomicAdd(&fill[c[u]], C{1});
-    }
-#pragma unroll
-    for (int u = 0; u < kUnroll; ++u) {
-      const std::int64_t i = base + u * kThreads + threadIdx.x;
-      if (i < nnz) slot_pos[slot[u]] = static_cast<I>(i);
-    }
-  }
-}
-
-// Orders one slice of len <= CAP entries starting at b: positions in registers, rank of each by
-// counting the smaller ones (positions are distinct), then rows and values gathered to b + rank.
-template <int CAP, class I, class V>
-__device__ __forceinline__ void order_short(I* __restrict__ idx, V* __restrict__ out, const I* __restrict__ row,
-                                            const V* __restrict__ data, std::int64_t b, int len) {
-  constexpr I kMax = std::numeric_limits<I>::max();
-  I v[CAP];
-#pragma unroll
-  for (int k = 0; k < CAP; ++k) v[k] = k < len ? idx[b + k] : kMax;
-#pragma unroll
-  for (int k = 0; k < CAP; ++k) {
-    if (k < len) {
-      int r = 0;
-#pragma unroll
-      for (int j = 0; j < CAP; ++j) r += v[j] < v[k] ? 1 : 0;
-      const std::int64_t p = static_cast<std::int64_t>(v[k]);
-      const I rw = row[p];
-      const V dv = data[p];
-      idx[b + r] = rw;
-      out[b + r] = dv;
-    }
-  }
-}
-
-// Thread per slice: bounds from the fill counters after the scatter (fill[c] = end of slice c; the
-// start is the previous slice's end), written out as indptr[c + 1] (and indptr[0] = 0); short slices
-// ordered in place; long ones appended to the work list.
-// Launch bounds: at most 64 registers for int32 indices (4 blocks of 256 per SM; the 32-entry tier
-// then fits without spilling), 128 for int64 (its 32-entry tier spills below that).
-template <class I, class V>
-__global__ void __launch_bounds__(kThreads, sizeof(I) == 4 ? 4 : 2)
-    k_order_slices(const counter_t<I>* __restrict__ fill, std::int64_t n, I* __restrict__ indptr,
-                   I* __restrict__ idx, V* __restrict__ out,
-                   const I* __restrict__ row, const V* __restrict__ data, unsigned long long* __restrict__ n_long,
-                   std::int64_t* __restrict__ long_begin, std::int64_t* __restrict__ long_end) {
-  pdl_trigger();
-  pdl_wait();
-  const std::int64_t stride = static_cast<std::int64_t>(gridDim.x) * blockDim.x;
-  for (std::int64_t c = static_cast<std::int64_t>(blockIdx.x) * blockDim.x + threadIdx.x; c < n; c += stride) {
-    const std::int64_t b = c > 0 ? static_cast<std::int64_t>(fill[c - 1]) : 0;
-    const std::int64_t e = static_cast<std::int64_t>(fill[c]), len = e - b;
-    indptr[c + 1] = static_cast<I>(e);
-    if (c == 0) indptr[0] = I{0};
-    if (len <= 0) continue;
-    if (len <= 8) {
-      order_short<8>(idx, out, row, data, b, static_cast<int>(len));
-    } else if (len <= 16) {
-      order_short<16>(idx, out, row, data, b, static_cast<int>(len));
-    } else if (len <= kShortSlice) {
-      order_short<static_cast<int>(kShortSlice)>(idx, out, row, data, b, static_cast<int>(len));
-    } else {
-      const unsigned long long k = atomicAdd(n_long, 1ull);
-      long_begin[k] = b;
-      long_end[k] = e;
-    }
-  }
-}
-
-// Thread per entry over all slots: slots of listed (long) slices hold a sorted position (>= 0), the
-// others -1 (already done by k_order_slices).
-template <class I, class V>
-__global__ void k_gather_long(const I* __restrict__ sorted, std::int64_t nnz, I* __restrict__ idx, V* __restrict__ out,
-                              const I* __restrict__ row, const V* __restrict__ data) {
-  const std::int64_t stride = static_cast<std::int64_t>(gridDim.x) * blockDim.x;
-  for (std::int64_t i = static_cast<std::int64_t>(blockIdx.x) * blockDim.x + threadIdx.x; i < nnz; i += stride) {
-    const I p = sorted[i];
-    if (p >= 0) {
-      idx[i] = row[p];
-      out[i] = data[p];
-    }
-  }
-}
-
 // ---------------------------------------------------------------------------------------------
-// Staged fix-up (variants 1-4): a block takes 256 consecutive slices, whose slots are one
-// contiguous range; the range's items are read into shared memory with coalesced loads, each thread
-// orders its slice there (into a second shared array), and the block then writes the outputs over
-// the range, consecutive threads on consecutive slots: only the value gathers stay scattered.
-// An item S is either a position p (variant 1: the row comes from row[p]) or a (row, p) pair
-// (variants 2-4: the scatter wrote both). Ranges longer than the stage (kStageBytes of items) are
-// ordered by a thread per slice from global memory, as k_order_slices does.
+// Staged fix-up: a block takes 256 consecutive slices, whose slots are one contiguous range; the
+// range's (row, p) pairs are read into shared memory with coalesced loads, each thread orders its
+// slice there by p (into a second shared array), and the block then writes the outputs over the
+// range, consecutive threads on consecutive slots: only the value gathers stay scattered. Ranges
+// longer than the stage (kStageBytes of pairs) are ordered by a thread per slice from global memory.
 // ---------------------------------------------------------------------------------------------
 template <class I>
 struct alignas(2 * sizeof(I)) row_pos {
   I row, p;
 };
 
-template <class I>
-__device__ __forceinline__ I key_of(const I& x) {
-  return x;
-}
-template <class I>
-__device__ __forceinline__ I key_of(const row_pos<I>& x) {
-  return x.p;
-}
-template <class I>
-__device__ __forceinline__ I row_of(const I& x, const I* __restrict__ row) {
-  return row[x];
-}
-template <class I>
-__device__ __forceinline__ I row_of(const row_pos<I>& x, const I* __restrict__) {
-  return x.row;
-}
-template <class I>
-__device__ __forceinline__ void set_skip(I& x) {
-  x = I{-1};
-}
-template <class I>
-__device__ __forceinline__ void set_skip(row_pos<I>& x) {
-  x.p = I{-1};
-}
+constexpr std::int64_t kShortSlice = 32;  // longest slice ordered in registers by one thread (staged)
 
 constexpr int kStageBytes = 16384;  // per shared array (two per block)
 constexpr std::int64_t kShortGlobal = 16;  // longest slice the staged kernel orders from global memory
 
-// Orders in[0, len) (len <= CAP) by key into out[rank] (keys distinct).
-template <int CAP, class S>
-__device__ __forceinline__ void order_items(const S* in, S* out, int len) {
-  using K = decltype(key_of(in[0]));
-  constexpr K kMax = std::numeric_limits<K>::max();
-  K v[CAP];
+// Orders in[0, len) (len <= CAP) by position into out[rank] (positions distinct).
+template <int CAP, class I>
+__device__ __forceinline__ void order_items(const row_pos<I>* in, row_pos<I>* out, int len) {
+  constexpr I kMax = std::numeric_limits<I>::max();
+  I v[CAP];
 #pragma unroll
-  for (int k = 0; k < CAP; ++k) v[k] = k < len ? key_of(in[k]) : kMax;
+  for (int k = 0; k < CAP; ++k) v[k] = k < len ? in[k].p : kMax;
 #pragma unroll
   for (int k = 0; k < CAP; ++k) {
     if (k < len) {
@@ -460,46 +302,34 @@ __device__ __forceinline__ void order_items(const S* in, S* out, int len) {
   }
 }
 
-// The major index of the item at src[k] whose key is p: row[p] for a position, the pair's own row.
-template <class I>
-__device__ __forceinline__ I row_at(const I*, std::int64_t, I p, const I* __restrict__ row) {
-  return row[p];
-}
-template <class I>
-__device__ __forceinline__ I row_at(const row_pos<I>* src, std::int64_t k, I, const I* __restrict__) {
-  return src[k].row;
-}
-
-// Orders one slice of len <= CAP items src[b, b + len) straight into the outputs at b + rank: keys
-// in registers, rows re-read at the store (a position's row from row[p]: src may be the output
-// index array itself, already partly overwritten; a pair's from its own, separate array).
-template <int CAP, class S, class I, class V>
-__device__ __forceinline__ void order_items_global(const S* src, std::int64_t b, int len, I* idx,
-                                                   V* __restrict__ out, const I* __restrict__ row,
-                                                   const V* __restrict__ data) {
+// Orders one slice of len <= CAP pairs src[b, b + len) straight into the outputs at b + rank:
+// positions in registers, each pair's row re-read at the store.
+template <int CAP, class I, class V>
+__device__ __forceinline__ void order_items_global(const row_pos<I>* src, std::int64_t b, int len, I* idx,
+                                                   V* __restrict__ out, const V* __restrict__ data) {
   constexpr I kMax = std::numeric_limits<I>::max();
   I v[CAP];
 #pragma unroll
-  for (int k = 0; k < CAP; ++k) v[k] = k < len ? key_of(src[b + k]) : kMax;
+  for (int k = 0; k < CAP; ++k) v[k] = k < len ? src[b + k].p : kMax;
 #pragma unroll
   for (int k = 0; k < CAP; ++k) {
     if (k < len) {
       int r = 0;
 #pragma unroll
       for (int j = 0; j < CAP; ++j) r += v[j] < v[k] ? 1 : 0;
-      const I rw = row_at(src, b + k, v[k], row);
-      idx[b + r] = rw;
+      idx[b + r] = src[b + k].row;
       out[b + r] = data[v[k]];
     }
   }
 }
 
-template <class S, class I, class V>
+template <class I, class V>
 __global__ void __launch_bounds__(kThreads, sizeof(I) == 4 ? 4 : 2)
-    k_order_staged(const counter_t<I>* __restrict__ fill, std::int64_t n, I* __restrict__ indptr, const S* src,
-                   I* idx, V* __restrict__ out, const I* __restrict__ row, const V* __restrict__ data,
+    k_order_staged(const counter_t<I>* __restrict__ fill, std::int64_t n, I* __restrict__ indptr,
+                   const row_pos<I>* src, I* idx, V* __restrict__ out, const V* __restrict__ data,
                    unsigned long long* __restrict__ n_long, std::int64_t* __restrict__ long_begin,
                    std::int64_t* __restrict__ long_end) {
+  using S = row_pos<I>;
   constexpr int kStage = kStageBytes / static_cast<int>(sizeof(S));
   __shared__ S s_in[kStage];
   __shared__ S s_out[kStage];
@@ -537,7 +367,7 @@ __global__ void __launch_bounds__(kThreads, sizeof(I) == 4 ? 4 : 2)
       if (is_long) {
         for (int k = 0; k < ln; ++k) {
           S t = s_in[lb + k];
-          set_skip(t);
+          t.p = I{-1};
           s_out[lb + k] = t;
         }
       } else if (ln == 1) {
@@ -552,9 +382,9 @@ __global__ void __launch_bounds__(kThreads, sizeof(I) == 4 ? 4 : 2)
       __syncthreads();
       for (std::int64_t i = threadIdx.x; i < range; i += kThreads) {
         const S t = s_out[i];
-        const I p = key_of(t);
+        const I p = t.p;
         if (p >= 0) {
-          idx[b0 + i] = row_of(t, row);
+          idx[b0 + i] = t.row;
           out[b0 + i] = data[p];
         }
       }
@@ -562,65 +392,15 @@ __global__ void __launch_bounds__(kThreads, sizeof(I) == 4 ? 4 : 2)
     } else if (len > 0 && !is_long) {
       const int ln = static_cast<int>(len);
       if (ln <= 8) {
-        order_items_global<8>(src, b, ln, idx, out, row, data);
+        order_items_global<8>(src, b, ln, idx, out, data);
       } else {
-        order_items_global<static_cast<int>(kShortGlobal)>(src, b, ln, idx, out, row, data);
+        order_items_global<static_cast<int>(kShortGlobal)>(src, b, ln, idx, out, data);
       }
     }
   }
 }
 
-// Variant 2's scatter: a block per group of kThreads major slices (tiles of consecutive rows), whose
-// entries are one contiguous range read with coalesced loads; an entry's major index comes from a
-// binary search in the group's indptr in shared memory (no expand_indptr pass). Each entry takes a
-// slot in its minor slice and writes its (row, position) pair there. kUnroll entries per thread in
-// flight, as in the other entry passes.
-template <class I>
-__global__ void k_scatter_tiles(const I* __restrict__ ptr, std::int64_t m, const I* __restrict__ ind,
-                                counter_t<I>* __restrict__ fill, row_pos<I>* __restrict__ tmp) {
-  pdl_trigger();
-  pdl_wait();
-  using C = counter_t<I>;
-  __shared__ I s_ptr[kThreads + 1];
-  for (std::int64_t r0 = static_cast<std::int64_t>(blockIdx.x) * kThreads; r0 < m;
-       r0 += static_cast<std::int64_t>(gridDim.x) * kThreads) {
-    const int nr = static_cast<int>(m - r0 < kThreads ? m - r0 : kThreads);
-    for (int j = threadIdx.x; j <= nr; j += kThreads) s_ptr[j] = ptr[r0 + j];
-    __syncthreads();
-    const std::int64_t e0 = static_cast<std::int64_t>(s_ptr[0]), e1 = static_cast<std::int64_t>(s_ptr[nr]);
-    for (std::int64_t base = e0; base < e1; base += static_cast<std::int64_t>(kThreads) * kUnroll) {
-      C c[kUnroll];
-      I rw[kUnroll];
-#pragma unroll
-      for (int u = 0; u < kUnroll; ++u) {
-        const std::int64_t i = base + u * kThreads + threadIdx.x;
-        if (i < e1) {
-          c[u] = static_cast<C>(ind[i]);
-          int lo = 0, hi = nr;  // s_ptr[lo] <= i < s_ptr[hi]
-          while (hi - lo > 1) {
-            const int mid = (lo + hi) / 2;
-            if (static_cast<std::int64_t>(s_ptr[mid]) <= i) lo = mid;
-            else hi = mid;
-          }
-          rw[u] = static_cast<I>(r0 + lo);
-        }
-      }
-      C slot[kUnroll];
-#pragma unroll
-      for (int u = 0; u < kUnroll; ++u) {
-        if (base + u * kThreads + threadIdx.x < e1) slot[u] = atomicAdd(&fill[c[u]], C{1});
-      }
-#pragma unroll
-      for (int u = 0; u < kUnroll; ++u) {
-        const std::int64_t i = base + u * kThreads + threadIdx.x;
-        if (i < e1) tmp[slot[u]] = row_pos<I>{rw[u], static_cast<I>(i)};
-      }
-    }
-    __syncthreads();  // s_ptr is refilled by the next group
-  }
-}
-
-// Variant 3: the count and the row-tile scatter with a shared-memory window of kWindow minor
+// The count and the row-tile scatter with a shared-memory window of kWindow minor
 // slices around the tile's diagonal (the slices near (r0 + rows / 2) * n / m). Entries whose minor
 // index falls in the window are counted in shared memory, and the tile then makes one global atomic
 // per window slice it touched instead of one per entry; other entries go to global memory
@@ -701,12 +481,12 @@ __global__ void k_count_window(const I* __restrict__ ptr, std::int64_t m, std::i
   }
 }
 
-// The scatter of variant 3: pass 1 over the tile's entries takes slots for the entries outside the
+// The scatter: pass 1 over the tile's entries takes slots for the entries outside the
 // window (global atomics, pairs written at once) and counts the window's entries in shared memory;
 // then one global atomic per touched window slice reserves that many slots (their first slot kept in
 // shared memory); pass 2 re-reads the tile's indices (L1/L2-resident) and hands the reserved slots
 // out with shared-memory atomics.
-template <class I, bool kUseWindow>
+template <class I>
 __global__ void k_scatter_window(const I* __restrict__ ptr, std::int64_t m, std::int64_t n,
                                  const I* __restrict__ ind, counter_t<I>* __restrict__ fill,
                                  row_pos<I>* __restrict__ tmp) {
@@ -720,9 +500,8 @@ __global__ void k_scatter_window(const I* __restrict__ ptr, std::int64_t m, std:
        r0 += static_cast<std::int64_t>(gridDim.x) * kThreads) {
     const int nr = static_cast<int>(m - r0 < kThreads ? m - r0 : kThreads);
     for (int j = threadIdx.x; j <= nr; j += kThreads) s_ptr[j] = ptr[r0 + j];
-    if (kUseWindow)
-      for (int j = threadIdx.x; j < kWindow; j += kThreads) s_cnt[j] = 0;
-    const std::int64_t lo = kUseWindow ? window_lo(r0, nr, m, n) : 0;
+    for (int j = threadIdx.x; j < kWindow; j += kThreads) s_cnt[j] = 0;
+    const std::int64_t lo = window_lo(r0, nr, m, n);
     __syncthreads();
     const X e0 = static_cast<X>(s_ptr[0]), e1 = static_cast<X>(s_ptr[nr]);
     const bool table = e1 - e0 <= kRowTable;  // uniform over the block
@@ -741,7 +520,7 @@ __global__ void k_scatter_window(const I* __restrict__ ptr, std::int64_t m, std:
         out_w[u] = false;
         if (base + static_cast<X>(u * kThreads + threadIdx.x) < e1) {
           const C w = c[u] - static_cast<C>(lo);
-          if (kUseWindow && w < static_cast<C>(kWindow)) {
+          if (w < static_cast<C>(kWindow)) {
             atomicAdd(&s_cnt[w], C{1});
           } else {
             out_w[u] = true;
@@ -757,10 +536,6 @@ __global__ void k_scatter_window(const I* __restrict__ ptr, std::int64_t m, std:
           tmp[slot[u]] = row_pos<I>{static_cast<I>(r0 + rr), static_cast<I>(i)};
         }
       }
-    }
-    if (!kUseWindow) {
-      __syncthreads();  // s_ptr and s_row are refilled by the next tile
-      continue;
     }
     __syncthreads();
     for (int j = threadIdx.x; j < kWindow; j += kThreads) {
@@ -788,7 +563,7 @@ __global__ void k_scatter_window(const I* __restrict__ ptr, std::int64_t m, std:
   }
 }
 
-// Variants 2-4's long slices: the pairs split into positions and rows for the segmented sort.
+// Long slices: the pairs split into positions and rows for the segmented sort.
 template <class I>
 __global__ void k_split_pairs(const row_pos<I>* __restrict__ tmp, std::int64_t nnz, I* __restrict__ pos,
                               I* __restrict__ rows) {
@@ -800,7 +575,7 @@ __global__ void k_split_pairs(const row_pos<I>* __restrict__ tmp, std::int64_t n
   }
 }
 
-// Variants 2-4's long slices after the sort: slots of listed slices (sorted position >= 0) take the
+// Long slices after the sort: slots of listed slices (sorted position >= 0) take the
 // sorted row and the gathered value.
 template <class I, class V>
 __global__ void k_gather_long_pairs(const I* __restrict__ spos, const I* __restrict__ srow, std::int64_t nnz,
@@ -814,14 +589,6 @@ __global__ void k_gather_long_pairs(const I* __restrict__ spos, const I* __restr
     }
   }
 }
-
-// 0: k_order_slices (a thread per slice, from global memory); 1: the staged fix-up over positions;
-// 2: the row-tile scatter of (row, position) pairs and the staged fix-up over them; 3 (default): as 2
-// with the count and the scatter aggregated in a shared-memory window of slices; 4: as 3 without the
-// window in the scatter (the row table only).
-std::atomic<int> transpose_variant{3};
-// Programmatic dependent launch between the passes (where the device supports it).
-std::atomic<bool> transpose_pdl{true};
 
 // Whether the current device runs these kernels with programmatic dependent launch: compute
 // capability 9.0 and later, and code compiled for it (a build for an older virtual architecture,
@@ -863,15 +630,6 @@ void launch(bool pdl, void (*kernel)(P...), unsigned grid, unsigned block, cudaS
 
 }  // namespace
 
-void set_transpose_pdl(bool enabled) { transpose_pdl.store(enabled, std::memory_order_relaxed); }
-
-void set_transpose_variant(int variant) {
-  if (variant < 0 || variant > 4)
-    throw value_error("cusci::sparse::detail::set_transpose_variant: variant must be 0 to 4, got " +
-                      std::to_string(variant));
-  transpose_variant.store(variant, std::memory_order_relaxed);
-}
-
 compressed_arrays transpose_compressed(const ndarray& data, const ndarray& indices, const ndarray& indptr,
                                        std::int64_t n_minor) {
   const std::int64_t nnz = indices.size();
@@ -888,11 +646,7 @@ compressed_arrays transpose_compressed(const ndarray& data, const ndarray& indic
   out.data = empty(data.shape(), data.dtype());
   out.indices = empty({nnz}, it);
   out.indptr = empty({n_minor + 1}, it);
-  const int variant = transpose_variant.load(std::memory_order_relaxed);
-  const bool pdl = transpose_pdl.load(std::memory_order_relaxed) && pdl_supported();
-  const bool pairs_path = variant >= 2;  // variants 2 and 3 scatter (row, position) pairs
-  // Major index of every entry (variants 0 and 1; variants 2 and 3 find it in the scatter).
-  const ndarray row = pairs_path ? ndarray() : expand_indptr(indptr, nnz);
+  const bool pdl = pdl_supported();
   t_dispatch_index(it, [&](auto itag) {
     using I = typename decltype(itag)::type;
     using C = counter_t<I>;
@@ -900,7 +654,6 @@ compressed_arrays transpose_compressed(const ndarray& data, const ndarray& indic
     const I* ind = indices.data_as<I>();
     I* optr = out.indptr.data_as<I>();
     I* oidx = out.indices.data_as<I>();
-    const I* rowp = pairs_path ? nullptr : row.data_as<I>();
     // 0-2: clear, counts -> exclusive scan -> fill counters (slice starts).
     const std::int64_t nb = n_minor > 0 ? n_minor : 1;
     device_buffer<C> cnt(nb, s), fill(nb, s);
@@ -915,52 +668,28 @@ compressed_arrays transpose_compressed(const ndarray& data, const ndarray& indic
       CUSCI_CHECK_LAUNCH();
     }
     const std::int64_t m_major = indptr.size() - 1;
-    if (variant >= 3) {
-      launch(pdl, k_count_window<I>, grid_for(m_major, kThreads), kThreads, s, indptr.data_as<I>(), m_major, n_minor,
-             ind, cnt.data());
-    } else {
-      launch(pdl, k_count_unrolled<I>, grid_for(nnz, kThreads * kUnroll), kThreads, s, ind, nnz, cnt.data());
-    }
+    launch(pdl, k_count_window<I>, grid_for(m_major, kThreads), kThreads, s, indptr.data_as<I>(), m_major, n_minor,
+           ind, cnt.data());
     launch(pdl, k_scan_counts<C>, static_cast<unsigned>(n_tiles), kScanThreads, s, static_cast<const C*>(cnt.data()),
            fill.data(), nb, aux.data() + 1, aux.data() + 2);
-    // 3: positions (variants 2-4: (row, position) pairs) into their slices' slots, in arbitrary order
-    // within a slice; fill[c] ends as the end of slice c.
-    device_buffer<row_pos<I>> pairs(pairs_path ? nnz : 1, s);
-    if (variant == 4) {
-      launch(pdl, k_scatter_window<I, false>, grid_for(m_major, kThreads), kThreads, s, indptr.data_as<I>(), m_major,
-             n_minor, ind, fill.data(), pairs.data());
-    } else if (variant == 3) {
-      launch(pdl, k_scatter_window<I, true>, grid_for(m_major, kThreads), kThreads, s, indptr.data_as<I>(), m_major,
-             n_minor, ind, fill.data(), pairs.data());
-    } else if (variant == 2) {
-      launch(pdl, k_scatter_tiles<I>, grid_for(m_major, kThreads), kThreads, s, indptr.data_as<I>(), m_major, ind,
-             fill.data(), pairs.data());
-    } else {
-      launch(pdl, k_scatter_unrolled<I>, grid_for(nnz, kThreads * kUnroll), kThreads, s, ind, nnz, fill.data(), oidx);
-    }
+    // 3: (row, position) pairs into their slices' slots, in arbitrary order within a slice; fill[c]
+    // ends as the end of slice c.
+    device_buffer<row_pos<I>> pairs(nnz, s);
+    launch(pdl, k_scatter_window<I>, grid_for(m_major, kThreads), kThreads, s, indptr.data_as<I>(), m_major, n_minor,
+           ind, fill.data(), pairs.data());
     // 4: order short slices; list long ones.
-    const std::int64_t max_long =
-        std::min<std::int64_t>(n_minor, nnz / ((variant == 0 ? kShortSlice : kShortGlobal) + 1));
+    const std::int64_t max_long = std::min<std::int64_t>(n_minor, nnz / (kShortGlobal + 1));
     device_buffer<std::int64_t> long_begin(max_long > 0 ? max_long : 1, s), long_end(max_long > 0 ? max_long : 1, s);
     t_dispatch_size(item, [&](auto vtag) {
       using V = typename decltype(vtag)::type;
       V* oval = static_cast<V*>(out.data.data());
       const V* dv = static_cast<const V*>(data.data());
-      if (variant == 0) {
-        launch(pdl, k_order_slices<I, V>, grid_for(n_minor, kThreads), kThreads, s, static_cast<const C*>(fill.data()),
-               n_minor, optr, oidx, oval, rowp, dv, n_long, long_begin.data(), long_end.data());
-      } else if (variant == 1) {
-        launch(pdl, k_order_staged<I, I, V>, grid_for(n_minor, kThreads), kThreads, s,
-               static_cast<const C*>(fill.data()), n_minor, optr, static_cast<const I*>(oidx), oidx, oval, rowp, dv,
-               n_long, long_begin.data(), long_end.data());
-      } else {
-        launch(pdl, k_order_staged<row_pos<I>, I, V>, grid_for(n_minor, kThreads), kThreads, s,
-               static_cast<const C*>(fill.data()), n_minor, optr, static_cast<const row_pos<I>*>(pairs.data()), oidx,
-               oval, rowp, dv, n_long, long_begin.data(), long_end.data());
-      }
+      launch(pdl, k_order_staged<I, V>, grid_for(n_minor, kThreads), kThreads, s, static_cast<const C*>(fill.data()),
+             n_minor, optr, static_cast<const row_pos<I>*>(pairs.data()), oidx, oval, dv, n_long, long_begin.data(),
+             long_end.data());
     });
-    if (max_long == 0) return;  // no slice can be longer than kShortSlice: no work list to read
-    // 6: long slices (synchronizes to read their number).
+    if (max_long == 0) return;  // no slice can be longer than kShortGlobal: no work list to read
+    // 5: long slices (synchronizes to read their number).
     unsigned long long h_long = 0;
     {
       memory_ptr host = pinned_malloc(sizeof(unsigned long long));
@@ -973,7 +702,7 @@ compressed_arrays transpose_compressed(const ndarray& data, const ndarray& indic
     const std::int64_t nl = static_cast<std::int64_t>(h_long);
     device_buffer<I> sorted(nnz, s);
     CUSCI_CUDA_TRY(cudaMemsetAsync(sorted.data(), 0xff, nnz * sizeof(I), s));  // -1: not in a listed slice
-    if (pairs_path) {
+    {
       // Positions and rows apart; the rows sorted along as values.
       device_buffer<I> pos(nnz, s), rows(nnz, s), srows(nnz, s);
       k_split_pairs<I><<<grid_for(nnz, kThreads), kThreads, 0, s>>>(pairs.data(), nnz, pos.data(), rows.data());
@@ -992,22 +721,7 @@ compressed_arrays transpose_compressed(const ndarray& data, const ndarray& indic
             sorted.data(), srows.data(), nnz, oidx, static_cast<V*>(out.data.data()), static_cast<const V*>(data.data()));
         CUSCI_CHECK_LAUNCH();
       });
-      return;
     }
-    {
-      std::size_t bytes = 0;
-      CUSCI_CUDA_TRY(cub::DeviceSegmentedSort::SortKeys(nullptr, bytes, static_cast<const I*>(oidx), sorted.data(),
-                                                        nnz, nl, long_begin.data(), long_end.data(), s));
-      device_buffer<unsigned char> tmp(bytes > 0 ? bytes : 1, s);
-      CUSCI_CUDA_TRY(cub::DeviceSegmentedSort::SortKeys(tmp.data(), bytes, static_cast<const I*>(oidx), sorted.data(),
-                                                        nnz, nl, long_begin.data(), long_end.data(), s));
-    }
-    t_dispatch_size(item, [&](auto vtag) {
-      using V = typename decltype(vtag)::type;
-      k_gather_long<I, V><<<grid_for(nnz, kThreads), kThreads, 0, s>>>(
-          sorted.data(), nnz, oidx, static_cast<V*>(out.data.data()), rowp, static_cast<const V*>(data.data()));
-      CUSCI_CHECK_LAUNCH();
-    });
   });
   return out;
 }
