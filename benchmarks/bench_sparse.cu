@@ -27,7 +27,7 @@
 
 using namespace cusci;
 
-// Internal entry points of cusci::sparse (sparse/src/detail.hpp), for the variants above.
+// Internal entry points of cusci::sparse (sparse/src/linalg/cg.cu), for the variants above.
 namespace cusci::sparse::detail {
 void set_spmv_backend(int backend);
 std::array<double, 3> cg_kernel_ms(const csr_matrix& A, int reps);
