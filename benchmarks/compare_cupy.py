@@ -152,6 +152,19 @@ def cupy_cases(data, families=None, base=True):
     out["N1o"] = gpu_ms(lambda: cnd.gaussian_filter(odd, 2.0))
     img64 = img.astype(cp.float64)
     out["N1d"] = gpu_ms(lambda: cnd.gaussian_filter(img64, 2.0))
+    out["N1u"] = gpu_ms(lambda: cnd.uniform_filter(img, 31))
+    for size in (3, 7):
+        out[f"N2min.s{size}"] = gpu_ms(lambda: cnd.minimum_filter(img, size))
+        out[f"N2max.s{size}"] = gpu_ms(lambda: cnd.maximum_filter(img, size))
+    yy, xx = np.mgrid[-3:4, -3:4]
+    disk = (yy * yy + xx * xx) <= 10
+    out["N2max.disk7"] = gpu_ms(lambda: cnd.maximum_filter(img, footprint=disk))
+    out["N1uv"] = gpu_ms(lambda: cnd.uniform_filter(vol, 5), n_repeat=20)
+    out["N2minv.s3"] = gpu_ms(lambda: cnd.minimum_filter(vol, 3), n_repeat=20)
+    cross = np.zeros((3, 3, 3), bool)
+    cross.flat[[4, 10, 12, 13, 14, 16, 22]] = True
+    vol256 = vol[:256, :256, :256].copy()
+    out["N2maxv.cross3"] = gpu_ms(lambda: cnd.maximum_filter(vol256, footprint=cross), n_repeat=20)
     del img, vol, odd, img64
 
     # Coefficients as in bench_signal: butter(4, 0.2) and butter(16, 0.2) as sos, in float32 so that the
