@@ -39,10 +39,7 @@ int main(int argc, char** argv) {
   using namespace cusci;
   using bench::report;
   using bench::time_it;
-  if (device_count() == 0) {
-    std::printf("{\"error\":\"no CUDA device\"}\n");
-    return 77;
-  }
+  if (bench::no_device()) return 77;
   const bool host_only = argc > 1 && std::strcmp(argv[1], "--host") == 0;
   if (!host_only) {
     const std::int64_t n = std::int64_t{1} << 28;

@@ -34,10 +34,7 @@ int main() {
   using namespace cusci;
   using bench::report;
   using bench::time_it;
-  if (device_count() == 0) {
-    std::printf("{\"error\":\"no CUDA device\"}\n");
-    return 77;
-  }
+  if (bench::no_device()) return 77;
   {
     const std::int64_t n = 8192;
     const ndarray a = random_f32({n, n}, 1), b = random_f32({n, n}, 2);

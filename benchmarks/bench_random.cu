@@ -15,10 +15,7 @@ int main() {
   using namespace cusci;
   using bench::report;
   using bench::time_it;
-  if (device_count() == 0) {
-    std::printf("{\"error\":\"no CUDA device\"}\n");
-    return 77;
-  }
+  if (bench::no_device()) return 77;
   auto g = random::default_rng(0);
   const std::int64_t n28 = std::int64_t{1} << 28, n27 = std::int64_t{1} << 27;
   report("Q1", "standard_normal 2^28 f32", time_it([&] { (void)g.standard_normal({n28}, dtype::float32); }), 4.0 * n28);

@@ -35,10 +35,7 @@ int main() {
   using namespace cusci;
   using bench::report;
   using bench::time_it;
-  if (device_count() == 0) {
-    std::printf("{\"error\":\"no CUDA device\"}\n");
-    return 77;
-  }
+  if (bench::no_device()) return 77;
   const std::int64_t n = std::int64_t{1} << 28;
   const double nb = static_cast<double>(n);
   {

@@ -60,10 +60,7 @@ int main() {
   using namespace cusci;
   using bench::report;
   using bench::time_it;
-  if (device_count() == 0) {
-    std::printf("{\"error\":\"no CUDA device\"}\n");
-    return 77;
-  }
+  if (bench::no_device()) return 77;
   const auto dir = std::filesystem::temp_directory_path() / ("cusci_bench_rtc_" + std::to_string(::getpid()));
   ::setenv("CUSCI_CACHE_DIR", dir.c_str(), 1);
   const std::int64_t n = std::int64_t{1} << 28;

@@ -9,6 +9,7 @@
 #include <string>
 #include <vector>
 
+#include "cusci/device.hpp"
 #include "cusci/stream.hpp"
 
 namespace cusci::bench {
@@ -62,6 +63,13 @@ inline void report(const std::string& id, const std::string& name, const result&
   if (!extra.empty()) std::printf(",%s", extra.c_str());
   std::printf("}\n");
   std::fflush(stdout);
+}
+
+/// True (after printing a JSON error line) when no CUDA device is visible: `main` then returns 77.
+inline bool no_device() {
+  if (device_count() > 0) return false;
+  std::printf("{\"error\":\"no CUDA device\"}\n");
+  return true;
 }
 
 }  // namespace cusci::bench

@@ -66,6 +66,13 @@ void check_real_kernel_dtype(dtype dt, const char* fn, const char* what) {
     throw type_error(fname(fn) + ": " + what + " dtype float16 is not supported (SciPy: array type not supported)");
 }
 
+void check_size(std::int64_t size, const char* fn) {
+  if (size < 1) throw value_error(fname(fn) + ": incorrect filter size: size must be >= 1, got " + std::to_string(size));
+  if (size > max_filter_size)
+    throw value_error(fname(fn) + ": size must be at most " + std::to_string(max_filter_size) + ", got " +
+                      std::to_string(size));
+}
+
 void check_origin(std::int64_t size, std::int64_t origin, const char* fn) {
   if (size / 2 + origin < 0 || size / 2 + origin >= size)
     throw value_error(fname(fn) + ": invalid origin: size // 2 + origin must lie in [0, size), got size " +

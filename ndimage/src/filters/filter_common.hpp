@@ -49,6 +49,13 @@ std::vector<T> expand(const per_axis<T>& v, std::size_t n, const char* fn, const
 /// @throws cusci::type_error naming `what`.
 void check_real_kernel_dtype(dtype dt, const char* fn, const char* what);
 
+/// Largest filter window accepted (the kernels count taps in int).
+inline constexpr std::int64_t max_filter_size = std::int64_t{1} << 30;
+
+/// A window length: at least 1 (SciPy: "incorrect filter size") and at most max_filter_size.
+/// @throws cusci::value_error.
+void check_size(std::int64_t size, const char* fn);
+
 /// SciPy's origin test of a window of `size`: size / 2 + origin in [0, size).
 /// @throws cusci::value_error "invalid origin".
 void check_origin(std::int64_t size, std::int64_t origin, const char* fn);

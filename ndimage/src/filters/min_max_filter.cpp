@@ -18,15 +18,8 @@
 namespace cusci::ndimage {
 namespace {
 
+using detail::check_size;
 using detail::fname;
-
-constexpr std::int64_t max_size = std::int64_t{1} << 30;
-
-void check_size(std::int64_t size, const char* fn) {
-  if (size < 1) throw value_error(fname(fn) + ": incorrect filter size: size must be >= 1, got " + std::to_string(size));
-  if (size > max_size)
-    throw value_error(fname(fn) + ": size must be at most " + std::to_string(max_size) + ", got " + std::to_string(size));
-}
 
 void check_input(const ndarray& input, const char* fn) {
   if (is_complex(input.dtype())) throw type_error(fname(fn) + ": Complex type not supported");

@@ -14,16 +14,8 @@
 namespace cusci::ndimage {
 namespace {
 
+using detail::check_size;
 using detail::fname;
-
-/// Largest window accepted (the kernels count taps in int).
-constexpr std::int64_t max_size = std::int64_t{1} << 30;
-
-void check_size(std::int64_t size, const char* fn) {
-  if (size < 1) throw value_error(fname(fn) + ": incorrect filter size: size must be >= 1, got " + std::to_string(size));
-  if (size > max_size)
-    throw value_error(fname(fn) + ": size must be at most " + std::to_string(max_size) + ", got " + std::to_string(size));
-}
 
 detail::axis_pass uniform_axis_pass(int axis, std::int64_t size, detail::ext mode, std::int64_t origin) {
   return {axis, [size, mode, origin](const ndarray& src, const ndarray& dst, int ax, double cval) {
