@@ -55,7 +55,7 @@ ndarray min_max_filter(const char* fn, const ndarray& input, const per_axis<std:
   } else {
     const host_array fb = opts.footprint->astype(dtype::bool_);
     fshape = fb.shape();
-    const auto* b = fb.data_as<unsigned char>();
+    const bool* b = fb.data_as<bool>();
     mask.assign(b, b + fb.size());
     bool any = false, all = true;
     for (auto v : mask) {
