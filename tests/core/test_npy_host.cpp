@@ -4,6 +4,8 @@
 // dtype pairs against NumPy, and what the reduction axis argument holds.
 
 #include <filesystem>
+
+#include <unistd.h>
 #include <fstream>
 #include <iterator>
 #include <map>
@@ -39,7 +41,8 @@ std::string npy_path(const testing::golden_case& c) {
 struct temp_dir {
   std::filesystem::path path;
   temp_dir() {
-    path = std::filesystem::temp_directory_path() / "cusci_test_npy_host";
+    // One folder per process: two builds' test runs at once must not share it.
+    path = std::filesystem::temp_directory_path() / ("cusci_test_npy_host_" + std::to_string(::getpid()));
     std::filesystem::create_directories(path);
   }
   ~temp_dir() {

@@ -2,8 +2,8 @@
 // NI_UniformFilter1D, which needs each line in order, runs as its own line kernel on the engine's
 // pass_params: one thread per line (consecutive threads on consecutive inner positions, so a pass
 // along a non-last axis is coalesced), the sum of the first window, then one add of
-// (entering - leaving) / size per output, in double with IEEE operations: bit for bit SciPy's values,
-// so integer outputs truncate as SciPy's. float32 -> float32 and float64 -> float64 take the
+// (entering - leaving) and one division by size per output, in double with IEEE operations: bit for
+// bit SciPy's values, so integer outputs truncate as SciPy's. float32 -> float32 and float64 -> float64 take the
 // engine's fast weights kernels where they apply (weights 1 / size: within a few ulps of SciPy).
 
 #include <cuda_runtime.h>
@@ -28,16 +28,17 @@ __global__ void __launch_bounds__(block_threads) running_mean_kernel(const pass_
     const std::int64_t n = t - o * p.n_inner;
     const char* base = p.in + p.in_outer.offset(o) + p.in_inner.offset(n);
     char* obase = p.out + p.out_outer.offset(o) + p.out_inner.offset(n);
-    // iline[j] = ext(j - shift): the window of output l is iline[l .. l + K).
-    double tmp = 0.0;
-    for (int k = 0; k < p.K; ++k) tmp = __dadd_rn(tmp, load_ext<any_in, double>(p, base, k - p.shift));
-    tmp = __ddiv_rn(tmp, size);
-    store_value<Tout>(obase, tmp);
+    // iline[j] = ext(j - shift): the window of output l is iline[l .. l + K). The window sum is
+    // carried and divided for each output (SciPy 1.18's order; exact sums for integer inputs, so
+    // integer outputs truncate exact quotients).
+    double sum = 0.0;
+    for (int k = 0; k < p.K; ++k) sum = __dadd_rn(sum, load_ext<any_in, double>(p, base, k - p.shift));
+    store_value<Tout>(obase, __ddiv_rn(sum, size));
     for (std::int64_t l = 1; l < p.L; ++l) {
       const double enter = load_ext<any_in, double>(p, base, l - 1 + p.K - p.shift);
       const double leave = load_ext<any_in, double>(p, base, l - 1 - p.shift);
-      tmp = __dadd_rn(tmp, __ddiv_rn(__dsub_rn(enter, leave), size));
-      store_value<Tout>(obase + l * p.out_sa, tmp);
+      sum = __dadd_rn(sum, __dsub_rn(enter, leave));
+      store_value<Tout>(obase + l * p.out_sa, __ddiv_rn(sum, size));
     }
   }
 }
