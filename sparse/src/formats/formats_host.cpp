@@ -1,13 +1,12 @@
-// Host side of cusci::sparse's dia_matrix, bsr_matrix and spmatrix, the format names, and CSR -> BSR
-// (with SciPy's block size estimate).
+// Host side of cusci::sparse's dia_matrix and bsr_matrix (constructors and their own members),
+// spmatrix and the format names. The members every format shares: matrix.cpp.
 
 #include <algorithm>
-#include <set>
 #include <string>
+#include <vector>
 
 #include "common/detail.hpp"
 #include "cusci/error.hpp"
-#include "cusci/reduction.hpp"
 #include "cusci/sparse/matrix.hpp"
 
 namespace cusci::sparse {
@@ -22,6 +21,8 @@ ndarray contiguous(const ndarray& a, dtype dt, bool copy);
 ndarray values_for(const char* fn, const ndarray& data, std::optional<dtype> want, bool copy);
 std::int64_t max_index(const ndarray& a);
 void check_same_shape(const char* fn, std::optional<shape2> want, shape2 got);
+void check_offsets(const char* fn, const std::vector<std::int64_t>& off, std::int64_t nd);
+void check_blocksize(const char* fn, shape2 shape, shape2 b);
 }  // namespace detail
 
 using namespace detail;
@@ -48,63 +49,8 @@ std::string_view to_string(sparse::format f) noexcept {
   return "?";
 }
 
-namespace {
-
-// SciPy's estimate_blocksize (scipy/sparse/_spfuncs.py), efficiency 0.7.
-shape2 estimate_blocksize(const csr_matrix& A) {
-  if (A.nnz() == 0) return {1, 1};
-  const double nnz = static_cast<double>(A.nnz()), high = (1.0 + 0.7) / 2.0;
-  const auto [M, N] = A.shape();
-  coo_matrix c = A.tocoo();
-  auto eff = [&](std::int64_t b) {
-    if (M % b != 0 || N % b != 0) return 0.0;
-    return nnz / (static_cast<double>(b * b) * static_cast<double>(count_blocks(c.row(), c.col(), b, b, A.shape())));
-  };
-  const double e22 = eff(2), e33 = eff(3);
-  if (e22 > high && e33 > high) return eff(6) > 0.7 ? shape2{6, 6} : shape2{3, 3};
-  const double e44 = eff(4);
-  if (e44 > 0.7) return {4, 4};
-  if (e22 > 0.7) return {2, 2};
-  return {1, 1};
-}
-
-void check_blocksize(const char* fn, shape2 shape, shape2 b) {
-  CUSCI_EXPECTS(b[0] >= 1 && b[1] >= 1, value_error,
-                std::string(fn) + ": invalid blocksize=" + shape_str(b));
-  CUSCI_EXPECTS(shape[0] % b[0] == 0 && shape[1] % b[1] == 0, value_error,
-                std::string(fn) + ": shape must be multiple of blocksize");
-}
-
-}  // namespace
-
-template <compressed_kind K>
-bsr_matrix compressed_matrix<K>::tobsr(std::optional<shape2> blocksize, bool copy) const {
-  if constexpr (K == compressed_kind::csc) {
-    return tocsr().tobsr(blocksize, copy);
-  } else {
-    static constexpr const char* fn = "cusci::sparse::csr_matrix::tobsr";
-    const shape2 b = blocksize ? *blocksize : estimate_blocksize(*this);
-    check_blocksize(fn, shape_, b);
-    coo_matrix c = tocoo();
-    compressed_arrays a = coo_to_bsr(c.data(), c.row(), c.col(), shape_, b[0], b[1]);
-    return bsr_matrix::from_valid(a.data, a.indices, a.indptr, shape_, true);
-  }
-}
-template bsr_matrix csr_matrix::tobsr(std::optional<shape2>, bool) const;
-template bsr_matrix csc_matrix::tobsr(std::optional<shape2>, bool) const;
-
 // ---------------------------------------------------------------------------------------------------
 // dia_matrix
-
-namespace {
-void check_offsets(const char* fn, const std::vector<std::int64_t>& off, std::int64_t nd) {
-  CUSCI_EXPECTS(nd == static_cast<std::int64_t>(off.size()), value_error,
-                std::string(fn) + ": number of diagonals (" + std::to_string(nd) +
-                    ") does not match the number of offsets (" + std::to_string(off.size()) + ")");
-  std::set<std::int64_t> u(off.begin(), off.end());
-  CUSCI_EXPECTS(u.size() == off.size(), value_error, std::string(fn) + ": offset array contains duplicate values");
-}
-}  // namespace
 
 dia_matrix::dia_matrix(shape2 shape, const matrix_options& o) {
   static constexpr const char* fn = "cusci::sparse::dia_matrix";
@@ -169,85 +115,6 @@ std::int64_t dia_matrix::nnz() const noexcept {
   std::int64_t n = 0;
   for (std::int64_t k : offsets_host_) n += std::max<std::int64_t>(std::min(M + k, L) - std::max<std::int64_t>(k, 0), 0);
   return n;
-}
-
-bool dia_matrix::has_sorted_indices() const noexcept {
-  return std::is_sorted(offsets_host_.begin(), offsets_host_.end());
-}
-
-void dia_matrix::sort_indices() {
-  if (has_sorted_indices()) return;
-  std::vector<std::int64_t> perm(offsets_host_.size());
-  for (std::size_t i = 0; i < perm.size(); ++i) perm[i] = static_cast<std::int64_t>(i);
-  std::sort(perm.begin(), perm.end(), [&](std::int64_t a, std::int64_t b) { return offsets_host_[a] < offsets_host_[b]; });
-  ndarray p = asarray(perm);
-  std::vector<std::int64_t> off(perm.size());
-  for (std::size_t i = 0; i < perm.size(); ++i) off[i] = offsets_host_[perm[i]];
-  data_ = take_rows(data_, p);
-  offsets_ = asarray(off).astype(offsets_.dtype());
-  offsets_host_ = std::move(off);
-}
-
-void dia_matrix::eliminate_zeros() {
-  // A diagonal is kept when any of its in-matrix values is nonzero: through dia_to_coo's rows.
-  coo_matrix c = tocoo();
-  if (c.nnz() == 0) {
-    data_ = empty({0, 0}, dtype());
-    offsets_ = empty({0}, offsets_.dtype());
-    offsets_host_.clear();
-    return;
-  }
-  ndarray d = cusci::max(c.col().astype(cusci::dtype::int64)) ;  // touch: keeps width logic simple
-  (void)d;
-  std::vector<std::int64_t> keep;
-  coo_matrix cs = c;
-  dia_matrix r = cs.todia();
-  // todia() gives the width max(col) + 1; keep the original width.
-  const std::set<std::int64_t> present(r.offsets_host().begin(), r.offsets_host().end());
-  std::vector<std::int64_t> idx, off;
-  for (std::size_t i = 0; i < offsets_host_.size(); ++i)
-    if (present.count(offsets_host_[i])) {
-      idx.push_back(static_cast<std::int64_t>(i));
-      off.push_back(offsets_host_[i]);
-    }
-  if (off.size() == offsets_host_.size()) return;
-  data_ = take_rows(data_, asarray(idx));
-  offsets_ = asarray(off).astype(offsets_.dtype());
-  offsets_host_ = std::move(off);
-}
-
-void dia_matrix::check_format(bool) const {
-  static constexpr const char* fn = "cusci::sparse::dia_matrix::check_format";
-  CUSCI_EXPECTS(offsets_.ndim() == 1, value_error, std::string(fn) + ": offsets array must have rank 1");
-  CUSCI_EXPECTS(data_.ndim() == 2, value_error, std::string(fn) + ": data array must have rank 2");
-  check_offsets(fn, offsets_host_, data_.shape(0));
-}
-
-coo_matrix dia_matrix::tocoo(bool) const {
-  const cusci::dtype it = get_index_dtype(std::max({shape_[0], shape_[1], nnz()}));
-  coo_arrays a = dia_to_coo(data_, offsets_, shape_, it);
-  return coo_matrix::from_valid(a.data, a.row, a.col, shape_, false);
-}
-csr_matrix dia_matrix::tocsr(bool) const { return tocoo().tocsr(); }
-csc_matrix dia_matrix::tocsc(bool) const { return tocoo().tocsc(); }
-dia_matrix dia_matrix::todia(bool copy) const { return copy ? this->copy() : *this; }
-bsr_matrix dia_matrix::tobsr(std::optional<shape2> blocksize, bool copy) const { return tocsr().tobsr(blocksize, copy); }
-ndarray dia_matrix::toarray(cusci::order ord) const {
-  coo_matrix c = tocoo();
-  return scatter_dense(c.data(), c.row(), c.col(), shape_, ord);  // no duplicates in DIA
-}
-dia_matrix dia_matrix::astype(cusci::dtype t, bool copy) const {
-  check_value_dtype("cusci::sparse::dia_matrix::astype", t);
-  if (t == dtype() && !copy) return *this;
-  dia_matrix a = copy ? this->copy() : *this;
-  a.data_ = data_.astype(t);
-  return a;
-}
-dia_matrix dia_matrix::copy() const {
-  dia_matrix a = *this;
-  a.data_ = data_.copy();
-  a.offsets_ = offsets_.copy();
-  return a;
 }
 
 // ---------------------------------------------------------------------------------------------------
@@ -356,96 +223,13 @@ void bsr_matrix::rebind(ndarray data, ndarray indices, ndarray indptr, int canon
   sorted_ = canonical > 0 ? 1 : -1;
 }
 
-bool bsr_matrix::has_sorted_indices() const {
-  if (sorted_ < 0) {
-    const sortedness s = check_sorted(indptr_, indices_);
-    sorted_ = s.sorted;
-    canonical_ = s.canonical;
-  }
-  return sorted_ > 0;
-}
 void bsr_matrix::set_has_sorted_indices(bool v) noexcept {
   sorted_ = v;
   if (!v) canonical_ = 0;
 }
-bool bsr_matrix::has_canonical_format() const {
-  if (canonical_ < 0) has_sorted_indices();
-  return canonical_ > 0;
-}
 void bsr_matrix::set_has_canonical_format(bool v) noexcept {
   canonical_ = v;
   if (v) sorted_ = 1;
-}
-
-void bsr_matrix::sum_duplicates() {
-  if (has_canonical_format()) return;
-  const std::int64_t MB = shape_[0] / blocksize_[0], NB = shape_[1] / blocksize_[1];
-  ndarray brow = expand_indptr(indptr_, nnz_blocks());
-  sorted_entries se = sort_entries(data_, brow, indices_, MB, NB, true, true);
-  rebind(se.data, se.minor, se.indptr, 1);
-}
-
-void bsr_matrix::sort_indices() {
-  if (has_sorted_indices()) return;
-  const std::int64_t MB = shape_[0] / blocksize_[0], NB = shape_[1] / blocksize_[1];
-  ndarray brow = expand_indptr(indptr_, nnz_blocks());
-  sorted_entries se = sort_entries(data_, brow, indices_, MB, NB, false, true);
-  rebind(se.data, se.minor, se.indptr, -1);
-  sorted_ = 1;
-}
-
-void bsr_matrix::eliminate_zeros() {
-  compacted c = compact_nonzero(data_);
-  if (c.kept == nnz_blocks()) return;
-  const int canon = canonical_ > 0 ? 1 : -1;
-  const std::int8_t sorted = sorted_;
-  rebind(take_rows(data_, c.index), take_rows(indices_, c.index), remap_indptr(indptr_, c.pos), canon);
-  if (sorted > 0) sorted_ = 1;
-}
-
-void bsr_matrix::prune() {
-  const std::int64_t n = indptr_.size() > 0 ? indptr_[indptr_.size() - 1].astype(cusci::dtype::int64).item<std::int64_t>() : 0;
-  if (n == indices_.size()) return;
-  indices_ = head(indices_, n);
-  data_ = data_[{slice{0, n}}];
-}
-
-void bsr_matrix::check_format(bool full_check) const {
-  bsr_options o{.shape = shape_, .index_dtype = index_dtype(), .check = full_check};
-  bsr_matrix tmp(data_, indices_, indptr_, o);
-  (void)tmp;
-}
-
-coo_matrix bsr_matrix::tocoo(bool) const {
-  coo_arrays a = bsr_to_coo(data_, indices_, indptr_, blocksize_[0], blocksize_[1]);
-  return coo_matrix::from_valid(a.data, a.row, a.col, shape_, false);
-}
-csr_matrix bsr_matrix::tocsr(bool) const {
-  compressed_arrays a = bsr_to_csr(data_, indices_, indptr_, shape_[0], blocksize_[0], blocksize_[1]);
-  return csr_matrix::from_valid(a.data, a.indices, a.indptr, shape_, false);
-}
-csc_matrix bsr_matrix::tocsc(bool) const { return tocsr().tocsc(); }
-dia_matrix bsr_matrix::todia(bool) const { return tocoo().todia(); }
-bsr_matrix bsr_matrix::tobsr(std::optional<shape2> blocksize, bool copy) const {
-  if (!blocksize || *blocksize == blocksize_) return copy ? this->copy() : *this;
-  return tocsr().tobsr(blocksize);
-}
-ndarray bsr_matrix::toarray(cusci::order ord) const { return tocoo().toarray(ord); }
-bsr_matrix bsr_matrix::astype(cusci::dtype t, bool copy) const {
-  check_value_dtype("cusci::sparse::bsr_matrix::astype", t);
-  if (t == dtype() && !copy) return *this;
-  bsr_matrix a = copy ? this->copy() : *this;
-  const std::int8_t s = sorted_, c = canonical_;
-  a.rebind(data_.astype(t), a.indices_, a.indptr_, c);
-  a.sorted_ = s;
-  return a;
-}
-bsr_matrix bsr_matrix::copy() const {
-  bsr_matrix a = *this;
-  const std::int8_t s = sorted_;
-  a.rebind(data_.copy(), indices_.copy(), indptr_.copy(), canonical_);
-  a.sorted_ = s;
-  return a;
 }
 
 // ---------------------------------------------------------------------------------------------------
@@ -489,20 +273,6 @@ spmatrix spmatrix::asformat(sparse::format f, bool copy) const {
   }
   return *this;
 }
-
-// ---------------------------------------------------------------------------------------------------
-// matrix_base: the members every format shares, instantiated for the five formats.
-
-template <class Derived, sparse::format F>
-spmatrix matrix_base<Derived, F>::asformat(sparse::format f, bool copy) const {
-  return spmatrix(self()).asformat(f, copy);
-}
-
-template class matrix_base<coo_matrix, sparse::format::coo>;
-template class matrix_base<csr_matrix, sparse::format::csr>;
-template class matrix_base<csc_matrix, sparse::format::csc>;
-template class matrix_base<dia_matrix, sparse::format::dia>;
-template class matrix_base<bsr_matrix, sparse::format::bsr>;
 
 spmatrix spmatrix::asformat(std::string_view f, bool copy) const {
   if (f.empty()) return copy ? this->copy() : *this;

@@ -1,11 +1,13 @@
-// Host side of cusci::sparse's coo_matrix, csr_matrix and csc_matrix: argument checks (all before any
-// device work except the documented device-side index checks), index dtype choice, conversions and
-// format maintenance. CSR and CSC share one implementation over (major, minor) axes.
+// Host side of cusci::sparse's matrices: argument checks (all before any device work except the
+// documented device-side index checks) and index dtype choice, the constructors of coo_matrix,
+// csr_matrix and csc_matrix (CSR and CSC share one implementation over (major, minor) axes), and the
+// members every format shares (matrix_base): conversions and format maintenance.
 
 #include "cusci/sparse/matrix.hpp"
 
 #include <algorithm>
 #include <limits>
+#include <set>
 #include <string>
 
 #include "common/detail.hpp"
@@ -179,8 +181,8 @@ compressed_arrays compressed_sort(const compressed_arrays& a, std::int64_t M, st
 }
 
 compressed_arrays compressed_eliminate_zeros(const compressed_arrays& a) {
-  compacted c = compact_nonzero(a.data);
-  if (c.kept == a.data.size()) return a;
+  compacted c = compact_nonzero(a.data);  // one flag an entry (BSR: a block)
+  if (c.kept == a.indices.size()) return a;
   return {take_rows(a.data, c.index), take_rows(a.indices, c.index), remap_indptr(a.indptr, c.pos)};
 }
 
@@ -241,6 +243,20 @@ matrix_options sub_options(const matrix_options& o) {
   return s;
 }
 
+void check_offsets(const char* fn, const std::vector<std::int64_t>& off, std::int64_t nd) {
+  CUSCI_EXPECTS(nd == static_cast<std::int64_t>(off.size()), value_error,
+                std::string(fn) + ": number of diagonals (" + std::to_string(nd) +
+                    ") does not match the number of offsets (" + std::to_string(off.size()) + ")");
+  std::set<std::int64_t> u(off.begin(), off.end());
+  CUSCI_EXPECTS(u.size() == off.size(), value_error, std::string(fn) + ": offset array contains duplicate values");
+}
+
+void check_blocksize(const char* fn, shape2 shape, shape2 b) {
+  CUSCI_EXPECTS(b[0] >= 1 && b[1] >= 1, value_error, std::string(fn) + ": invalid blocksize=" + shape_str(b));
+  CUSCI_EXPECTS(shape[0] % b[0] == 0 && shape[1] % b[1] == 0, value_error,
+                std::string(fn) + ": shape must be multiple of blocksize");
+}
+
 }  // namespace detail
 
 using namespace detail;
@@ -248,6 +264,42 @@ using namespace detail;
 dtype get_index_dtype(std::int64_t maxval) noexcept { return maxval > int32_max ? dtype::int64 : dtype::int32; }
 
 bool is_supported_dtype(dtype t) noexcept { return t != dtype::float16; }
+
+namespace {
+// The function names of the messages, for each format.
+template <sparse::format F>
+struct names;
+template <>
+struct names<sparse::format::coo> {
+  static constexpr const char* cls = "cusci::sparse::coo_matrix";
+  static constexpr const char* astype = "cusci::sparse::coo_matrix::astype";
+  static constexpr const char* check_format = "cusci::sparse::coo_matrix::check_format";
+};
+template <>
+struct names<sparse::format::csr> {
+  static constexpr const char* cls = "cusci::sparse::csr_matrix";
+  static constexpr const char* astype = "cusci::sparse::csr_matrix::astype";
+  static constexpr const char* check_format = "cusci::sparse::csr_matrix::check_format";
+};
+template <>
+struct names<sparse::format::csc> {
+  static constexpr const char* cls = "cusci::sparse::csc_matrix";
+  static constexpr const char* astype = "cusci::sparse::csc_matrix::astype";
+  static constexpr const char* check_format = "cusci::sparse::csc_matrix::check_format";
+};
+template <>
+struct names<sparse::format::dia> {
+  static constexpr const char* cls = "cusci::sparse::dia_matrix";
+  static constexpr const char* astype = "cusci::sparse::dia_matrix::astype";
+  static constexpr const char* check_format = "cusci::sparse::dia_matrix::check_format";
+};
+template <>
+struct names<sparse::format::bsr> {
+  static constexpr const char* cls = "cusci::sparse::bsr_matrix";
+  static constexpr const char* astype = "cusci::sparse::bsr_matrix::astype";
+  static constexpr const char* check_format = "cusci::sparse::bsr_matrix::check_format";
+};
+}  // namespace
 
 // ---------------------------------------------------------------------------------------------------
 // coo_matrix
@@ -316,147 +368,24 @@ coo_matrix coo_matrix::from_valid(ndarray data, ndarray row, ndarray col, shape2
   return a;
 }
 
-bool coo_matrix::has_sorted_indices() const {
-  if (sorted_ < 0) {
-    // Sorted by (row, col) <=> the CSR built from the rows (sorted) has sorted indices and the rows
-    // are non-decreasing. Checked through one sort-free pass: rows non-decreasing and, within equal
-    // rows, cols non-decreasing.
-    if (nnz() <= 1) {
-      sorted_ = 1;
-    } else {
-      const indptr_check rc = check_indptr(checkable_index(row_), true);  // rows non-decreasing?
-      if (rc.decreasing) {
-        sorted_ = 0;
-      } else {
-        ndarray ptr = compress_major(row_, shape_[0]);
-        sorted_ = check_sorted(ptr, col_).sorted ? 1 : 0;
-      }
-    }
-  }
-  return sorted_ > 0;
-}
-
-void coo_matrix::sum_duplicates() {
-  if (canonical_ > 0) return;
-  sorted_entries se = sort_entries(data_, row_, col_, shape_[0], shape_[1], true, false);
-  data_ = se.data;
-  row_ = se.major;
-  col_ = se.minor;
-  canonical_ = 1;
-  sorted_ = 1;
-}
-
-void coo_matrix::sort_indices() {
-  if (sorted_ > 0) return;
-  sorted_entries se = sort_entries(data_, row_, col_, shape_[0], shape_[1], false, false);
-  data_ = se.data;
-  row_ = se.major;
-  col_ = se.minor;
-  sorted_ = 1;
-}
-
-void coo_matrix::eliminate_zeros() {
-  compacted c = compact_nonzero(data_);
-  if (c.kept == nnz()) return;
-  data_ = take_rows(data_, c.index);
-  row_ = take_rows(row_, c.index);
-  col_ = take_rows(col_, c.index);
-}
-
-void coo_matrix::check_format(bool full_check) const {
-  static constexpr const char* fn = "cusci::sparse::coo_matrix::check_format";
-  CUSCI_EXPECTS(data_.ndim() == 1 && row_.ndim() == 1 && col_.ndim() == 1, value_error,
-                std::string(fn) + ": coordinates and data arrays must be 1-D");
-  CUSCI_EXPECTS(data_.size() == row_.size() && data_.size() == col_.size(), value_error,
-                std::string(fn) + ": all index and data arrays must have the same length");
-  if (full_check && nnz() > 0) {
-    matrix_options o{.shape = shape_, .index_dtype = index_dtype()};
-    shape2 sh;
-    coo_from_triplets(fn, data_, row_, col_, o, sh);
-  }
-}
-
-csr_matrix coo_matrix::tocsr(bool) const {
-  if (canonical_ > 0) return csr_matrix::from_valid(data_, col_, compress_major(row_, shape_[0]), shape_, true);
-  compressed_arrays c = compress_coo(data_, row_, col_, shape_[0], shape_[1]);
-  return csr_matrix::from_valid(c.data, c.indices, c.indptr, shape_, true);
-}
-
-csc_matrix coo_matrix::tocsc(bool) const {
-  compressed_arrays c = compress_coo(data_, col_, row_, shape_[1], shape_[0]);
-  return csc_matrix::from_valid(c.data, c.indices, c.indptr, shape_, true);
-}
-
-coo_matrix coo_matrix::tocoo(bool copy) const { return copy ? this->copy() : *this; }
-
-dia_matrix coo_matrix::todia(bool) const {
-  // As SciPy: data width max(col) + 1; duplicates summed (SciPy keeps one of them).
-  coo_matrix c = *this;
-  c.sum_duplicates();
-  const std::int64_t width = c.nnz() > 0 ? max_index(c.col_) + 1 : 0;
-  dia_arrays d = coo_to_dia(c.data_, c.row_, c.col_, shape_, width);
-  std::vector<std::int64_t> off = to_host(d.offsets.astype(cusci::dtype::int64)).to_vector<std::int64_t>();
-  return dia_matrix::from_valid(d.data, d.offsets, std::move(off), shape_);
-}
-
-bsr_matrix coo_matrix::tobsr(std::optional<shape2> blocksize, bool copy) const {
-  return tocsr().tobsr(blocksize, copy);
-}
-
-ndarray coo_matrix::toarray(cusci::order ord) const {
-  if (canonical_ > 0) return scatter_dense(data_, row_, col_, shape_, ord);
-  sorted_entries se = sort_entries(data_, row_, col_, shape_[0], shape_[1], true, false);
-  return scatter_dense(se.data, se.major, se.minor, shape_, ord);
-}
-
-coo_matrix coo_matrix::astype(cusci::dtype t, bool copy) const {
-  check_value_dtype("cusci::sparse::coo_matrix::astype", t);
-  if (t == dtype() && !copy) return *this;
-  coo_matrix a = copy ? this->copy() : *this;
-  a.data_ = data_.astype(t);
-  return a;
-}
-
-coo_matrix coo_matrix::copy() const {
-  coo_matrix a = *this;
-  a.data_ = data_.copy();
-  a.row_ = row_.copy();
-  a.col_ = col_.copy();
-  return a;
-}
-
 // ---------------------------------------------------------------------------------------------------
 // compressed_matrix<K>: csr_matrix and csc_matrix, one implementation; CSC flips the axes.
 
 namespace {
-// The function names of the messages, and the major/minor extents of a compressed matrix of kind K.
+// The format and the major/minor extents of a compressed matrix of kind K.
 template <compressed_kind K>
 constexpr bool is_csc = K == compressed_kind::csc;
 template <compressed_kind K>
-struct names {
-  static constexpr const char* cls = "cusci::sparse::csr_matrix";
-  static constexpr const char* check_format = "cusci::sparse::csr_matrix::check_format";
-  static constexpr const char* astype = "cusci::sparse::csr_matrix::astype";
-};
-template <>
-struct names<compressed_kind::csc> {
-  static constexpr const char* cls = "cusci::sparse::csc_matrix";
-  static constexpr const char* check_format = "cusci::sparse::csc_matrix::check_format";
-  static constexpr const char* astype = "cusci::sparse::csc_matrix::astype";
-};
+constexpr sparse::format format_of = is_csc<K> ? sparse::format::csc : sparse::format::csr;
 template <compressed_kind K>
 std::int64_t major_extent(shape2 s) {
   return is_csc<K> ? s[1] : s[0];
-}
-template <compressed_kind K>
-std::int64_t minor_extent(shape2 s) {
-  return is_csc<K> ? s[0] : s[1];
 }
 }  // namespace
 
 template <compressed_kind K>
 compressed_matrix<K>::compressed_matrix(shape2 shape, const matrix_options& o) {
-  static constexpr const char* fn = names<K>::cls;
+  static constexpr const char* fn = names<format_of<K>>::cls;
   check_shape(fn, shape);
   const cusci::dtype t = o.dtype ? *o.dtype : cusci::dtype::float64;
   check_value_dtype(fn, t);
@@ -483,7 +412,7 @@ compressed_matrix<K>::compressed_matrix(const ndarray& data, const std::pair<nda
 template <compressed_kind K>
 compressed_matrix<K>::compressed_matrix(const ndarray& data, const ndarray& indices, const ndarray& indptr,
                                         const matrix_options& o) {
-  compressed_arrays a = compressed_from_arrays(names<K>::cls, data, indices, indptr, o, is_csc<K>, shape_);
+  compressed_arrays a = compressed_from_arrays(names<format_of<K>>::cls, data, indices, indptr, o, is_csc<K>, shape_);
   rebind(a.data, a.indices, a.indptr, -1);
 }
 
@@ -495,12 +424,12 @@ compressed_matrix<K>::compressed_matrix(const ndarray& data, const ndarray& indi
 
 template <compressed_kind K>
 compressed_matrix<K>::compressed_matrix(const spmatrix& other, const matrix_options& o) {
-  static constexpr const char* fn = names<K>::cls;
+  static constexpr const char* fn = names<format_of<K>>::cls;
   check_same_shape(fn, o.shape, other.shape());
   if (o.dtype) check_value_dtype(fn, *o.dtype);
   if constexpr (is_csc<K>) *this = other.tocsc(o.copy);
   else *this = other.tocsr(o.copy);
-  if (o.dtype && *o.dtype != this->dtype()) *this = astype(*o.dtype, false);
+  if (o.dtype && *o.dtype != this->dtype()) *this = this->astype(*o.dtype, false);
   if (o.index_dtype && *o.index_dtype != this->index_dtype()) {
     const cusci::dtype it = choose_index_dtype(fn, o.index_dtype, std::max({shape_[0], shape_[1], this->nnz()}));
     const int canon = canonical_;
@@ -528,29 +457,9 @@ void compressed_matrix<K>::rebind(ndarray data, ndarray indices, ndarray indptr,
 }
 
 template <compressed_kind K>
-bool compressed_matrix<K>::has_sorted_indices() const {
-  if (sorted_ < 0) {
-    const sortedness s = check_sorted(indptr_, indices_);
-    sorted_ = s.sorted;
-    canonical_ = s.canonical;
-  }
-  return sorted_ > 0;
-}
-
-template <compressed_kind K>
 void compressed_matrix<K>::set_has_sorted_indices(bool v) noexcept {
   sorted_ = v;
   if (!v) canonical_ = 0;
-}
-
-template <compressed_kind K>
-bool compressed_matrix<K>::has_canonical_format() const {
-  if (canonical_ < 0) {
-    const sortedness s = check_sorted(indptr_, indices_);
-    sorted_ = s.sorted;
-    canonical_ = s.canonical;
-  }
-  return canonical_ > 0;
 }
 
 template <compressed_kind K>
@@ -559,110 +468,385 @@ void compressed_matrix<K>::set_has_canonical_format(bool v) noexcept {
   if (v) sorted_ = 1;
 }
 
-template <compressed_kind K>
-void compressed_matrix<K>::sum_duplicates() {
-  if (has_canonical_format()) return;
-  compressed_arrays c =
-      compressed_sum_duplicates({data_, indices_, indptr_}, major_extent<K>(shape_), minor_extent<K>(shape_));
-  rebind(c.data, c.indices, c.indptr, 1);
-}
-
-template <compressed_kind K>
-void compressed_matrix<K>::sort_indices() {
-  if (sorted_ > 0) return;
-  compressed_arrays c = compressed_sort({data_, indices_, indptr_}, major_extent<K>(shape_), minor_extent<K>(shape_));
-  const int canon = canonical_;
-  rebind(c.data, c.indices, c.indptr, canon > 0 ? 1 : -1);
-  sorted_ = 1;
-}
-
-template <compressed_kind K>
-void compressed_matrix<K>::eliminate_zeros() {
-  compressed_arrays c = compressed_eliminate_zeros({data_, indices_, indptr_});
-  if (c.data.size() == data_.size()) return;
-  const int canon = canonical_ > 0 ? 1 : -1;
-  const std::int8_t sorted = sorted_;
-  rebind(c.data, c.indices, c.indptr, canon);
-  if (sorted > 0) sorted_ = 1;
-}
-
-template <compressed_kind K>
-void compressed_matrix<K>::prune() {
-  const std::int64_t n =
-      indptr_.size() > 0 ? indptr_[indptr_.size() - 1].astype(cusci::dtype::int64).item<std::int64_t>() : 0;
-  CUSCI_EXPECTS(n <= indices_.size() && n <= data_.size(), value_error,
-                std::string(names<K>::cls) + "::prune: indices array has fewer than nnz elements");
-  if (n == data_.size() && n == indices_.size()) return;
-  data_ = head(data_, n);
-  indices_ = head(indices_, n);
-}
-
-template <compressed_kind K>
-void compressed_matrix<K>::check_format(bool full_check) const {
-  compressed_check(names<K>::check_format, data_, indices_, indptr_, major_extent<K>(shape_), minor_extent<K>(shape_), full_check);
-}
-
-template <compressed_kind K>
-ndarray compressed_matrix<K>::toarray(cusci::order ord) const {
-  return compressed_toarray({data_, indices_, indptr_}, has_canonical_format(), shape_, is_csc<K>, ord);
-}
-
-template <compressed_kind K>
-compressed_matrix<K> compressed_matrix<K>::astype(cusci::dtype t, bool copy) const {
-  check_value_dtype(names<K>::astype, t);
-  if (t == this->dtype() && !copy) return *this;
-  compressed_matrix a = copy ? this->copy() : *this;
-  const std::int8_t s = sorted_, c = canonical_;
-  a.rebind(data_.astype(t), a.indices_, a.indptr_, c);
-  a.sorted_ = s;
-  return a;
-}
-
-template <compressed_kind K>
-compressed_matrix<K> compressed_matrix<K>::copy() const {
-  compressed_matrix a = *this;
-  a.rebind(data_.copy(), indices_.copy(), indptr_.copy(), canonical_);
-  a.sorted_ = sorted_;
-  return a;
-}
-
-template <compressed_kind K>
-dia_matrix compressed_matrix<K>::todia(bool copy) const {
-  return tocoo(false).todia(copy);
-}
-
-template <compressed_kind K>
-csr_matrix compressed_matrix<K>::tocsr(bool copy) const {
-  if constexpr (is_csc<K>) {
-    compressed_arrays t = transpose_compressed(data_, indices_, indptr_, shape_[0]);
-    return csr_matrix::from_valid(t.data, t.indices, t.indptr, shape_, has_canonical_format());
-  } else {
-    return copy ? this->copy() : *this;
-  }
-}
-
-template <compressed_kind K>
-csc_matrix compressed_matrix<K>::tocsc(bool copy) const {
-  if constexpr (is_csc<K>) {
-    return copy ? this->copy() : *this;
-  } else {
-    compressed_arrays t = transpose_compressed(data_, indices_, indptr_, shape_[1]);
-    return csc_matrix::from_valid(t.data, t.indices, t.indptr, shape_, has_canonical_format());
-  }
-}
-
-template <compressed_kind K>
-coo_matrix compressed_matrix<K>::tocoo(bool copy) const {
-  ndarray major = expand_indptr(indptr_, this->nnz());
-  ndarray minor = copy ? indices_.copy() : indices_;
-  ndarray values = copy ? data_.copy() : data_;
-  if constexpr (is_csc<K>) return coo_matrix::from_valid(values, minor, major, shape_, false);
-  else return coo_matrix::from_valid(values, major, minor, shape_, false);
-}
-
-// Every member defined above, for CSR and CSC (tobsr: formats_host.cpp; dot: spmv.cpp; diagonal:
-// products_reduce.cpp).
+// Every member defined above, for CSR and CSC (diagonal: products_reduce.cpp).
 template class compressed_matrix<compressed_kind::csr>;
 template class compressed_matrix<compressed_kind::csc>;
+
+// ---------------------------------------------------------------------------------------------------
+// matrix_base: the members every format shares, one definition each. Where the formats differ, the
+// definition has a branch per format (COO, CSR and CSC, DIA, BSR); CSR, CSC and BSR share the
+// compressed code over (major, minor) index extents. dot(): sparse/src/products/spmv.cpp.
+
+namespace {
+constexpr bool is_compressed(sparse::format f) { return f == sparse::format::csr || f == sparse::format::csc; }
+
+// (major, minor) extents of the index arrays of a CSR, CSC or BSR matrix (BSR: in blocks).
+template <sparse::format F, class M>
+shape2 index_extents(const M& a) {
+  const shape2 s = a.shape();
+  if constexpr (F == sparse::format::bsr) return {s[0] / a.blocksize()[0], s[1] / a.blocksize()[1]};
+  else if constexpr (F == sparse::format::csc) return {s[1], s[0]};
+  else return s;
+}
+
+// SciPy's estimate_blocksize (scipy/sparse/_spfuncs.py), efficiency 0.7.
+shape2 estimate_blocksize(const csr_matrix& A) {
+  if (A.nnz() == 0) return {1, 1};
+  const double nnz = static_cast<double>(A.nnz()), high = (1.0 + 0.7) / 2.0;
+  const auto [M, N] = A.shape();
+  coo_matrix c = A.tocoo();
+  auto eff = [&](std::int64_t b) {
+    if (M % b != 0 || N % b != 0) return 0.0;
+    return nnz / (static_cast<double>(b * b) * static_cast<double>(count_blocks(c.row(), c.col(), b, b, A.shape())));
+  };
+  const double e22 = eff(2), e33 = eff(3);
+  if (e22 > high && e33 > high) return eff(6) > 0.7 ? shape2{6, 6} : shape2{3, 3};
+  const double e44 = eff(4);
+  if (e44 > 0.7) return {4, 4};
+  if (e22 > 0.7) return {2, 2};
+  return {1, 1};
+}
+}  // namespace
+
+template <class Derived, sparse::format F>
+csr_matrix matrix_base<Derived, F>::tocsr(bool copy) const {
+  const Derived& a = self();
+  if constexpr (F == sparse::format::csr) {
+    return copy ? this->copy() : a;
+  } else if constexpr (F == sparse::format::csc) {
+    compressed_arrays t = transpose_compressed(data_, a.indices_, a.indptr_, shape_[0]);
+    return csr_matrix::from_valid(t.data, t.indices, t.indptr, shape_, a.has_canonical_format());
+  } else if constexpr (F == sparse::format::coo) {
+    if (a.canonical_ > 0) return csr_matrix::from_valid(data_, a.col_, compress_major(a.row_, shape_[0]), shape_, true);
+    compressed_arrays c = compress_coo(data_, a.row_, a.col_, shape_[0], shape_[1]);
+    return csr_matrix::from_valid(c.data, c.indices, c.indptr, shape_, true);
+  } else if constexpr (F == sparse::format::dia) {
+    return tocoo().tocsr();
+  } else {
+    compressed_arrays c = bsr_to_csr(data_, a.indices_, a.indptr_, shape_[0], a.blocksize_[0], a.blocksize_[1]);
+    return csr_matrix::from_valid(c.data, c.indices, c.indptr, shape_, false);
+  }
+}
+
+template <class Derived, sparse::format F>
+csc_matrix matrix_base<Derived, F>::tocsc(bool copy) const {
+  const Derived& a = self();
+  if constexpr (F == sparse::format::csc) {
+    return copy ? this->copy() : a;
+  } else if constexpr (F == sparse::format::csr) {
+    compressed_arrays t = transpose_compressed(data_, a.indices_, a.indptr_, shape_[1]);
+    return csc_matrix::from_valid(t.data, t.indices, t.indptr, shape_, a.has_canonical_format());
+  } else if constexpr (F == sparse::format::coo) {
+    compressed_arrays c = compress_coo(data_, a.col_, a.row_, shape_[1], shape_[0]);
+    return csc_matrix::from_valid(c.data, c.indices, c.indptr, shape_, true);
+  } else if constexpr (F == sparse::format::dia) {
+    return tocoo().tocsc();
+  } else {
+    return tocsr().tocsc();
+  }
+}
+
+template <class Derived, sparse::format F>
+coo_matrix matrix_base<Derived, F>::tocoo(bool copy) const {
+  const Derived& a = self();
+  if constexpr (F == sparse::format::coo) {
+    return copy ? this->copy() : a;
+  } else if constexpr (is_compressed(F)) {
+    ndarray major = expand_indptr(a.indptr_, a.nnz());
+    ndarray minor = copy ? a.indices_.copy() : a.indices_;
+    ndarray values = copy ? data_.copy() : data_;
+    if constexpr (F == sparse::format::csc) return coo_matrix::from_valid(values, minor, major, shape_, false);
+    else return coo_matrix::from_valid(values, major, minor, shape_, false);
+  } else if constexpr (F == sparse::format::dia) {  // fresh arrays: copy changes nothing
+    const cusci::dtype it = get_index_dtype(std::max({shape_[0], shape_[1], a.nnz()}));
+    coo_arrays c = dia_to_coo(data_, a.offsets_, shape_, it);
+    return coo_matrix::from_valid(c.data, c.row, c.col, shape_, false);
+  } else {  // BSR: fresh arrays
+    coo_arrays c = bsr_to_coo(data_, a.indices_, a.indptr_, a.blocksize_[0], a.blocksize_[1]);
+    return coo_matrix::from_valid(c.data, c.row, c.col, shape_, false);
+  }
+}
+
+template <class Derived, sparse::format F>
+dia_matrix matrix_base<Derived, F>::todia(bool copy) const {
+  if constexpr (F == sparse::format::dia) {
+    return copy ? this->copy() : self();
+  } else if constexpr (F == sparse::format::coo) {  // fresh arrays
+    // As SciPy: duplicates summed, data width max(col) + 1.
+    coo_matrix c = self();
+    c.sum_duplicates();
+    const std::int64_t width = c.nnz() > 0 ? max_index(c.col()) + 1 : 0;
+    dia_arrays d = coo_to_dia(c.data(), c.row(), c.col(), shape_, width);
+    std::vector<std::int64_t> off = to_host(d.offsets.astype(cusci::dtype::int64)).to_vector<std::int64_t>();
+    return dia_matrix::from_valid(d.data, d.offsets, std::move(off), shape_);
+  } else {
+    return tocoo().todia();
+  }
+}
+
+template <class Derived, sparse::format F>
+bsr_matrix matrix_base<Derived, F>::tobsr(std::optional<shape2> blocksize, bool copy) const {
+  if constexpr (F == sparse::format::bsr) {
+    if (!blocksize || *blocksize == self().blocksize()) return copy ? this->copy() : self();
+    return tocsr().tobsr(blocksize);
+  } else if constexpr (F == sparse::format::csr) {  // fresh arrays
+    static constexpr const char* fn = "cusci::sparse::csr_matrix::tobsr";
+    const shape2 b = blocksize ? *blocksize : estimate_blocksize(self());
+    check_blocksize(fn, shape_, b);
+    coo_matrix c = tocoo();
+    compressed_arrays a = coo_to_bsr(c.data(), c.row(), c.col(), shape_, b[0], b[1]);
+    return bsr_matrix::from_valid(a.data, a.indices, a.indptr, shape_, true);
+  } else {
+    return tocsr().tobsr(blocksize, copy);
+  }
+}
+
+template <class Derived, sparse::format F>
+ndarray matrix_base<Derived, F>::toarray(cusci::order ord) const {
+  const Derived& a = self();
+  if constexpr (F == sparse::format::coo) {
+    if (a.canonical_ > 0) return scatter_dense(data_, a.row_, a.col_, shape_, ord);
+    sorted_entries se = sort_entries(data_, a.row_, a.col_, shape_[0], shape_[1], true, false);
+    return scatter_dense(se.data, se.major, se.minor, shape_, ord);
+  } else if constexpr (is_compressed(F)) {
+    return compressed_toarray({data_, a.indices_, a.indptr_}, a.has_canonical_format(), shape_,
+                              F == sparse::format::csc, ord);
+  } else if constexpr (F == sparse::format::dia) {
+    coo_matrix c = tocoo();
+    return scatter_dense(c.data(), c.row(), c.col(), shape_, ord);  // no duplicates in DIA
+  } else {
+    return tocoo().toarray(ord);  // duplicate blocks summed there
+  }
+}
+
+template <class Derived, sparse::format F>
+spmatrix matrix_base<Derived, F>::asformat(sparse::format f, bool copy) const {
+  return spmatrix(self()).asformat(f, copy);
+}
+
+template <class Derived, sparse::format F>
+Derived matrix_base<Derived, F>::astype(cusci::dtype t, bool copy) const {
+  check_value_dtype(names<F>::astype, t);
+  if (t == dtype() && !copy) return self();
+  Derived a = copy ? this->copy() : self();
+  ndarray values = data_.astype(t);
+  if constexpr (F == sparse::format::coo || F == sparse::format::dia) {
+    a.data_ = std::move(values);
+  } else {  // CSR, CSC, BSR: a fresh descriptor cache for the new values; the flags kept
+    const std::int8_t sorted = a.sorted_;
+    a.rebind(std::move(values), a.indices_, a.indptr_, a.canonical_);
+    a.sorted_ = sorted;
+  }
+  return a;
+}
+
+template <class Derived, sparse::format F>
+Derived matrix_base<Derived, F>::copy() const {
+  Derived a = self();
+  if constexpr (F == sparse::format::coo) {
+    a.data_ = data_.copy();
+    a.row_ = a.row_.copy();
+    a.col_ = a.col_.copy();
+  } else if constexpr (F == sparse::format::dia) {
+    a.data_ = data_.copy();
+    a.offsets_ = a.offsets_.copy();
+  } else {  // CSR, CSC, BSR: a fresh descriptor cache for the new arrays; the flags kept
+    const std::int8_t sorted = a.sorted_;
+    a.rebind(data_.copy(), a.indices_.copy(), a.indptr_.copy(), a.canonical_);
+    a.sorted_ = sorted;
+  }
+  return a;
+}
+
+template <class Derived, sparse::format F>
+bool matrix_base<Derived, F>::has_sorted_indices() const noexcept(F == sparse::format::dia) {
+  const Derived& a = self();
+  if constexpr (F == sparse::format::dia) {
+    return std::is_sorted(a.offsets_host_.begin(), a.offsets_host_.end());
+  } else if constexpr (F == sparse::format::coo) {
+    if (a.sorted_ < 0) {
+      // Sorted by (row, col) <=> rows non-decreasing and, within equal rows, cols non-decreasing:
+      // one sort-free pass over the rows, then over the CSR built from them.
+      if (a.nnz() <= 1) {
+        a.sorted_ = 1;
+      } else if (check_indptr(checkable_index(a.row_), true).decreasing) {
+        a.sorted_ = 0;
+      } else {
+        ndarray ptr = compress_major(a.row_, shape_[0]);
+        a.sorted_ = check_sorted(ptr, a.col_).sorted ? 1 : 0;
+      }
+    }
+    return a.sorted_ > 0;
+  } else {  // CSR, CSC, BSR: learns has_canonical_format() too
+    if (a.sorted_ < 0) {
+      const sortedness s = check_sorted(a.indptr_, a.indices_);
+      a.sorted_ = s.sorted;
+      a.canonical_ = s.canonical;
+    }
+    return a.sorted_ > 0;
+  }
+}
+
+template <class Derived, sparse::format F>
+bool matrix_base<Derived, F>::has_canonical_format() const
+    noexcept(F == sparse::format::coo || F == sparse::format::dia) {
+  const Derived& a = self();
+  if constexpr (F == sparse::format::coo) {
+    return a.canonical_ > 0;  // SciPy's flag
+  } else if constexpr (F == sparse::format::dia) {
+    return has_sorted_indices();
+  } else {  // CSR, CSC, BSR: learns has_sorted_indices() too
+    if (a.canonical_ < 0) {
+      const sortedness s = check_sorted(a.indptr_, a.indices_);
+      a.sorted_ = s.sorted;
+      a.canonical_ = s.canonical;
+    }
+    return a.canonical_ > 0;
+  }
+}
+
+template <class Derived, sparse::format F>
+void matrix_base<Derived, F>::sum_duplicates() {
+  Derived& a = self();
+  if constexpr (F == sparse::format::dia) {
+    sort_indices();  // offsets are distinct: sorting is all there is to do
+  } else if constexpr (F == sparse::format::coo) {
+    if (a.canonical_ > 0) return;
+    sorted_entries se = sort_entries(data_, a.row_, a.col_, shape_[0], shape_[1], true, false);
+    data_ = se.data;
+    a.row_ = se.major;
+    a.col_ = se.minor;
+    a.canonical_ = 1;
+    a.sorted_ = 1;
+  } else {
+    if (has_canonical_format()) return;
+    const shape2 ext = index_extents<F>(a);
+    compressed_arrays c = compressed_sum_duplicates({data_, a.indices_, a.indptr_}, ext[0], ext[1]);
+    a.rebind(c.data, c.indices, c.indptr, 1);
+  }
+}
+
+template <class Derived, sparse::format F>
+void matrix_base<Derived, F>::sort_indices() {
+  Derived& a = self();
+  if constexpr (F == sparse::format::dia) {
+    if (has_sorted_indices()) return;
+    const std::vector<std::int64_t>& host = a.offsets_host_;
+    std::vector<std::int64_t> perm(host.size());
+    for (std::size_t i = 0; i < perm.size(); ++i) perm[i] = static_cast<std::int64_t>(i);
+    std::sort(perm.begin(), perm.end(), [&](std::int64_t x, std::int64_t y) { return host[x] < host[y]; });
+    std::vector<std::int64_t> off(perm.size());
+    for (std::size_t i = 0; i < perm.size(); ++i) off[i] = host[perm[i]];
+    data_ = take_rows(data_, asarray(perm));
+    a.offsets_ = asarray(off).astype(a.offsets_.dtype());
+    a.offsets_host_ = std::move(off);
+  } else if constexpr (F == sparse::format::coo) {
+    if (a.sorted_ > 0) return;
+    sorted_entries se = sort_entries(data_, a.row_, a.col_, shape_[0], shape_[1], false, false);
+    data_ = se.data;
+    a.row_ = se.major;
+    a.col_ = se.minor;
+    a.sorted_ = 1;
+  } else {
+    if (a.sorted_ > 0) return;
+    const shape2 ext = index_extents<F>(a);
+    compressed_arrays c = compressed_sort({data_, a.indices_, a.indptr_}, ext[0], ext[1]);
+    const int canon = a.canonical_;
+    a.rebind(c.data, c.indices, c.indptr, canon > 0 ? 1 : -1);
+    a.sorted_ = 1;
+  }
+}
+
+template <class Derived, sparse::format F>
+void matrix_base<Derived, F>::eliminate_zeros() {
+  Derived& a = self();
+  if constexpr (F == sparse::format::dia) {
+    // A diagonal is kept when any of its in-matrix values is nonzero: the offsets of the DIA form of
+    // the nonzero entries (tocoo() drops the zeros), the data width kept.
+    coo_matrix c = tocoo();
+    if (c.nnz() == 0) {
+      data_ = empty({0, 0}, dtype());
+      a.offsets_ = empty({0}, a.offsets_.dtype());
+      a.offsets_host_.clear();
+      return;
+    }
+    const dia_matrix r = c.todia();
+    const std::set<std::int64_t> present(r.offsets_host().begin(), r.offsets_host().end());
+    std::vector<std::int64_t> idx, off;
+    for (std::size_t i = 0; i < a.offsets_host_.size(); ++i)
+      if (present.count(a.offsets_host_[i])) {
+        idx.push_back(static_cast<std::int64_t>(i));
+        off.push_back(a.offsets_host_[i]);
+      }
+    if (off.size() == a.offsets_host_.size()) return;
+    data_ = take_rows(data_, asarray(idx));
+    a.offsets_ = asarray(off).astype(a.offsets_.dtype());
+    a.offsets_host_ = std::move(off);
+  } else if constexpr (F == sparse::format::coo) {
+    compacted c = compact_nonzero(data_);
+    if (c.kept == a.nnz()) return;
+    data_ = take_rows(data_, c.index);
+    a.row_ = take_rows(a.row_, c.index);
+    a.col_ = take_rows(a.col_, c.index);
+  } else {  // CSR, CSC: entries; BSR: blocks
+    compressed_arrays c = compressed_eliminate_zeros({data_, a.indices_, a.indptr_});
+    if (c.indices.size() == a.indices_.size()) return;
+    const int canon = a.canonical_ > 0 ? 1 : -1;
+    const std::int8_t sorted = a.sorted_;
+    a.rebind(c.data, c.indices, c.indptr, canon);
+    if (sorted > 0) a.sorted_ = 1;
+  }
+}
+
+template <class Derived, sparse::format F>
+void matrix_base<Derived, F>::prune() noexcept(F == sparse::format::coo || F == sparse::format::dia) {
+  if constexpr (F != sparse::format::coo && F != sparse::format::dia) {  // COO, DIA: no slack to trim
+    Derived& a = self();
+    const ndarray& ptr = a.indptr_;
+    const std::int64_t n = ptr.size() > 0 ? ptr[ptr.size() - 1].astype(cusci::dtype::int64).item<std::int64_t>() : 0;
+    CUSCI_EXPECTS(n <= a.indices_.size() && n <= data_.shape(0), value_error,
+                  std::string(names<F>::cls) + "::prune: indices array has fewer than nnz elements");
+    if (n == a.indices_.size() && n == data_.shape(0)) return;
+    if constexpr (F == sparse::format::bsr) data_ = data_[{slice{0, n}}];  // [nnzb, R, C]
+    else data_ = head(data_, n);
+    a.indices_ = head(a.indices_, n);
+  }
+}
+
+template <class Derived, sparse::format F>
+void matrix_base<Derived, F>::check_format(bool full_check) const {
+  const Derived& a = self();
+  if constexpr (F == sparse::format::coo) {
+    static constexpr const char* fn = names<F>::check_format;
+    CUSCI_EXPECTS(data_.ndim() == 1 && a.row_.ndim() == 1 && a.col_.ndim() == 1, value_error,
+                  std::string(fn) + ": coordinates and data arrays must be 1-D");
+    CUSCI_EXPECTS(data_.size() == a.row_.size() && data_.size() == a.col_.size(), value_error,
+                  std::string(fn) + ": all index and data arrays must have the same length");
+    if (full_check && a.nnz() > 0) {
+      matrix_options o{.shape = shape_, .index_dtype = index_dtype()};
+      shape2 sh;
+      coo_from_triplets(fn, data_, a.row_, a.col_, o, sh);
+    }
+  } else if constexpr (is_compressed(F)) {
+    const shape2 ext = index_extents<F>(a);
+    compressed_check(names<F>::check_format, data_, a.indices_, a.indptr_, ext[0], ext[1], full_check);
+  } else if constexpr (F == sparse::format::dia) {  // host only; nothing more to check fully
+    static constexpr const char* fn = names<F>::check_format;
+    CUSCI_EXPECTS(a.offsets_.ndim() == 1, value_error, std::string(fn) + ": offsets array must have rank 1");
+    CUSCI_EXPECTS(data_.ndim() == 2, value_error, std::string(fn) + ": data array must have rank 2");
+    check_offsets(fn, a.offsets_host_, data_.shape(0));
+  } else {  // BSR: the constructor's checks on the stored arrays
+    const bsr_options o{.shape = shape_, .index_dtype = index_dtype(), .check = full_check};
+    const bsr_matrix checked(data_, a.indices_, a.indptr_, o);
+    (void)checked;
+  }
+}
+
+// Every member defined above, for the five formats (dot: spmv.cpp).
+template class matrix_base<coo_matrix, sparse::format::coo>;
+template class matrix_base<csr_matrix, sparse::format::csr>;
+template class matrix_base<csc_matrix, sparse::format::csc>;
+template class matrix_base<dia_matrix, sparse::format::dia>;
+template class matrix_base<bsr_matrix, sparse::format::bsr>;
 
 }  // namespace cusci::sparse

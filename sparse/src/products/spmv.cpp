@@ -359,21 +359,6 @@ namespace {
 bool needs_row_kernel(dtype a, dtype x) { return !is_inexact(detail::result_dtype(a, x)); }
 }  // namespace
 
-template <compressed_kind K>
-ndarray compressed_matrix<K>::dot(const ndarray& x) const {
-  if constexpr (K == compressed_kind::csr) {
-    return detail::compressed_dot("cusci::sparse::csr_matrix::dot", data_, indices_, indptr_, shape_, false,
-                                  cache_.get(), x, false);
-  } else {
-    detail::check_dot_operand("cusci::sparse::csc_matrix::dot", data_, shape_, x);
-    if (needs_row_kernel(this->dtype(), x.dtype())) return tocsr().dot(x);
-    return detail::compressed_dot("cusci::sparse::csc_matrix::dot", data_, indices_, indptr_, shape_, true,
-                                  cache_.get(), x, false);
-  }
-}
-template ndarray csr_matrix::dot(const ndarray&) const;
-template ndarray csc_matrix::dot(const ndarray&) const;
-
 namespace detail {
 // The CSR form of a COO matrix with its duplicates kept (SciPy's coo_matvec adds every stored entry:
 // summing duplicates first would change bool results, where True + True is True, and integer results
@@ -385,18 +370,45 @@ csr_matrix csr_keeping_duplicates(const coo_matrix& A) {
 }
 }  // namespace detail
 
-ndarray coo_matrix::dot(const ndarray& x) const {
-  detail::check_dot_operand("cusci::sparse::coo_matrix::dot", data_, shape_, x);
-  return detail::csr_keeping_duplicates(*this).dot(x);
+namespace {
+// The function name of the messages of A.dot(x) for a matrix of format f.
+constexpr const char* dot_name(sparse::format f) {
+  switch (f) {
+    case sparse::format::csr: return "cusci::sparse::csr_matrix::dot";
+    case sparse::format::csc: return "cusci::sparse::csc_matrix::dot";
+    case sparse::format::coo: return "cusci::sparse::coo_matrix::dot";
+    case sparse::format::dia: return "cusci::sparse::dia_matrix::dot";
+    case sparse::format::bsr: return "cusci::sparse::bsr_matrix::dot";
+  }
+  return "cusci::sparse::dot";
 }
-ndarray dia_matrix::dot(const ndarray& x) const {
-  detail::check_dot_operand("cusci::sparse::dia_matrix::dot", data_, shape_, x);
-  return tocsr().dot(x);
+}  // namespace
+
+// CSR: the product itself; CSC: the transposed product on its arrays; COO, DIA, BSR: their CSR form.
+// The operand is checked before any conversion, so that a bad x throws without touching the device.
+template <class Derived, sparse::format F>
+ndarray matrix_base<Derived, F>::dot(const ndarray& x) const {
+  static constexpr const char* fn = dot_name(F);
+  const Derived& a = self();
+  if constexpr (F == sparse::format::csr) {
+    return detail::compressed_dot(fn, data_, a.indices(), a.indptr(), shape_, false, a.spmv_cache().get(), x, false);
+  } else {
+    detail::check_dot_operand(fn, data_, shape_, x);
+    if constexpr (F == sparse::format::csc) {
+      if (needs_row_kernel(dtype(), x.dtype())) return tocsr().dot(x);
+      return detail::compressed_dot(fn, data_, a.indices(), a.indptr(), shape_, true, a.spmv_cache().get(), x, false);
+    } else if constexpr (F == sparse::format::coo) {
+      return detail::csr_keeping_duplicates(a).dot(x);
+    } else {
+      return tocsr().dot(x);
+    }
+  }
 }
-ndarray bsr_matrix::dot(const ndarray& x) const {
-  detail::check_dot_operand("cusci::sparse::bsr_matrix::dot", data_, shape_, x);
-  return tocsr().dot(x);
-}
+template ndarray matrix_base<coo_matrix, sparse::format::coo>::dot(const ndarray&) const;
+template ndarray matrix_base<csr_matrix, sparse::format::csr>::dot(const ndarray&) const;
+template ndarray matrix_base<csc_matrix, sparse::format::csc>::dot(const ndarray&) const;
+template ndarray matrix_base<dia_matrix, sparse::format::dia>::dot(const ndarray&) const;
+template ndarray matrix_base<bsr_matrix, sparse::format::bsr>::dot(const ndarray&) const;
 
 ndarray spmatrix::dot(const ndarray& x) const {
   return visit([&](const auto& M) { return M.dot(x); });

@@ -27,6 +27,10 @@
 /// dimension exceeds 2^31 - 1) or requested through `index_dtype`. All index arrays of one matrix have
 /// the same dtype. Every array a matrix holds is contiguous and on the current device.
 ///
+/// The members every format shares (shape and dtypes, conversions, format maintenance, `dot`) are
+/// declared and documented once, in `matrix_base`, the base of every format class; a format class adds
+/// its constructors and its own arrays.
+///
 /// Copying a matrix object copies handles: the copy shares the arrays (as Python's `B = A` shares the
 /// object). `copy()` gives an independent matrix. The structural in-place operations
 /// (`sum_duplicates`, `sort_indices`, `eliminate_zeros`, `prune`) rebind *this object's* arrays to new
@@ -116,7 +120,7 @@ struct bsr_options {
   std::optional<cusci::dtype> index_dtype{};
   bool check = true;
   /// (R, C), both >= 1 and dividing the shape; none: from the data array ([nnzb, R, C]) for
-  /// compressed input, else SciPy's `estimate_blocksize` choice (see csr_matrix::tobsr).
+  /// compressed input, else SciPy's `estimate_blocksize` choice (see matrix_base::tobsr).
   std::optional<shape2> blocksize{};
 };
 
@@ -141,33 +145,12 @@ namespace detail {
 struct spmv_cache;
 }  // namespace detail
 
-// ===================================================================================================
-// Members common to every format, documented once (repeated in a format's class, without comment
-// unless the format changes their meaning, where their implementation is the format's own):
-//
-//   tocsr(copy) / tocsc(copy) / tocoo(copy) / todia(copy) / tobsr(blocksize, copy)
-//       conversions with SciPy's results (same stored entries, same order rules: tocsr/tocsc/tobsr from
-//       COO sum duplicates and sort; from CSR/CSC they keep duplicates and explicit zeros as SciPy
-//       does). With copy=false the result may share arrays with *this (the same-format call returns
-//       *this). Synchronize where a count must be learned on the device (each says so); csr.tocsc()
-//       and csc.tocsr() synchronize once (when nnz >= 33).
-//   toarray(order)                                        dense [rows, cols] of dtype(), duplicates
-//       summed, C or F order. Asynchronous. @throws cusci::out_of_memory. SciPy: `A.toarray(order)`;
-//       deviation: no `out=`.
-//   astype(dtype, copy)                                   values cast (NumPy unsafe casting), indices
-//       shared. SciPy: `A.astype(t, casting='unsafe', copy=True)`.
-//   copy()                                                deep copy. SciPy: `A.copy()`.
-//   has_sorted_indices(), has_canonical_format()          computed on the device on first use and
-//       remembered (synchronize then); set_has_... record a known answer (SciPy's attribute setters).
-//   sum_duplicates(), sort_indices(), eliminate_zeros(), prune()     SciPy's.
-//   check_format(full_check)                              SciPy's check_format.
-//   dot(x)                                                matrix product with a dense vector/matrix
-//       (see compressed_matrix::dot). Defined by the products family.
-// ===================================================================================================
-
-/// The members every format shares with one implementation: shape, value array, dtypes, format, the
-/// dense form's second name, the generic conversion and the product operator. `Derived` is the format's
-/// class (CRTP); F its format. Not used directly: every format class derives from it.
+/// The members every format shares, declared and documented here once: shape, values, dtypes, format,
+/// conversions, format maintenance and the product with a dense operand. `Derived` is the format's
+/// class (CRTP), F its format. Where a member's meaning differs between formats, its comment says how;
+/// the format classes add only their own constructors and arrays. Not used directly: every format
+/// class derives from it. Defined in the library (sparse/src/formats/matrix.cpp; dot():
+/// sparse/src/products/spmv.cpp) and instantiated there for the five formats.
 template <class Derived, sparse::format F>
 class matrix_base {
  public:
@@ -189,23 +172,128 @@ class matrix_base {
   /// The stored values (shared, contiguous; the shape of each format's class comment).
   const ndarray& data() const noexcept { return data_; }
 
+  // Conversions. Every result holds SciPy's stored entries in SciPy's order. With copy=false a result
+  // may share arrays with *this; the same-format call returns *this (copy=false) or copy().
+
+  /// CSR form. From COO: duplicates summed and each row sorted (has_canonical_format() true);
+  /// synchronizes unless has_canonical_format(). From CSC: the transposition (each row sorted,
+  /// duplicates and explicit zeros kept as SciPy does); synchronizes once when nnz >= 17. From DIA:
+  /// through tocoo() (synchronizes). From BSR: every stored value of the blocks (asynchronous).
+  /// SciPy: `A.tocsr(copy)`.
+  csr_matrix tocsr(bool copy = false) const;
+  /// CSC form. From COO: duplicates summed, each column sorted (synchronizes). From CSR: the
+  /// transposition (duplicates and explicit zeros kept); synchronizes once when nnz >= 17. From DIA:
+  /// through tocoo(); from BSR: through tocsr() (both synchronize). SciPy: `A.tocsc(copy)`.
+  csc_matrix tocsc(bool copy = false) const;
+  /// COO form. From CSR/CSC: every stored entry, the major indices expanded, values and minor
+  /// indices shared unless copy (asynchronous). From DIA: the nonzero values of the in-matrix
+  /// positions, diagonal by diagonal (synchronizes). From BSR: every stored value, block by block
+  /// (asynchronous). has_canonical_format() of the result is false (except coo.tocoo()).
+  /// SciPy: `A.tocoo(copy)`.
+  coo_matrix tocoo(bool copy = false) const;
+  /// DIA form: one diagonal per offset holding an entry, offsets ascending, data width max(col) + 1,
+  /// duplicates summed (as SciPy); formats other than COO go through tocoo(). Synchronizes.
+  /// SciPy: `A.todia(copy)`.
+  dia_matrix todia(bool copy = false) const;
+  /// BSR form with R x C blocks: blocks sorted, duplicates summed; for CSC, COO and DIA through
+  /// tocsr(). `blocksize` none: SciPy's `estimate_blocksize` choice (efficiency 0.7 among 6x6, 3x3,
+  /// 4x4, 2x2, else 1x1); a BSR matrix with no or its own blocksize returns *this / copy(), another
+  /// blocksize goes through tocsr(). Synchronizes.
+  /// @throws cusci::value_error "invalid blocksize=(0, 2)", "shape must be multiple of blocksize".
+  /// SciPy: `A.tobsr(blocksize, copy)`.
+  bsr_matrix tobsr(std::optional<shape2> blocksize = {}, bool copy = false) const;
+  /// Dense [rows, cols] of dtype(), duplicates summed, C or F order. Asynchronous when the entries
+  /// are known canonical (COO, CSR, CSC: has_canonical_format(), which CSR and CSC learn on the device
+  /// on first use); otherwise, and for DIA and BSR, synchronizes (sums duplicates; DIA: through
+  /// tocoo()). @throws cusci::out_of_memory. SciPy: `A.toarray(order)`; deviation: no `out=`.
+  ndarray toarray(cusci::order ord = cusci::order::C) const;
   /// Same as toarray(ord). SciPy: `A.todense(order)`; deviation: returns an ndarray, not np.matrix.
-  ndarray todense(cusci::order ord = cusci::order::C) const { return self().toarray(ord); }
+  ndarray todense(cusci::order ord = cusci::order::C) const { return toarray(ord); }
   /// This matrix in format f (`spmatrix(*this).asformat(f, copy)`). SciPy: `A.asformat(format, copy)`.
   spmatrix asformat(sparse::format f, bool copy = false) const;
+  /// The values cast to t (NumPy's unsafe casting), index arrays and format flags kept: shared, or
+  /// copied with copy. t == dtype() and !copy: *this. Asynchronous.
+  /// @throws cusci::type_error for float16. SciPy: `A.astype(t, casting='unsafe', copy=copy)`.
+  Derived astype(cusci::dtype t, bool copy = true) const;
+  /// A deep copy (every array copied, format flags kept). Asynchronous. SciPy: `A.copy()`.
+  Derived copy() const;
+
+  // Format maintenance. The in-place members rebind this object's arrays (see the file comment).
+
+  /// Whether the indices are sorted within each major slice (CSR: row, CSC: column, BSR: block row;
+  /// duplicates allowed): computed on the device the first time and remembered (synchronizes then);
+  /// set_has_sorted_indices records a known answer. SciPy: `A.has_sorted_indices`.
+  /// COO: entries sorted by (row, col), computed likewise (not in SciPy's coo_matrix). DIA: offsets
+  /// ascending, checked on the host each time, never throws (not in SciPy's dia_matrix).
+  bool has_sorted_indices() const noexcept(F == sparse::format::dia);
+  /// Sorted indices and no duplicate within a major slice. CSR, CSC, BSR: computed on the device the
+  /// first time and remembered (synchronizes then); set_has_canonical_format records a known answer.
+  /// SciPy: `A.has_canonical_format`.
+  /// COO: as SciPy, a flag, never computed and never throwing: sorted by (row, col) without
+  /// duplicates; false for a matrix built from triplets until sum_duplicates() runs. DIA: same as
+  /// has_sorted_indices() (offsets are distinct by construction).
+  bool has_canonical_format() const noexcept(F == sparse::format::coo || F == sparse::format::dia);
+  /// Sorts the entries and sums duplicates (explicit zeros kept): CSR/CSC within each row/column,
+  /// BSR duplicate blocks within each block row, COO by (row, col). Nothing to do when
+  /// has_canonical_format(); synchronizes otherwise. DIA: sort_indices() (no duplicates can exist).
+  /// SciPy: `A.sum_duplicates()`.
+  void sum_duplicates();
+  /// Sorts the indices within each major slice, stably, keeping duplicates (COO: entries by
+  /// (row, col), not in SciPy's coo_matrix; DIA: the diagonals by offset). Nothing to do when known
+  /// sorted. Asynchronous. SciPy: `A.sort_indices()`.
+  void sort_indices();
   /// A copy with the entries sorted (see sort_indices; COO: a deep copy, the other formats share the
   /// arrays until the sort rebinds them). SciPy: `A.sorted_indices()`.
   Derived sorted_indices() const {
-    Derived a = F == sparse::format::coo ? self().copy() : self();
+    Derived a = F == sparse::format::coo ? copy() : self();
     a.sort_indices();
     return a;
   }
+  /// Removes stored zeros: entries (COO, CSR, CSC), blocks entirely zero (BSR), diagonals whose
+  /// in-matrix values are all zero (DIA, not in SciPy's dia_matrix). Synchronizes.
+  /// SciPy: `A.eliminate_zeros()`.
+  void eliminate_zeros();
+  /// CSR, CSC, BSR: trims data and indices to indptr[-1] entries (a no-op for the matrices cusci
+  /// builds); synchronizes (reads indptr[-1]). @throws cusci::value_error "indices array has fewer
+  /// than nnz elements". SciPy: `A.prune()`. COO, DIA: no-op, never throws (not in SciPy's
+  /// coo_matrix and dia_matrix).
+  void prune() noexcept(F == sparse::format::coo || F == sparse::format::dia);
+  /// SciPy's check_format. CSR, CSC: host checks of the array shapes, indptr length and ends; with
+  /// full_check every index in range and indptr non-decreasing. BSR: the checks of the constructor
+  /// from arrays. COO: lengths, 1-D-ness and, with full_check, every index in range (SciPy:
+  /// `coo_matrix._check()`, coo has no public check_format). Synchronizes (reads indptr's ends;
+  /// COO: when nnz > 0 and full_check). DIA: data 2-D, offsets 1-D, one offset per diagonal, distinct
+  /// offsets; host only, full_check has no effect.
+  /// @throws cusci::value_error with SciPy's wording.
+  void check_format(bool full_check = true) const;
+
+  // Products.
+
+  /// Matrix product with a dense vector or matrix: x [cols] -> [rows], x [cols, k] -> [rows, k]
+  /// (C order). The result dtype is NumPy's promotion of dtype() and x.dtype().
+  /// CSR kernels: for a 1-D x of A's dtype when A has at most 10 entries a row on average, cusci's
+  /// own CSR-stream SpMV (Greathouse & Daga, SC 2014); integer and bool results, and a C-order x of
+  /// at most 32 columns, cusci's row kernel; otherwise cuSPARSE SpMV (1-D x) or SpMM (2-D x),
+  /// descriptors and workspace cached in the matrix per (stream, k), up to 4 plans. CSC: cuSPARSE's
+  /// transposed product on its own arrays (integer and bool results: through tocsr()). COO: through
+  /// its CSR form with the duplicates kept (every stored entry added, as SciPy's coo_matvec). DIA,
+  /// BSR: through tocsr().
+  /// Asynchronous, except where the conversion to CSR synchronizes (see tocsr()) and, once per
+  /// matrix, where cuSPARSE's SpMV algorithm is chosen from the row lengths (reads two numbers).
+  /// Defined by the products family (sparse/src/products/spmv.cpp).
+  /// @throws cusci::value_error "dimension mismatch" when x.shape[0] != cols, when x is not 1-D/2-D,
+  ///         or when x is on another device; cusci::type_error for an unsupported dtype;
+  ///         cusci::out_of_memory.
+  /// SciPy: `A.dot(x)` / `A @ x` / `A * x` (spmatrix semantics: matrix product).
+  /// Deviation: a 0-d x (scalar multiplication in SciPy) is a value_error.
+  ndarray dot(const ndarray& x) const;
   /// Matrix product with a dense vector/matrix: `dot(x)`. SciPy: `A @ x` / `A * x` (spmatrix semantics).
-  ndarray operator*(const ndarray& x) const { return self().dot(x); }
+  ndarray operator*(const ndarray& x) const { return dot(x); }
 
  protected:
   matrix_base() = default;
   const Derived& self() const noexcept { return static_cast<const Derived&>(*this); }
+  Derived& self() noexcept { return static_cast<Derived&>(*this); }
 
   ndarray data_;
   shape2 shape_{0, 0};
@@ -249,40 +337,9 @@ class coo_matrix : public matrix_base<coo_matrix, sparse::format::coo> {
   const ndarray& row() const noexcept { return row_; }
   const ndarray& col() const noexcept { return col_; }
 
-  /// True when the entries are sorted by (row, col) with no duplicates. As SciPy, a flag: false for
-  /// a matrix built from triplets until sum_duplicates() runs; never computed on the device.
-  bool has_canonical_format() const noexcept { return canonical_ > 0; }
+  /// Records SciPy's has_canonical_format flag (nothing is checked). SciPy: setting
+  /// `A.has_canonical_format`.
   void set_has_canonical_format(bool v) noexcept { canonical_ = v ? 1 : 0; }
-  /// Whether the entries are sorted by (row, col) (duplicates allowed). Computed on the device the
-  /// first time (synchronizes). Not in SciPy's coo_matrix.
-  bool has_sorted_indices() const;
-  /// Sorts the entries by (row, col) and sums duplicates (explicit zeros kept). Synchronizes.
-  /// SciPy: `coo_matrix.sum_duplicates()`.
-  void sum_duplicates();
-  /// Sorts the entries by (row, col), stably, keeping duplicates. Asynchronous. Not in SciPy's coo.
-  void sort_indices();
-  /// Removes stored zeros. Synchronizes. SciPy: `coo_matrix.eliminate_zeros()`.
-  void eliminate_zeros();
-  /// No-op (COO arrays have no slack). Not in SciPy's coo_matrix.
-  void prune() noexcept {}
-  /// Checks lengths, 1-D-ness, index dtypes, and (full_check) every index in range. Synchronizes
-  /// when nnz > 0. @throws cusci::value_error with SciPy's wording.
-  /// SciPy: `coo_matrix._check()` (coo has no public check_format).
-  void check_format(bool full_check = true) const;
-
-  csr_matrix tocsr(bool copy = false) const;
-  csc_matrix tocsc(bool copy = false) const;
-  coo_matrix tocoo(bool copy = false) const;
-  dia_matrix todia(bool copy = false) const;
-  bsr_matrix tobsr(std::optional<shape2> blocksize = {}, bool copy = false) const;
-  ndarray toarray(cusci::order ord = cusci::order::C) const;
-  coo_matrix astype(cusci::dtype t, bool copy = true) const;
-  coo_matrix copy() const;
-
-  /// Matrix product with a dense vector or matrix, as `tocsr().dot(x)` (see csr_matrix::dot).
-  /// Synchronizes (through tocsr()). Defined by the products family (sparse/src/spmv.cpp and
-  /// products_*.cu). SciPy: `A @ x` / `A * x` (spmatrix semantics).
-  ndarray dot(const ndarray& x) const;
 
   /// A coo_matrix over arrays the caller guarantees valid (1-D, contiguous, same length, indices of
   /// one dtype in range, supported value dtype). For cusci's own conversions and readers; nothing is
@@ -290,6 +347,7 @@ class coo_matrix : public matrix_base<coo_matrix, sparse::format::coo> {
   static coo_matrix from_valid(ndarray data, ndarray row, ndarray col, shape2 shape, bool canonical = false);
 
  private:
+  friend class matrix_base<coo_matrix, sparse::format::coo>;  // the shared members use the arrays and flags
   coo_matrix() = default;
   ndarray row_, col_;
   std::int8_t canonical_ = 0;      // SciPy's flag
@@ -344,53 +402,17 @@ class compressed_matrix
   const ndarray& indices() const noexcept { return indices_; }
   const ndarray& indptr() const noexcept { return indptr_; }
 
-  bool has_sorted_indices() const;
+  /// Record a known answer of has_sorted_indices() (false also clears has_canonical_format()) and
+  /// of has_canonical_format() (true also sets has_sorted_indices()); nothing is checked.
+  /// SciPy: setting `A.has_sorted_indices` / `A.has_canonical_format`.
   void set_has_sorted_indices(bool v) noexcept;
-  /// Sorted indices and no duplicate within a row. SciPy: `csr_matrix.has_canonical_format`.
-  bool has_canonical_format() const;
   void set_has_canonical_format(bool v) noexcept;
-  /// Sorts each row and sums duplicates. Synchronizes unless already canonical.
-  void sum_duplicates();
-  /// Sorts the column indices of each row (stable; duplicates kept). Asynchronous.
-  void sort_indices();
-  /// Removes stored zeros. Synchronizes.
-  void eliminate_zeros();
-  /// Trims data/indices to indptr[-1] (a no-op for matrices cusci builds). Host only.
-  void prune();
-  /// SciPy's check_format: host checks of the array shapes, indptr length and ends; with full_check
-  /// every index in range and indptr non-decreasing. Synchronizes.
-  /// @throws cusci::value_error with SciPy's wording.
-  void check_format(bool full_check = true) const;
-
-  /// The same format (csr.tocsr(), csc.tocsc()): returns *this (copy=false) or a deep copy.
-  csr_matrix tocsr(bool copy = false) const;
-  csc_matrix tocsc(bool copy = false) const;
-  /// COO form (data and indices shared unless copy; major indices expanded). Asynchronous.
-  coo_matrix tocoo(bool copy = false) const;
-  dia_matrix todia(bool copy = false) const;
-  bsr_matrix tobsr(std::optional<shape2> blocksize = {}, bool copy = false) const;
-  ndarray toarray(cusci::order ord = cusci::order::C) const;
-  compressed_matrix astype(cusci::dtype t, bool copy = true) const;
-  compressed_matrix copy() const;
 
   /// CSR only. [min(rows, cols)] main diagonal, duplicates summed, dtype(), every value dtype.
   /// Asynchronous. Other offsets and formats: `sparse::diagonal(A, k)` (products.hpp).
   /// SciPy: `csr_matrix.diagonal()` (k = 0 only).
   ndarray diagonal() const
     requires(K == compressed_kind::csr);
-
-  /// Matrix product with a dense vector or matrix: x [cols] -> [rows], x [cols, k] -> [rows, k]
-  /// (C order). The result dtype is NumPy's promotion of dtype() and x.dtype().
-  /// Kernel: for a 1-D x of A's dtype when A has at most 10 entries a row on average, cusci's own
-  /// CSR-stream SpMV (Greathouse & Daga, SC 2014); otherwise cuSPARSE SpMV (1-D x) or SpMM (2-D x),
-  /// descriptors and workspace cached in the matrix per (stream, k), up to 4 plans. Asynchronous.
-  /// Defined by the products family (sparse/src/products/spmv.cpp).
-  /// @throws cusci::value_error "dimension mismatch" when x.shape[0] != cols, when x is not 1-D/2-D,
-  ///         or when x is on another device; cusci::type_error for an unsupported dtype;
-  ///         cusci::out_of_memory.
-  /// SciPy: `csr_matrix.dot(x)` / `A @ x` / `A * x` (spmatrix semantics: matrix product).
-  /// Deviation: a 0-d x (scalar multiplication in SciPy) is a value_error.
-  ndarray dot(const ndarray& x) const;
 
   /// A matrix over arrays the caller guarantees valid (contiguous, indices of one dtype in range,
   /// len(indptr) == rows + 1 (CSC: cols + 1), indptr[0] == 0, indptr[-1] == len(data) == len(indices),
@@ -403,6 +425,7 @@ class compressed_matrix
   const std::shared_ptr<detail::spmv_cache>& spmv_cache() const noexcept { return cache_; }
 
  private:
+  friend base_type;  // the shared members use the arrays, flags and cache
   compressed_matrix() = default;
   void rebind(ndarray data, ndarray indices, ndarray indptr, int canonical);
   using base_type::data_;
@@ -439,37 +462,12 @@ class dia_matrix : public matrix_base<dia_matrix, sparse::format::dia> {
   const ndarray& offsets() const noexcept { return offsets_; }
   const std::vector<std::int64_t>& offsets_host() const noexcept { return offsets_host_; }
 
-  /// Offsets ascending. Host only. Not in SciPy's dia_matrix.
-  bool has_sorted_indices() const noexcept;
-  /// Same as has_sorted_indices() (offsets are distinct by construction).
-  bool has_canonical_format() const noexcept { return has_sorted_indices(); }
-  /// Sorts the diagonals by offset. Asynchronous.
-  void sort_indices();
-  /// Same as sort_indices() (no duplicates can exist).
-  void sum_duplicates() { sort_indices(); }
-  /// Drops diagonals whose in-matrix values are all zero. Synchronizes. Not in SciPy's dia_matrix.
-  void eliminate_zeros();
-  /// No-op. Not in SciPy's dia_matrix.
-  void prune() noexcept {}
-  /// Checks data 2-D, offsets 1-D, matching counts and distinct offsets. Host only.
-  void check_format(bool full_check = true) const;
-
-  csr_matrix tocsr(bool copy = false) const;
-  csc_matrix tocsc(bool copy = false) const;
-  coo_matrix tocoo(bool copy = false) const;
-  dia_matrix todia(bool copy = false) const;
-  bsr_matrix tobsr(std::optional<shape2> blocksize = {}, bool copy = false) const;
-  ndarray toarray(cusci::order ord = cusci::order::C) const;
-  dia_matrix astype(cusci::dtype t, bool copy = true) const;
-  dia_matrix copy() const;
-
-  ndarray dot(const ndarray& x) const;
-
   /// Over arrays the caller guarantees valid: data [n_diags, L] C-contiguous, offsets [n_diags]
   /// (int32/int64) distinct, `offsets_host` equal to offsets.
   static dia_matrix from_valid(ndarray data, ndarray offsets, std::vector<std::int64_t> offsets_host, shape2 shape);
 
  private:
+  friend class matrix_base<dia_matrix, sparse::format::dia>;  // the shared members use the arrays
   dia_matrix() = default;
   ndarray offsets_;
   std::vector<std::int64_t> offsets_host_;
@@ -505,29 +503,9 @@ class bsr_matrix : public matrix_base<bsr_matrix, sparse::format::bsr> {
   const ndarray& indices() const noexcept { return indices_; }
   const ndarray& indptr() const noexcept { return indptr_; }
 
-  bool has_sorted_indices() const;
+  /// Record a known answer of has_sorted_indices() / has_canonical_format(), as compressed_matrix.
   void set_has_sorted_indices(bool v) noexcept;
-  bool has_canonical_format() const;
   void set_has_canonical_format(bool v) noexcept;
-  /// Sorts each block row by block column and sums duplicate blocks. Synchronizes.
-  void sum_duplicates();
-  void sort_indices();
-  /// Removes blocks that are entirely zero. Synchronizes.
-  void eliminate_zeros();
-  void prune();
-  void check_format(bool full_check = true) const;
-
-  csr_matrix tocsr(bool copy = false) const;
-  csc_matrix tocsc(bool copy = false) const;
-  coo_matrix tocoo(bool copy = false) const;
-  dia_matrix todia(bool copy = false) const;
-  /// Same blocksize (or none): *this / copy; another blocksize: through CSR.
-  bsr_matrix tobsr(std::optional<shape2> blocksize = {}, bool copy = false) const;
-  ndarray toarray(cusci::order ord = cusci::order::C) const;
-  bsr_matrix astype(cusci::dtype t, bool copy = true) const;
-  bsr_matrix copy() const;
-
-  ndarray dot(const ndarray& x) const;
 
   /// Over arrays the caller guarantees valid: data [nnzb, R, C] C-contiguous, indices [nnzb] in range,
   /// indptr [rows / R + 1], R and C dividing the shape.
@@ -535,6 +513,7 @@ class bsr_matrix : public matrix_base<bsr_matrix, sparse::format::bsr> {
   const std::shared_ptr<detail::spmv_cache>& spmv_cache() const noexcept { return cache_; }
 
  private:
+  friend class matrix_base<bsr_matrix, sparse::format::bsr>;  // the shared members use the arrays, flags and cache
   bsr_matrix() = default;
   void rebind(ndarray data, ndarray indices, ndarray indptr, int canonical);
   ndarray indices_, indptr_;
