@@ -25,7 +25,8 @@ import numpy as np
 
 MODULES = ["core", "sparse", "ndimage", "signal", "linalg", "elementwise", "reduction", "sorting", "indexing",
            "fft", "rtc", "products", "random", "interop", "sparse_formats", "sparse_construct", "sparse_products",
-           "sparse_access"]
+           "sparse_access", "ndimage_derivatives", "ndimage_correlate", "ndimage_rank", "ndimage_fourier",
+           "ndimage_interpolation"]
 
 
 def read_results(folder):

@@ -200,14 +200,15 @@ inline std::vector<golden_case> cases(const std::string& module, const std::stri
 }
 
 /// Checks that `call()` throws the cusci exception case `c` names (c.expects_error() must hold).
-/// Names: value_error, type_error, index_error, not_implemented_error, out_of_memory, error (any
-/// cusci::error). Other names (a module's own exception) are checked by the caller.
+/// Names: value_error, type_error, index_error, not_implemented_error, runtime_error, out_of_memory,
+/// error (any cusci::error). Other names (a module's own exception) are checked by the caller.
 template <class F> void check_error(const golden_case& c, F&& call) {
   const std::string e = c.error();
   if (e == "value_error") CHECK_THROWS_AS(call(), cusci::value_error);
   else if (e == "type_error") CHECK_THROWS_AS(call(), cusci::type_error);
   else if (e == "index_error") CHECK_THROWS_AS(call(), cusci::index_error);
   else if (e == "not_implemented_error") CHECK_THROWS_AS(call(), cusci::not_implemented_error);
+  else if (e == "runtime_error") CHECK_THROWS_AS(call(), cusci::runtime_error);
   else if (e == "out_of_memory") CHECK_THROWS_AS(call(), cusci::out_of_memory);
   else if (e == "error") CHECK_THROWS_AS(call(), cusci::error);
   else FAIL("case " << c.name() << ": check_error does not know exception kind '" << e << "'");

@@ -40,6 +40,14 @@ class not_implemented_error : public error {
   using error::error;
 };
 
+/// An error SciPy reports as Python's RuntimeError: a request that is well-typed but cannot be
+/// carried out as given (scipy.ndimage: "no filter weights given", "boundary mode not supported", a
+/// `size` sequence of the wrong length). Where SciPy raises RuntimeError, cusci throws this type.
+class runtime_error : public error {
+ public:
+  using error::error;
+};
+
 /// A device (or pinned host) allocation failed even after the pool released its cached blocks, or
 /// the pool limit would be exceeded. CuPy: `cupy.cuda.memory.OutOfMemoryError`.
 class out_of_memory : public error {
