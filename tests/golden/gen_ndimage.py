@@ -8,8 +8,15 @@ minimum_filter, maximum_filter), computed with SciPy at build time (tests/golden
 Each case: func, input (array name), expected (array name, absent for error cases), and SciPy's
 parameters (axis, weights, sigma, order, mode, cval, origin, truncate, radius, axes, output, size,
 footprint (array name)), plus layout: C (as stored), F (copied to Fortran order), step2
-(input[::2, ::2, ...]), rev (input[..., ::-1]).
+(input[::2, ::2, ...]), rev (input[..., ::-1]). Complex weights: weights (real parts) and weights_im
+(imaginary parts). output_array ({dtype, layout, shape}): SciPy's output= as an existing array of
+that layout (C, F, rev, step2: every other element of an array twice as large) and shape (default:
+the input's), or layout "input": the input array itself (in place). Error cases name the cusci
+exception (SciPy's exception kind mapped as docs/architecture.md, checked here against SciPy) and
+may give error_text, a part of the message (SciPy's own text where cusci repeats it).
 """
+import warnings
+
 import numpy as np
 import scipy.ndimage as ndi
 
@@ -44,41 +51,108 @@ def view(a, layout):
     raise ValueError(layout)
 
 
+def make_out_array(spec, x):
+    """The numpy output array of an output_array spec for the (viewed) input x."""
+    if spec["layout"] == "input":
+        return x
+    shape = tuple(spec.get("shape") or x.shape)
+    dt = np.dtype(spec["dtype"])
+    if spec["layout"] == "F":
+        return np.full(shape, 77, dt, order="F")
+    if spec["layout"] == "step2":
+        big = np.full(tuple(2 * n for n in shape), 77, dt)
+        return big[tuple(slice(None, None, 2) for _ in shape)]
+    a = np.full(shape, 77, dt)
+    return a[..., ::-1] if spec["layout"] == "rev" else a
+
+
+def scipy_kind(exc):
+    """The cusci exception for a SciPy / NumPy exception (docs/architecture.md, "Errors")."""
+    if isinstance(exc, (np.exceptions.AxisError, IndexError)):
+        return "index_error"
+    if isinstance(exc, RuntimeError):
+        return "runtime_error"
+    if isinstance(exc, TypeError):
+        return "type_error"
+    if isinstance(exc, (ValueError, ZeroDivisionError, OverflowError)):
+        return "value_error"
+    raise AssertionError(f"unmapped exception {exc!r}")
+
+
+def expect_error(case, error, call, error_text=None):
+    """Checks that SciPy raises the exception kind `error` (and `error_text` where given)."""
+    try:
+        call()
+    except Exception as e:  # noqa: BLE001
+        kind = scipy_kind(e)
+        if kind != error:
+            raise AssertionError(f"{case}: SciPy raised {type(e).__name__} ({e}) -> {kind}, case says {error}")
+        if error_text is not None and error_text.startswith("=") and error_text[1:] not in str(e):
+            raise AssertionError(f"{case}: SciPy's message {str(e)!r} lacks {error_text[1:]!r}")
+        return
+    raise AssertionError(f"{case}: SciPy accepted an error case")
+
+
+def text_param(error_text):
+    """error_text as stored: "=text" (checked against SciPy's message too) gives text."""
+    return error_text[1:] if error_text is not None and error_text.startswith("=") else error_text
+
+
 def tol(out_dtype, func, scale):
     # integers / bool: correlate1d sums in SciPy's order and matches exactly; the gaussian weights use
     # exp(), whose last bit may differ between libm and NumPy, so truncation may move by one.
     return shared_tol(out_dtype, scale=scale, int_atol=0.0 if func in ("correlate1d", "convolve1d") else 1.0)
 
 
-def add(case, func, a, layout="C", error=None, **kw):
+def add(case, func, a, layout="C", error=None, output_array=None, error_text=None, **kw):
     inp = s.array(case + "_in", a)
-    x = view(a, layout)
+    x = view(a.copy(), layout)
     if layout == "F":
         x = np.asfortranarray(x)
-    params = dict(axis=kw.get("axis", -1), weights=kw.get("weights"), sigma=kw.get("sigma"),
+    weights = kw.get("weights")
+    weights_im = None
+    if weights is not None and np.iscomplexobj(np.asarray(weights)):
+        wc = np.asarray(weights, dtype=np.complex128)
+        weights, weights_im = [float(v) for v in wc.real], [float(v) for v in wc.imag]
+    params = dict(axis=kw.get("axis", -1), weights=weights, weights_im=weights_im, sigma=kw.get("sigma"),
                   order=kw.get("order", 0), mode=kw.get("mode", "reflect"), cval=kw.get("cval", 0.0),
                   origin=kw.get("origin", 0), truncate=kw.get("truncate", 4.0), radius=kw.get("radius"),
-                  axes=kw.get("axes"), output=kw.get("output"))
+                  axes=kw.get("axes"), output=kw.get("output"), output_array=output_array,
+                  error_text=text_param(error_text))
+    w = None
+    if weights is not None:
+        w = np.asarray(weights, dtype=np.float64) if weights_im is None else \
+            np.asarray(weights, dtype=np.float64) + 1j * np.asarray(weights_im, dtype=np.float64)
+
+    def call():
+        if output_array is not None:
+            out = make_out_array(output_array, x)
+        else:
+            out = np.dtype(params["output"]) if params["output"] else None
+        if func == "correlate1d":
+            return ndi.correlate1d(x, w, axis=params["axis"], output=out, mode=params["mode"],
+                                   cval=params["cval"], origin=params["origin"])
+        if func == "convolve1d":
+            return ndi.convolve1d(x, w, axis=params["axis"], output=out, mode=params["mode"],
+                                  cval=params["cval"], origin=params["origin"])
+        if func == "gaussian_filter1d":
+            return ndi.gaussian_filter1d(x, params["sigma"], axis=params["axis"], order=params["order"], output=out,
+                                         mode=params["mode"], cval=params["cval"], truncate=params["truncate"],
+                                         radius=params["radius"])
+        return ndi.gaussian_filter(x, params["sigma"], order=params["order"], output=out, mode=params["mode"],
+                                   cval=params["cval"], truncate=params["truncate"], radius=params["radius"],
+                                   axes=params["axes"])
+
     expected, rtol, atol = None, 0.0, 0.0
     if error is None:
-        out = np.dtype(params["output"]) if params["output"] else None
-        if func == "correlate1d":
-            r = ndi.correlate1d(x, params["weights"], axis=params["axis"], output=out, mode=params["mode"],
-                                cval=params["cval"], origin=params["origin"])
-        elif func == "convolve1d":
-            r = ndi.convolve1d(x, params["weights"], axis=params["axis"], output=out, mode=params["mode"],
-                               cval=params["cval"], origin=params["origin"])
-        elif func == "gaussian_filter1d":
-            r = ndi.gaussian_filter1d(x, params["sigma"], axis=params["axis"], order=params["order"], output=out,
-                                      mode=params["mode"], cval=params["cval"], truncate=params["truncate"],
-                                      radius=params["radius"])
-        else:
-            r = ndi.gaussian_filter(x, params["sigma"], order=params["order"], output=out, mode=params["mode"],
-                                    cval=params["cval"], truncate=params["truncate"], radius=params["radius"],
-                                    axes=params["axes"])
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")  # "promoting specified output dtype to complex"
+            r = call()
         expected = s.array(case + "_out", r)
         scale = float(np.max(np.abs(r))) if r.size and r.dtype != np.bool_ else 1.0
         rtol, atol = tol(r.dtype, func, max(scale, 1.0))
+    else:
+        expect_error(case, error, call, error_text)
     s.case(case, func, rtol=rtol, atol=atol, error=error, input=inp, expected=expected, layout=layout,
            **{k: (list(v) if isinstance(v, tuple) else v) for k, v in params.items()})
 
@@ -143,7 +217,8 @@ for K in (2, 3, 4, 5):
             add(f"cv1d_K{K}_o{origin}_{mode}", "convolve1d", make_input((9, 4), "float64"), weights=w, axis=0,
                 origin=origin, mode=mode, cval=0.5)
 # errors
-add("err_c1d_empty_weights", "correlate1d", make_input((5,), "float64"), weights=[], error="value_error")
+add("err_c1d_empty_weights", "correlate1d", make_input((5,), "float64"), weights=[], error="runtime_error",
+    error_text="=no filter weights given")
 add("err_c1d_origin_hi", "correlate1d", make_input((5,), "float64"), weights=[1.0, 2.0, 3.0], origin=2,
     error="value_error")
 add("err_c1d_origin_lo", "correlate1d", make_input((5,), "float64"), weights=[1.0, 2.0], origin=-2,
@@ -151,7 +226,7 @@ add("err_c1d_origin_lo", "correlate1d", make_input((5,), "float64"), weights=[1.
 add("err_c1d_axis", "correlate1d", make_input((5, 4), "float64"), weights=[1.0], axis=2, error="index_error")
 add("err_c1d_axis_neg", "correlate1d", make_input((5, 4), "float64"), weights=[1.0], axis=-3, error="index_error")
 add("err_c1d_complex_out", "correlate1d", make_input((5,), "float64"), weights=[1.0], output="complex64",
-    error="type_error")
+    error="runtime_error", error_text="not supported")
 
 s.group("gaussian")
 # --- gaussian_filter1d: orders 0..4, modes, truncate, radius, dtypes
@@ -208,17 +283,19 @@ add("gf_f64_to_int32", "gaussian_filter", make_input((16, 17), "float64") * 10, 
 add("g1d_complex_out_promote", "gaussian_filter1d", make_input((8, 9), "complex64"), sigma=1.0, output="float64")
 add("c1d_complex_out_promote", "correlate1d", make_input((8, 9), "complex128"), weights=[1.0, 0.5], output="float32")
 add("err_gf_complex_real_out", "gaussian_filter", make_input((8, 9), "complex64"), sigma=1.0, output="float64",
-    error="type_error")
+    error="runtime_error", error_text="=output must have complex dtype")
 for layout in ("F", "step2", "rev"):
     add(f"gf_2d_{layout}", "gaussian_filter", make_input((26, 30), "float32"), sigma=[1.5, 2.5], layout=layout,
         mode="grid-mirror")
     add(f"gf_3d_{layout}", "gaussian_filter", make_input((10, 12, 14), "float64"), sigma=1.1, layout=layout,
         mode="grid-constant", cval=1.0)
 add("gf_large_kernel", "gaussian_filter", make_input((40, 300), "float32"), sigma=[12.0, 45.0])  # 97, 361 taps
-add("err_gf_sigma_neg", "gaussian_filter", make_input((5, 5), "float64"), sigma=[1.0, -1.0], error="value_error")
-add("err_gf_sigma_len", "gaussian_filter", make_input((5, 5), "float64"), sigma=[1.0, 1.0, 1.0], error="value_error")
+add("gf_sigma_neg_skips_axis", "gaussian_filter", make_input((5, 6), "float64"), sigma=[1.0, -1.0])
+add("err_gf_sigma_len", "gaussian_filter", make_input((5, 5), "float64"), sigma=[1.0, 1.0, 1.0], error="runtime_error",
+    error_text="=sequence argument must have length equal to input rank")
 add("err_gf_axes_dup", "gaussian_filter", make_input((5, 5), "float64"), sigma=1.0, axes=[0, -2], error="value_error")
-add("err_gf_axes_range", "gaussian_filter", make_input((5, 5), "float64"), sigma=1.0, axes=[2], error="index_error")
+add("err_gf_axes_range", "gaussian_filter", make_input((5, 5), "float64"), sigma=1.0, axes=[2], error="value_error",
+    error_text="=specified axis: 2 is out of range")
 add("err_gf_order_neg", "gaussian_filter", make_input((5, 5), "float64"), sigma=1.0, order=-1, error="value_error")
 
 # --- real data: a crop of skimage's camera image (uint8), smoothed as uint8 and as float64
@@ -267,16 +344,21 @@ NEW_FUNCS = {
 }
 
 
-def add_new(case, func, a, layout="C", error=None, footprint=None, **kw):
+def add_new(case, func, a, layout="C", error=None, footprint=None, output_array=None, error_text=None, **kw):
     """A case of the new filters. Parameters: size, axis, mode, cval, origin, axes, output,
-    footprint (array name), layout."""
+    output_array, footprint (array name), layout, error_text."""
     inp = s.array(case + "_in", a)
-    x = view(a, layout)
+    x = view(a.copy(), layout)
     if layout == "F":
         x = np.asfortranarray(x)
     call = dict(kw)
     if "output" in kw and kw["output"] is not None:
         call["out"] = np.dtype(kw["output"])
+    if output_array is not None:
+        call["out"] = make_out_array(output_array, x)
+        kw["output_array"] = output_array
+    if error_text is not None:
+        kw["error_text"] = text_param(error_text)
     fp_name = None
     if footprint is not None:
         footprint = np.asarray(footprint)
@@ -284,17 +366,14 @@ def add_new(case, func, a, layout="C", error=None, footprint=None, **kw):
         fp_name = s.array(case + "_fp", footprint.astype(np.bool_))
     expected, rtol, atol = None, 0.0, 0.0
     if error is None:
-        r = NEW_FUNCS[func](x, call)
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")  # "promoting specified output dtype to complex"
+            r = NEW_FUNCS[func](x, call)
         expected = s.array(case + "_out", r)
         scale = float(np.max(np.abs(r))) if r.size and r.dtype != np.bool_ else 1.0
         rtol, atol = shared_tol(r.dtype, scale=scale)
     else:
-        try:
-            NEW_FUNCS[func](x, call)
-        except (ValueError, RuntimeError, TypeError, IndexError, np.exceptions.AxisError):
-            pass
-        else:
-            raise AssertionError(f"{case}: SciPy accepted an error case")
+        expect_error(case, error, lambda: NEW_FUNCS[func](x, call), error_text)
     s.case(case, func, rtol=rtol, atol=atol, error=error, input=inp, expected=expected, layout=layout,
            footprint=fp_name, **kw)
 
@@ -330,10 +409,12 @@ for func in ("uniform_filter1d", "minimum_filter1d", "maximum_filter1d"):
             cval=-3.0)
     add_new(f"{func}_out_i16_to_f64", func, make_input((6, 7), "int16"), size=2, output="float64")
     add_new(f"{func}_int64_big", func, np.array([2**60 + 1, 2**60 + 3, -2**61, 7, 2**59], np.int64), size=3)
-    add_new(f"err_{func}_size0", func, make_input((5,), "float64"), size=0, error="value_error")
+    add_new(f"err_{func}_size0", func, make_input((5,), "float64"), size=0, error="runtime_error",
+            error_text="=incorrect filter size")
     add_new(f"err_{func}_origin", func, make_input((5,), "float64"), size=3, origin=2, error="value_error")
     add_new(f"err_{func}_axis", func, make_input((5, 4), "float64"), size=3, axis=2, error="index_error")
-    add_new(f"err_{func}_f16", func, make_input((5,), "float16"), size=3, error="type_error")
+    add_new(f"err_{func}_f16", func, make_input((5,), "float16"), size=3, error="runtime_error",
+            error_text="not supported")
 add_new("uniform_filter1d_complex", "uniform_filter1d", make_input((6, 7), "complex128"), size=3, mode="constant",
         cval=2.0)
 add_new("err_minimum_filter1d_complex", "minimum_filter1d", make_input((6, 7), "complex64"), size=3,
@@ -364,11 +445,12 @@ for func in ("uniform_filter", "minimum_filter", "maximum_filter"):
         add_new(f"{func}_3d_{layout}", func, make_input((10, 12, 14), "float64"), size=3, layout=layout,
                 mode="grid-constant", cval=1.0)
     add_new(f"{func}_u8_to_f32", func, make_input((12, 13), "uint8"), size=3, output="float32")
-    add_new(f"err_{func}_size_len", func, make_input((5, 5), "float64"), size=[3, 3, 3], error="value_error")
+    add_new(f"err_{func}_size_len", func, make_input((5, 5), "float64"), size=[3, 3, 3], error="runtime_error",
+            error_text="=sequence argument must have length equal to input rank")
     add_new(f"err_{func}_axes_dup", func, make_input((5, 5), "float64"), size=3, axes=[0, -2], error="value_error")
     add_new(f"err_{func}_axes_range", func, make_input((5, 5), "float64"), size=3, axes=[2], error="value_error")
     add_new(f"err_{func}_origin", func, make_input((5, 5), "float64"), size=3, origin=2, error="value_error")
-    add_new(f"err_{func}_f16", func, make_input((5, 5), "float16"), size=3, error="type_error")
+    add_new(f"err_{func}_f16", func, make_input((5, 5), "float16"), size=3, error="runtime_error")
     cam = np.load(s.data("camera.npy"))[200:296, 180:300].copy()
     add_new(f"{func}_camera_u8", func, cam, size=[5, 3])
 add_new("uniform_filter_complex", "uniform_filter", make_input((8, 9), "complex64"), size=3)
@@ -411,14 +493,206 @@ for func in ("minimum_filter", "maximum_filter"):
     add_new(f"{func}_fp_camera", func, cam, footprint=DISK5, mode="nearest")
     add_new(f"err_{func}_fp_allfalse", func, make_input((5, 5), "float64"), footprint=np.zeros((3, 3), bool),
             error="value_error")
-    add_new(f"err_{func}_no_footprint", func, make_input((5, 5), "float64"), error="value_error")
-    add_new(f"err_{func}_fp_ndim", func, make_input((5, 5), "float64"), footprint=BALL, error="value_error")
+    add_new(f"err_{func}_no_footprint", func, make_input((5, 5), "float64"), error="runtime_error",
+            error_text="=no footprint provided")
+    add_new(f"err_{func}_fp_ndim", func, make_input((5, 5), "float64"), footprint=BALL, error="runtime_error",
+            error_text="=footprint.ndim (3) must match len(axes) (2)")
     add_new(f"err_{func}_fp_modes", func, make_input((5, 5), "float64"), footprint=CROSS, mode=["wrap", "reflect"],
-            error="value_error")
+            error="runtime_error", error_text="=A sequence of modes is not supported for non-separable footprints")
     add_new(f"err_{func}_fp_origin", func, make_input((5, 5), "float64"), footprint=CROSS, origin=2,
             error="value_error")
     add_new(f"err_{func}_fp_complex", func, make_input((5, 5), "complex128"), footprint=CROSS, error="type_error")
     add_new(f"err_{func}_alltrue_ndim", func, make_input((5, 5), "float64"), footprint=np.ones((3, 3, 3), bool),
-            error="value_error")
+            error="runtime_error", error_text="=sequence argument must have length equal to input rank")
+
+# --- SciPy's output= as an existing array (any layout and dtype, the input itself in place), new
+# outputs of inputs in any layout, complex weights, negative truncate / sigma, mode strings
+s.group("outputs")
+OUT_LAYOUTS = ("C", "F", "rev", "step2")
+for in_layout in ("C", "F"):
+    a2 = make_input((14, 37), "float32")
+    a3 = make_input((6, 7, 9), "float64")
+    for ol in OUT_LAYOUTS:
+        sfx = f"in{in_layout}_out{ol}"
+        add(f"outarr_c1d_{sfx}", "correlate1d", a2, layout=in_layout, weights=[0.25, -1.0, 0.5, 2.0], axis=0,
+            mode="wrap", output_array=dict(dtype="float32", layout=ol))
+        add(f"outarr_g1d_{sfx}", "gaussian_filter1d", a2, layout=in_layout, sigma=1.3, axis=1,
+            output_array=dict(dtype="float64", layout=ol))
+        add(f"outarr_gf_{sfx}", "gaussian_filter", a3, layout=in_layout, sigma=[1.0, 0.7, 1.4], mode="nearest",
+            output_array=dict(dtype="float64", layout=ol))
+        add(f"outarr_gf2_{sfx}", "gaussian_filter", a2, layout=in_layout, sigma=1.1,
+            output_array=dict(dtype="float32", layout=ol))
+        add(f"outarr_cv1d_{sfx}", "convolve1d", a3, layout=in_layout, weights=[1.0, 2.0, -0.5], axis=1,
+            output_array=dict(dtype="float64", layout=ol))
+        for func in ("uniform_filter1d", "minimum_filter1d", "maximum_filter1d"):
+            add_new(f"outarr_{func}_{sfx}", func, a2, layout=in_layout, size=4, axis=0, mode="mirror",
+                    output_array=dict(dtype="float32", layout=ol))
+        for func in ("uniform_filter", "minimum_filter", "maximum_filter"):
+            add_new(f"outarr_{func}_{sfx}", func, a3, layout=in_layout, size=[3, 2, 5],
+                    output_array=dict(dtype="float64", layout=ol))
+            add_new(f"outarr_{func}_2d_{sfx}", func, a2, layout=in_layout, size=3, mode="constant", cval=1.5,
+                    output_array=dict(dtype="float32", layout=ol))
+        for func in ("minimum_filter", "maximum_filter"):
+            add_new(f"outarr_{func}_fp_{sfx}", func, a2, layout=in_layout, footprint=CROSS,
+                    output_array=dict(dtype="float32", layout=ol))
+# output arrays of another dtype than the input (SciPy casts as C does)
+add("outarr_c1d_f64_to_i32", "correlate1d", make_input((9, 10), "float64") * 5, weights=[1.0, -2.0, 1.5],
+    output_array=dict(dtype="int32", layout="F"))
+add("outarr_gf_u8_to_f32", "gaussian_filter", make_input((12, 13), "uint8"), sigma=1.5,
+    output_array=dict(dtype="float32", layout="rev"))
+add("outarr_gf_f64_to_i16_chain", "gaussian_filter", make_input((12, 13), "float64") * 20, sigma=[1.0, 2.0],
+    output_array=dict(dtype="int16", layout="step2"))
+add_new("outarr_uniform_filter_i16_to_f64", "uniform_filter", make_input((11, 12), "int16"), size=[3, 4],
+        output_array=dict(dtype="float64", layout="F"))
+add_new("outarr_uniform_filter1d_f32_to_u8", "uniform_filter1d", make_input((11, 12), "float32") * 3, size=3,
+        output_array=dict(dtype="uint8", layout="C"))
+add_new("outarr_maximum_filter_i32_to_f32", "maximum_filter", make_input((11, 12), "int32"), size=3,
+        output_array=dict(dtype="float32", layout="rev"))
+add_new("outarr_minimum_filter_size1_cast", "minimum_filter", make_input((6, 5), "float64"), size=1,
+        output_array=dict(dtype="int32", layout="F"))
+add_new("outarr_uniform_filter_size1_to_c64", "uniform_filter", make_input((6, 5), "float32"), size=1,
+        output_array=dict(dtype="complex64", layout="C"))
+add("outarr_gf_sigma0_copy", "gaussian_filter", make_input((6, 5), "int16"), sigma=0.0,
+    output_array=dict(dtype="float64", layout="step2"))
+# complex inputs into output arrays
+add("outarr_c1d_c64_to_c128_F", "correlate1d", make_input((8, 9), "complex64"), weights=[0.5, 1.0, -0.25],
+    axis=0, mode="constant", cval=2.0, output_array=dict(dtype="complex128", layout="F"))
+add("outarr_gf_c128_rev", "gaussian_filter", make_input((8, 9), "complex128"), sigma=1.0, layout="F",
+    output_array=dict(dtype="complex128", layout="rev"))
+add_new("outarr_uniform_filter_c64_step2", "uniform_filter", make_input((8, 9), "complex64"), size=3,
+        output_array=dict(dtype="complex64", layout="step2"))
+# in place: output= the input itself, for one, two and three passes, every layout
+for lay in ("C", "F", "step2", "rev"):
+    a2 = make_input((13, 35), "float64")
+    a3 = make_input((7, 8, 9), "float32")
+    ip = dict(layout="input")
+    add(f"inplace_c1d_{lay}", "correlate1d", a2, layout=lay, weights=[1.0, 0.5, -2.0, 0.25], axis=1,
+        output_array=ip)
+    add(f"inplace_c1d_ax0_{lay}", "correlate1d", a2, layout=lay, weights=[1.0, 0.5, -2.0], axis=0, output_array=ip)
+    add(f"inplace_g1d_{lay}", "gaussian_filter1d", a3, layout=lay, sigma=1.5, axis=0, output_array=ip)
+    add(f"inplace_gf2_{lay}", "gaussian_filter", a2, layout=lay, sigma=1.2, mode="mirror", output_array=ip)
+    add(f"inplace_gf3_{lay}", "gaussian_filter", a3, layout=lay, sigma=[1.0, 1.5, 0.8], output_array=ip)
+    for func in ("uniform_filter1d", "minimum_filter1d", "maximum_filter1d"):
+        add_new(f"inplace_{func}_{lay}", func, a2, layout=lay, size=5, axis=0, output_array=ip)
+    for func in ("uniform_filter", "minimum_filter", "maximum_filter"):
+        add_new(f"inplace_{func}_2d_{lay}", func, a2, layout=lay, size=[3, 4], output_array=ip)
+        add_new(f"inplace_{func}_3d_{lay}", func, a3, layout=lay, size=3, mode="wrap", output_array=ip)
+    for func in ("minimum_filter", "maximum_filter"):
+        add_new(f"inplace_{func}_fp_{lay}", func, a2, layout=lay, footprint=DISK5, output_array=ip)
+add("inplace_c1d_complex", "correlate1d", make_input((9, 10), "complex128"), weights=[0.5, 1.0, 0.25],
+    output_array=dict(layout="input"))
+add("inplace_gf_complex_F", "gaussian_filter", make_input((9, 10), "complex64"), sigma=1.0, layout="F",
+    output_array=dict(layout="input"))
+add_new("inplace_uniform_filter_int16", "uniform_filter", make_input((9, 10), "int16"), size=3,
+        output_array=dict(layout="input"))
+add_new("inplace_maximum_filter_size1", "maximum_filter", make_input((9, 10), "int16"), size=1,
+        output_array=dict(layout="input"))
+# new outputs of 4-D F inputs (three and four passes)
+add("outnew_gf_4d_F", "gaussian_filter", make_input((4, 5, 6, 7), "float64"), sigma=1.0, layout="F")
+add_new("outnew_uniform_filter_4d_F", "uniform_filter", make_input((4, 5, 6, 7), "float32"), size=3, layout="F")
+# output array errors (SciPy's _get_output: RuntimeError)
+for func, extra in (("correlate1d", dict(weights=[1.0, 2.0])), ("gaussian_filter1d", dict(sigma=1.0)),
+                    ("gaussian_filter", dict(sigma=1.0))):
+    add(f"err_outarr_shape_{func}", func, make_input((5, 6), "float64"), error="runtime_error",
+        error_text="=output shape not correct", output_array=dict(dtype="float64", layout="C", shape=[6, 5]), **extra)
+for func, extra in (("uniform_filter1d", dict(size=3)), ("minimum_filter1d", dict(size=3)),
+                    ("uniform_filter", dict(size=3)), ("maximum_filter", dict(size=3)),
+                    ("minimum_filter", dict(footprint=CROSS))):
+    add_new(f"err_outarr_shape_{func}", func, make_input((5, 6), "float64"), error="runtime_error",
+            error_text="=output shape not correct", output_array=dict(dtype="float64", layout="F", shape=[5, 7]),
+            **extra)
+add("err_outarr_real_for_complex_c1d", "correlate1d", make_input((5, 6), "complex64"), weights=[1.0, 2.0],
+    error="runtime_error", error_text="=output must have complex dtype",
+    output_array=dict(dtype="float32", layout="C"))
+add_new("err_outarr_real_for_complex_uniform_filter1d", "uniform_filter1d", make_input((5, 6), "complex64"), size=3,
+        error="runtime_error", error_text="=output must have complex dtype",
+        output_array=dict(dtype="float32", layout="C"))
+add("err_outarr_real_for_complex_gf", "gaussian_filter", make_input((5, 6), "complex128"), sigma=1.0,
+    error="runtime_error", output_array=dict(dtype="float64", layout="C"))
+add("err_outarr_complex_for_real_c1d", "correlate1d", make_input((5, 6), "float64"), weights=[1.0, 2.0],
+    error="runtime_error", error_text="not supported", output_array=dict(dtype="complex128", layout="C"))
+add_new("err_outarr_complex_minimum_filter1d", "minimum_filter1d", make_input((5, 6), "float64"), size=3,
+        error="runtime_error", output_array=dict(dtype="complex128", layout="C"))
+add_new("err_outarr_f16_uniform_filter", "uniform_filter", make_input((5, 6), "float64"), size=3,
+        error="runtime_error", output_array=dict(dtype="float16", layout="C"))
+
+# complex weights (SciPy 1.18: the conjugated weights for correlate1d, via real components)
+CW3 = [0.5 + 1.0j, -1.0 + 0.25j, 0.75 - 0.5j]
+CW4 = [1.0 - 1.0j, 0.5j, -0.25 + 0.0j, 2.0 + 0.5j]
+for func in ("correlate1d", "convolve1d"):
+    tag = "c1d" if func == "correlate1d" else "cv1d"
+    for dt in ("float64", "float32", "int16", "uint8", "bool", "int32", "complex64", "complex128"):
+        add(f"cw_{tag}_{dt}", func, make_input((7, 11), dt), weights=CW3, axis=1)
+    for w, wn in ((CW3, "K3"), (CW4, "K4"), ([2.0 + 0.0j], "K1"), ([0.5 + 0.5j, 1.0 - 2.0j], "K2")):
+        K = len(w)
+        for origin in sorted({-(K // 2), 0, (K - 1) // 2}):
+            if func == "convolve1d" and not (-(K // 2) <= -origin - (1 - K % 2) <= (K - 1) // 2):
+                continue
+            for mode in ("reflect", "constant", "wrap", "nearest", "mirror"):
+                add(f"cw_{tag}_{wn}_o{origin}_{mode}", func, make_input((13,), "float64"), weights=w, origin=origin,
+                    mode=mode, cval=-1.25)
+                add(f"cw_{tag}_cplx_{wn}_o{origin}_{mode}", func, make_input((9,), "complex128"), weights=w,
+                    origin=origin, mode=mode, cval=0.5)
+    for lay in ("F", "rev", "step2"):
+        add(f"cw_{tag}_3d_{lay}", func, make_input((6, 8, 10), "float32"), weights=CW4, axis=0, layout=lay)
+        add(f"cw_{tag}_3d_cplx_{lay}", func, make_input((6, 8, 10), "complex64"), weights=CW3, axis=2, layout=lay)
+    add(f"cw_{tag}_out_f32_to_c128", func, make_input((5, 9), "float32"), weights=CW3, output="complex128")
+    add(f"cw_{tag}_out_real_promotes", func, make_input((5, 9), "float64"), weights=CW3, output="float32")
+    add(f"cw_{tag}_out_c128_to_c64", func, make_input((5, 9), "complex128"), weights=CW4, output="complex64")
+    add(f"cw_{tag}_outarr_F", func, make_input((5, 9), "float64"), weights=CW3, axis=0,
+        output_array=dict(dtype="complex64", layout="F"))
+    add(f"cw_{tag}_outarr_step2", func, make_input((5, 9), "complex64"), weights=CW4,
+        output_array=dict(dtype="complex128", layout="step2"))
+    add(f"cw_{tag}_inplace", func, make_input((6, 9), "complex128"), weights=CW3, layout="F",
+        output_array=dict(layout="input"))
+    add(f"cw_{tag}_long", func, make_input((300,), "float64"),
+        weights=list(np.round(rng.standard_normal(141), 3) + 1j * np.round(rng.standard_normal(141), 3)), mode="wrap")
+    add(f"cw_{tag}_empty", func, np.zeros((0, 3)), weights=CW3, axis=0)
+    add(f"err_cw_{tag}_no_weights", func, make_input((5,), "float64"), weights=np.zeros(0, complex),
+        error="runtime_error", error_text="=no filter weights given")
+    add(f"err_cw_{tag}_origin", func, make_input((5,), "float64"), weights=CW3, origin=2, error="value_error",
+        error_text="=Invalid origin")
+    add(f"err_cw_{tag}_axis", func, make_input((5, 4), "float64"), weights=CW3, axis=2, error="index_error")
+    add(f"err_cw_{tag}_real_outarr", func, make_input((5, 4), "float64"), weights=CW3, error="runtime_error",
+        error_text="=output must have complex dtype", output_array=dict(dtype="float64", layout="C"))
+    add(f"err_cw_{tag}_f16", func, make_input((5, 4), "float16"), weights=CW3, error="runtime_error")
+
+# negative truncate and negative sigma, as SciPy: radius int(truncate * sigma + 0.5), kernel of sigma**2
+add("g1d_trunc_neg_radius0", "gaussian_filter1d", make_input((12,), "float64"), sigma=1.0, truncate=-1.0)
+add("g1d_trunc_neg_radius0_deriv", "gaussian_filter1d", make_input((12,), "float64"), sigma=1.0, truncate=-1.4,
+    order=1)
+add("g1d_sigma_neg_trunc_neg", "gaussian_filter1d", make_input((20,), "float64"), sigma=-1.5, truncate=-3.0)
+add("g1d_sigma_neg_radius", "gaussian_filter1d", make_input((20,), "float64"), sigma=-2.0, radius=3, order=1)
+add("gf_trunc_neg_radius0", "gaussian_filter", make_input((6, 7), "float32"), sigma=[1.0, 0.5], truncate=-0.5)
+add("gf_sigma_neg_trunc_neg", "gaussian_filter", make_input((8, 9), "float64"), sigma=[-1.0, 0.3], truncate=-2.0)
+add("err_g1d_trunc_neg", "gaussian_filter1d", make_input((9,), "float64"), sigma=1.0, truncate=-1.5,
+    error="value_error", error_text="=Radius must be a nonnegative integer")
+add("err_gf_trunc_neg", "gaussian_filter", make_input((5, 5), "float64"), sigma=1.0, truncate=-2.0,
+    error="value_error", error_text="=Radius must be a nonnegative integer")
+add("err_g1d_sigma_zero_radius", "gaussian_filter1d", make_input((9,), "float64"), sigma=0.0, radius=2,
+    error="value_error")
+add("err_g1d_trunc_nan", "gaussian_filter1d", make_input((9,), "float64"), sigma=1.0, truncate=float("nan"),
+    radius=2, error="value_error")
+
+# mode strings SciPy does not know: RuntimeError "boundary mode not supported"
+add("err_mode_c1d", "correlate1d", make_input((5,), "float64"), weights=[1.0, 2.0], mode="edge",
+    error="runtime_error", error_text="=boundary mode not supported")
+add("err_mode_gf", "gaussian_filter", make_input((5, 5), "float64"), sigma=1.0, mode=["reflect", "edge"],
+    error="runtime_error", error_text="=boundary mode not supported")
+add_new("err_mode_uniform_filter1d", "uniform_filter1d", make_input((5,), "float64"), size=3, mode="Reflect",
+        error="runtime_error", error_text="=boundary mode not supported")
+add_new("err_mode_minimum_filter_fp", "minimum_filter", make_input((5, 5), "float64"), footprint=CROSS,
+        mode="symmetric", error="runtime_error", error_text="=boundary mode not supported")
+# sequence arguments of the wrong length (RuntimeError) and the rank of all-true footprints
+add("err_gf_order_len", "gaussian_filter", make_input((5, 5), "float64"), sigma=1.0, order=[0, 1, 0],
+    error="runtime_error", error_text="=sequence argument must have length equal to input rank")
+add("err_gf_radius_len", "gaussian_filter", make_input((5, 5), "float64"), sigma=1.0, radius=[1],
+    error="runtime_error")
+add_new("err_uniform_filter_origin_len", "uniform_filter", make_input((5, 5), "float64"), size=3, origin=[0, 0, 0],
+        error="runtime_error", error_text="=sequence argument must have length equal to input rank")
+add_new("err_maximum_filter_fp_origin_len", "maximum_filter", make_input((5, 5), "float64"), footprint=CROSS,
+        origin=[0, 0, 0], error="runtime_error")
+add_new("err_minimum_filter_fp_axes_ndim", "minimum_filter", make_input((5, 5, 4), "float64"), footprint=CROSS,
+        axes=[1], error="runtime_error", error_text="=footprint.ndim (2) must match len(axes) (1)")
 
 s.write()

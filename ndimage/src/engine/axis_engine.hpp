@@ -46,14 +46,29 @@ struct axis_pass {
   std::function<void(const ndarray& src, const ndarray& dst, int axis, double cval)> run;
 };
 
-/// The result of the passes in turn on `input` (axes in the input's numbering), in a new array of
-/// dtype `out_dt` and the input's shape. A pass never reads what it writes: passes alternate between
-/// the output and one temporary; intermediate results are stored in the output dtype, as SciPy's
-/// chaining through `output`. An F-contiguous input is processed as its transpose (coalesced loads)
-/// and gives an F-contiguous result; a complex array is filtered as its real part (with `cval`) and
-/// its imaginary part (with 0). No passes: an empty result of the right shape and dtype is returned
+/// Runs the passes in turn from `input` into `out` (axes in the input's numbering): `out` has the
+/// input's shape and any layout; both real, or both complex (then the real part is filtered with
+/// `cval` and the imaginary part with 0, as SciPy's _complex_via_real_components); `out` may be
+/// `input` itself or overlap it (the values are those of a separate output). Intermediate results
+/// are stored in the output dtype, as SciPy's chaining through `output`. Layout: an input whose
+/// strides are in Fortran order (F-contiguous, or a view of such) is processed as its transpose so
+/// that loads stay coalesced; every pass but the last writes a temporary in the processing order
+/// (or `out` itself where `out` is C-contiguous in that order), and the last pass writes `out`
+/// through its strides. No passes or an empty array: nothing is done (callers copy the input).
+/// Temporaries: none for one pass; one of out's size for two passes or where `out` serves as an
+/// intermediate; two otherwise. One pass with `out` overlapping `input` copies the input first.
+/// Enqueues on the current stream.
+void run_axis_filter_into(const ndarray& input, const ndarray& out, std::vector<axis_pass> passes, double cval);
+
+/// run_axis_filter_into into a new C-contiguous array of dtype `out_dt` and the input's shape (as
+/// SciPy allocates its outputs, whatever the input's layout). No passes: the new array is returned
 /// unfilled (callers copy the input themselves).
 ndarray run_axis_filter(const ndarray& input, dtype out_dt, std::vector<axis_pass> passes, double cval);
+
+/// Whether `a` is processed as its transpose: ndim > 1, not C-contiguous, and the magnitudes of the
+/// strides of its non-unit dimensions increase from the first to the last (an F-contiguous array,
+/// the real or imaginary part of one, or a strided view of one).
+bool fortran_ordered(const ndarray& a);
 
 /// The real (part 0) or imaginary (part 1) component of a complex array as a strided real view.
 ndarray component(const ndarray& a, int part);

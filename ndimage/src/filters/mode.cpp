@@ -18,9 +18,9 @@ mode parse_mode(std::string_view name) {
   if (s == "grid-mirror") return mode::grid_mirror;
   if (s == "grid-constant") return mode::grid_constant;
   if (s == "grid-wrap") return mode::grid_wrap;
-  throw value_error("cusci::ndimage::parse_mode: mode must be one of 'reflect', 'constant', 'nearest', "
-                    "'mirror', 'wrap', 'grid-mirror', 'grid-constant', 'grid-wrap', got '" +
-                    std::string(name) + "'");
+  throw runtime_error("cusci::ndimage::parse_mode: boundary mode not supported: mode must be one of 'reflect', "
+                      "'constant', 'nearest', 'mirror', 'wrap', 'grid-mirror', 'grid-constant', 'grid-wrap', got '" +
+                      std::string(name) + "'");
 }
 
 std::string_view mode_name(mode m) noexcept {

@@ -5,19 +5,34 @@
 /// and maximum filters minimum_filter1d, maximum_filter1d, minimum_filter, maximum_filter.
 ///
 /// Common rules (as SciPy 1.18):
-/// - Input: an ndarray of any dtype except complex weights (see each function) and any layout (C, F,
-///   strided or negative-stride views are read through their strides, never copied).
-/// - Output dtype: the input dtype unless `output` names another. Passes compute in double and store
-///   into the output dtype with a C cast: integers truncate toward zero (values out of range wrap as
-///   on x86-64), bool stores the truncated byte. Exceptions, the fast paths: float32 -> float32
-///   computes in float32 and float64 -> float64 in float64 with fused multiply-adds in tap order
-///   (results within a few ulps of SciPy's, which pairs symmetric taps).
-/// - Output layout: C-contiguous; for an input that is F-contiguous (and not C-contiguous) the output
-///   is F-contiguous (SciPy returns C order; the values are the same).
+/// - Input: an ndarray of any dtype SciPy's filters accept (see each function; float16 never) and
+///   any layout (C, F, strided or negative-stride views are read through their strides, never
+///   copied).
+/// - `output` (SciPy's `output=`, output.hpp): not given, the input dtype; a dtype, a new array of
+///   that dtype; an existing device array (any layout, any dtype the filter can write, the input's
+///   shape, else cusci::runtime_error "output shape not correct"), which receives the result and is
+///   returned. It may be the input itself or overlap it: the values are those of a separate output
+///   (the engine filters a copy of the input or keeps the first pass out of the output).
+/// - Passes compute in double and store into the output dtype with a C cast: integers truncate
+///   toward zero (values out of range wrap as on x86-64), bool stores the truncated byte.
+///   Exceptions, the fast paths: float32 -> float32 computes in float32 and float64 -> float64 in
+///   float64 with fused multiply-adds in tap order (results within a few ulps of SciPy's, which
+///   pairs symmetric taps). Filters of two or more axes store each intermediate result in the output
+///   dtype (SciPy's chaining, which matters for integer outputs).
+/// - New outputs are C-contiguous whatever the input's layout, as SciPy's. An input in Fortran
+///   order is filtered as its transpose (coalesced loads) and the last pass writes the C-ordered
+///   output through its strides (uncoalesced stores in that pass only).
 /// - Complex input is filtered as its real and imaginary parts (SciPy's
 ///   `_complex_via_real_components`); `cval` applies to the real part and 0 to the imaginary part.
+/// - Errors follow SciPy's exception kinds (docs/architecture.md, "Errors"): SciPy's RuntimeError
+///   (no filter weights, incorrect filter size, a sequence argument of the wrong length, no
+///   footprint, unsupported boundary mode or array type, output shape or dtype) is
+///   cusci::runtime_error; ValueError (origins, axes, sigma / radius, all-zero footprint) is
+///   cusci::value_error; TypeError (complex input of the minimum / maximum filters) is
+///   cusci::type_error; numpy's AxisError (`axis`) is cusci::index_error.
 /// - Every function enqueues its kernels on the current stream and returns without synchronizing.
 
+#include <complex>
 #include <cstdint>
 #include <initializer_list>
 #include <optional>
@@ -26,6 +41,7 @@
 #include "cusci/dtype.hpp"
 #include "cusci/ndarray.hpp"
 #include "cusci/ndimage/mode.hpp"
+#include "cusci/ndimage/output.hpp"
 
 namespace cusci::ndimage {
 
@@ -45,13 +61,14 @@ struct per_axis {
 
 /// Keyword arguments of correlate1d / convolve1d (SciPy's names and defaults).
 struct correlate1d_options {
-  /// Output dtype; default: the input dtype (for a complex input, a real dtype is promoted to complex
-  /// as SciPy does for a dtype argument).
-  std::optional<cusci::dtype> output{};
+  /// Output dtype or array; default: the input dtype (complex weights or a complex input: a real
+  /// dtype is promoted to complex as SciPy does for a dtype argument, a real array is refused).
+  ndimage::output_arg output{};
   ndimage::mode mode = mode::reflect;
   /// Value outside the edges for mode constant / grid_constant.
   double cval = 0.0;
-  /// Shift of the filter: -(len(weights) / 2) <= origin <= (len(weights) - 1) / 2.
+  /// Shift of the filter: -(len(weights) // 2) <= origin <= (len(weights) - 1) // 2 (for
+  /// convolve1d, of the correlation it runs: see convolve1d).
   std::int64_t origin = 0;
 };
 
@@ -59,7 +76,7 @@ struct correlate1d_options {
 struct gaussian_filter1d_options {
   /// Derivative order (0 = smoothing, 1 = first derivative, ...); any order >= 0.
   int order = 0;
-  std::optional<cusci::dtype> output{};
+  ndimage::output_arg output{};
   ndimage::mode mode = mode::reflect;
   double cval = 0.0;
   /// Kernel half width in standard deviations: radius = int(truncate * sigma + 0.5).
@@ -72,7 +89,7 @@ struct gaussian_filter1d_options {
 /// per filtered axis.
 struct gaussian_filter_options {
   per_axis<int> order = 0;
-  std::optional<cusci::dtype> output{};
+  ndimage::output_arg output{};
   per_axis<ndimage::mode> mode = mode::reflect;
   double cval = 0.0;
   double truncate = 4.0;
@@ -85,67 +102,120 @@ struct gaussian_filter_options {
 /// One-dimensional correlation along `axis`:
 /// out[..., i, ...] = sum_k weights[k] * ext(input)[..., i + k - len(weights)/2 - origin, ...],
 /// where ext extends the input beyond its edges according to `mode`.
-/// @param input   [any shape, ndim >= 1] any real or complex dtype, any layout.
+/// @param input   [any shape, ndim >= 1] bool, integer, float32/64 or complex dtype, any layout.
 /// @param weights [K >= 1] real filter weights (host values).
 /// @param axis    axis to filter, in [-ndim, ndim).
-/// @param opts    output dtype, mode, cval, origin.
-/// @return [input.shape] of dtype `opts.output` or input.dtype().
+/// @param opts    output (dtype or array), mode, cval, origin.
+/// @return [input.shape] of dtype `opts.output` or input.dtype(): `opts.output`'s array when given.
 /// Asynchronous on the current stream (weights longer than 128 taps are copied to the device first).
-/// @throws cusci::value_error for empty weights or an origin out of range; cusci::index_error for a
-///         bad axis (also for a 0-d input); cusci::type_error for a complex output with a real input.
-/// SciPy: `scipy.ndimage.correlate1d`. Deviations: weights must be real (SciPy also accepts complex
-/// weights); the output is a new array (no in-place `output=` array); empty weights raise
-/// value_error where SciPy raises RuntimeError.
+/// @throws cusci::runtime_error for empty weights ("no filter weights given"), an output array of
+///         another shape, a real output array for a complex input, a complex output for a real input,
+///         float16 (input or output), a mode outside the enum; cusci::value_error for an origin out of
+///         range; cusci::index_error for a bad axis (also for a 0-d input).
+/// SciPy: `scipy.ndimage.correlate1d` (complex weights: the overload below). No deviation.
 ndarray correlate1d(const ndarray& input, const std::vector<double>& weights, int axis = -1,
                     const correlate1d_options& opts = {});
 
+/// correlate1d with a braced list of real weights (`correlate1d(x, {1.0, 2.0})`).
+inline ndarray correlate1d(const ndarray& input, std::initializer_list<double> weights, int axis = -1,
+                           const correlate1d_options& opts = {}) {
+  return correlate1d(input, std::vector<double>(weights), axis, opts);
+}
+
+/// One-dimensional correlation with complex weights, as SciPy 1.18: the correlation with the
+/// conjugated weights, conj(weights[k]) in place of weights[k] above, computed through real
+/// correlations (SciPy's `_complex_via_real_components`): for a real input, re = corr(x, Re w*) and
+/// im = corr(x, Im w*), both with `cval`; for a complex input, re = corr(xr, Re w*) - corr(xi, Im w*)
+/// and im = corr(xr, Im w*) + corr(xi, Re w*), the subtracted / added terms computed in the input's
+/// real dtype with cval 0 (SciPy's `output=None` temporaries).
+/// @param input   [any shape, ndim >= 1] bool, integer, float32/64 or complex dtype, any layout.
+/// @param weights [K >= 1] complex weights (host values; also a braced list of complex values).
+/// @param axis, opts as correlate1d.
+/// @return [input.shape], complex: `opts.output`'s dtype (a real dtype promoted to complex), else
+///         np.promote_types(input.dtype, complex64) (complex64 for bool, 8/16-bit integers and
+///         float32; complex128 otherwise); `opts.output`'s array when given.
+/// Asynchronous on the current stream. Runs 2 (real input) or 4 (complex input) real correlation
+/// passes, plus for a complex input two elementwise combinations and two temporaries of the input's
+/// real dtype.
+/// @throws cusci::runtime_error for empty weights, an output array of another shape or a real output
+///         array ("output must have complex dtype"), float16 input; cusci::value_error for an origin
+///         out of range; cusci::index_error for a bad axis.
+/// SciPy: `scipy.ndimage.correlate1d` with complex weights. No deviation (no complex `cval`: cusci's
+/// cval is real).
+ndarray correlate1d(const ndarray& input, const std::vector<std::complex<double>>& weights, int axis = -1,
+                    const correlate1d_options& opts = {});
+
 /// One-dimensional convolution along `axis`: correlate1d with the weights reversed and the origin
-/// negated (and decreased by one for an even number of weights), as SciPy.
+/// negated (and decreased by one for an even number of weights), as SciPy; the origin test applies
+/// to that correlation's origin: -(K // 2) <= -origin - (K even) <= (K - 1) // 2.
 /// Parameters, result, stream behaviour and exceptions as correlate1d.
-/// SciPy: `scipy.ndimage.convolve1d` (same deviations as correlate1d).
+/// SciPy: `scipy.ndimage.convolve1d`. No deviation.
 ndarray convolve1d(const ndarray& input, const std::vector<double>& weights, int axis = -1,
                    const correlate1d_options& opts = {});
 
-/// One-dimensional Gaussian filter (or derivative of Gaussian of order `opts.order`) along `axis`.
-/// @param input [any shape, ndim >= 1] any real or complex dtype, any layout.
-/// @param sigma standard deviation in samples, > 0.
+/// convolve1d with a braced list of real weights.
+inline ndarray convolve1d(const ndarray& input, std::initializer_list<double> weights, int axis = -1,
+                          const correlate1d_options& opts = {}) {
+  return convolve1d(input, std::vector<double>(weights), axis, opts);
+}
+
+/// One-dimensional convolution with complex weights, as SciPy 1.18: the correlation with the
+/// reversed weights, not conjugated (SciPy conjugates them before correlate1d conjugates them
+/// again), origin as convolve1d. Parameters, result, stream behaviour and exceptions as the complex
+/// correlate1d. SciPy: `scipy.ndimage.convolve1d` with complex weights. No deviation.
+ndarray convolve1d(const ndarray& input, const std::vector<std::complex<double>>& weights, int axis = -1,
+                   const correlate1d_options& opts = {});
+
+/// One-dimensional Gaussian filter (or derivative of Gaussian of order `opts.order`) along `axis`:
+/// correlate1d with SciPy's kernel of radius `opts.radius` or int(truncate * sigma + 0.5).
+/// @param input [any shape, ndim >= 1] bool, integer, float32/64 or complex dtype, any layout.
+/// @param sigma standard deviation in samples; as SciPy, a negative sigma gives the kernel of |sigma|
+///              (the kernel depends on sigma**2) with the radius int(truncate * sigma + 0.5), which
+///              must be >= 0 (so a negative sigma needs a negative truncate or an explicit radius).
 /// @param axis  in [-ndim, ndim).
-/// @param opts  order, output dtype, mode, cval, truncate, radius.
-/// @return [input.shape] of dtype `opts.output` or input.dtype().
+/// @param opts  order, output (dtype or array), mode, cval, truncate (any finite value; negative
+///              ones give radius 0 down to truncate * sigma > -1.5, as SciPy), radius.
+/// @return [input.shape] of dtype `opts.output` or input.dtype(): `opts.output`'s array when given.
 /// Asynchronous on the current stream.
-/// @throws cusci::value_error for sigma <= 0 or not finite, order < 0, radius < 0 (explicit or from
-///         truncate); cusci::index_error for a bad axis; cusci::type_error for a complex output with a
-///         real input.
-/// SciPy: `scipy.ndimage.gaussian_filter1d`. Deviations: sigma < 0 raises (SciPy uses |sigma| when the
-/// radius stays >= 0); sigma == 0 raises value_error (SciPy: ZeroDivisionError).
+/// @throws cusci::value_error, as SciPy's ValueError, for a radius < 0 (explicit, or from truncate
+///         and sigma), order < 0, truncate * sigma not finite (SciPy: ValueError / OverflowError from
+///         int()), sigma**2 == 0 (SciPy: ZeroDivisionError) or sigma**2 not finite, a radius above
+///         2^28; cusci::index_error for a bad axis; cusci::runtime_error for the output's shape or
+///         dtype, float16, a mode outside the enum (as correlate1d).
+/// SciPy: `scipy.ndimage.gaussian_filter1d`. Deviations: sigma == 0 raises value_error (SciPy:
+/// ZeroDivisionError); |sigma| above ~1.3e154 with an explicit radius raises value_error (SciPy gives
+/// the box kernel that its infinite sigma**2 makes).
 ndarray gaussian_filter1d(const ndarray& input, double sigma, int axis = -1,
                           const gaussian_filter1d_options& opts = {});
 
 /// Multidimensional Gaussian filter: gaussian_filter1d along each axis of `opts.axes` in turn, each
 /// pass reading the previous pass's result stored in the output dtype (SciPy's chaining, which
-/// matters for integer outputs). Axes whose sigma is <= 1e-15 are skipped; when all are skipped the
-/// result is a copy of the input cast to the output dtype.
-/// @param input [any shape] any real or complex dtype, any layout; a 0-d input is copied.
-/// @param sigma standard deviation(s) in samples, one or one per filtered axis, each >= 0.
-/// @param opts  order, output dtype, mode, cval, truncate, radius, axes.
-/// @return [input.shape] of dtype `opts.output` or input.dtype().
-/// Asynchronous on the current stream (uses one temporary array of the output's size for 2 or more
-/// passes).
-/// @throws cusci::value_error for a negative or non-finite sigma, order < 0, radius < 0, a per-axis
-///         sequence whose length differs from the number of filtered axes, or repeated axes;
-///         cusci::index_error for an axis out of range; cusci::type_error for a complex output with a
-///         real input or a real output with a complex input (SciPy: RuntimeError).
-/// SciPy: `scipy.ndimage.gaussian_filter`. Deviations: sigma < 0 raises (SciPy skips the axis);
-/// the output is a new array.
+/// matters for integer outputs). Axes whose sigma is not > 1e-15 (zero, negative or NaN) are
+/// skipped, as SciPy; when all are skipped the result is a copy of the input cast to the output
+/// dtype (SciPy's output[...] = input).
+/// @param input [any shape] bool, integer, float32/64 or complex dtype, any layout; a 0-d input is
+///              copied.
+/// @param sigma standard deviation(s) in samples, one or one per filtered axis.
+/// @param opts  order, output (dtype or array), mode, cval, truncate, radius, axes.
+/// @return [input.shape] of dtype `opts.output` or input.dtype(): `opts.output`'s array when given.
+/// Asynchronous on the current stream (uses one or two temporaries of the output's size for 2 or
+/// more passes: two for 3 or more passes when the output is not C-contiguous in the processing
+/// order, e.g. for an input in Fortran order).
+/// @throws cusci::runtime_error for a per-axis sequence (sigma, order, mode, radius) whose length
+///         differs from the number of filtered axes, an output array of another shape, a real output
+///         (dtype or array) for a complex input or a complex one for a real input (where an axis is
+///         filtered), float16; cusci::value_error for an axis out of range or repeated, and as
+///         gaussian_filter1d for each filtered axis (radius, order, sigma, truncate).
+/// SciPy: `scipy.ndimage.gaussian_filter`. Deviations: as gaussian_filter1d.
 ndarray gaussian_filter(const ndarray& input, const per_axis<double>& sigma,
                         const gaussian_filter_options& opts = {});
 
 /// Keyword arguments of uniform_filter1d, minimum_filter1d and maximum_filter1d (SciPy's names and
 /// defaults).
 struct filter1d_options {
-  /// Output dtype; default: the input dtype (uniform_filter1d: a real dtype is promoted to complex
-  /// for a complex input, as SciPy does for a dtype argument).
-  std::optional<cusci::dtype> output{};
+  /// Output dtype or array; default: the input dtype (uniform_filter1d: a real dtype is promoted to
+  /// complex for a complex input, as SciPy does for a dtype argument; a real array is refused).
+  ndimage::output_arg output{};
   ndimage::mode mode = mode::reflect;
   /// Value outside the edges for mode constant / grid_constant.
   double cval = 0.0;
@@ -155,7 +225,7 @@ struct filter1d_options {
 
 /// Keyword arguments of uniform_filter. `mode` and `origin` take one value or one per filtered axis.
 struct uniform_filter_options {
-  std::optional<cusci::dtype> output{};
+  ndimage::output_arg output{};
   per_axis<ndimage::mode> mode = mode::reflect;
   double cval = 0.0;
   per_axis<std::int64_t> origin = 0;
@@ -169,7 +239,7 @@ struct uniform_filter_options {
 /// not all true, as SciPy).
 struct min_max_filter_options {
   std::optional<host_array> footprint{};
-  std::optional<cusci::dtype> output{};
+  ndimage::output_arg output{};
   per_axis<ndimage::mode> mode = mode::reflect;
   double cval = 0.0;
   per_axis<std::int64_t> origin = 0;
@@ -178,34 +248,38 @@ struct min_max_filter_options {
 
 /// One-dimensional uniform (moving average) filter of `size` values along `axis`:
 /// out[..., i, ...] = mean of ext(input)[..., i - size/2 - origin + k, ...] for k in [0, size).
-/// @param input [any shape, ndim >= 1] any real or complex dtype except float16, any layout.
+/// @param input [any shape, ndim >= 1] bool, integer, float32/64 or complex dtype, any layout.
 /// @param size  window length, >= 1.
 /// @param axis  in [-ndim, ndim).
-/// @param opts  output dtype, mode, cval, origin.
-/// @return [input.shape] of dtype `opts.output` or input.dtype(). Computed as SciPy: a running sum in
-///         double in SciPy's order (so integer outputs truncate exactly as SciPy's), cast to the output
-///         dtype; float32 -> float32 and float64 -> float64 with size <= 64 / 32 on a contiguous line
-///         or a non-last axis take the engine's fast path (a correlation with weights 1 / size in the
-///         array's precision: within a few ulps of SciPy's values).
+/// @param opts  output (dtype or array), mode, cval, origin.
+/// @return [input.shape] of dtype `opts.output` or input.dtype() (`opts.output`'s array when given).
+///         Computed as SciPy: a running sum in double in SciPy's order (so integer outputs truncate
+///         exactly as SciPy's), cast to the output dtype; float32 -> float32 and float64 -> float64
+///         with size <= 64 / 32 on a contiguous line or a non-last axis take the engine's fast path
+///         (a correlation with weights 1 / size in the array's precision: within a few ulps of
+///         SciPy's values).
 /// Asynchronous on the current stream.
-/// @throws cusci::index_error for a bad axis (also for a 0-d input); cusci::value_error for size < 1
-///         (SciPy: RuntimeError) or an origin out of range; cusci::type_error for a complex output
-///         with a real input or a float16 array (SciPy: RuntimeError).
-/// SciPy: `scipy.ndimage.uniform_filter1d`. Deviations: the output is a new array.
+/// @throws cusci::index_error for a bad axis (also for a 0-d input); cusci::runtime_error for
+///         size < 1 ("incorrect filter size"), an output array of another shape, a real output array
+///         for a complex input, a complex output for a real input, float16, a mode outside the enum;
+///         cusci::value_error for an origin out of range ("invalid origin") or a size above 2^30.
+/// SciPy: `scipy.ndimage.uniform_filter1d`. No deviation.
 ndarray uniform_filter1d(const ndarray& input, std::int64_t size, int axis = -1, const filter1d_options& opts = {});
 
 /// Multidimensional uniform filter: uniform_filter1d along each axis of `opts.axes` whose size is
 /// > 1, in turn, each pass reading the previous pass's result stored in the output dtype (SciPy's
 /// chaining). When no axis is filtered the result is a copy of the input cast to the output dtype.
-/// @param input [any shape] any real or complex dtype except float16, any layout.
+/// @param input [any shape] bool, integer, float32/64 or complex dtype, any layout.
 /// @param size  window length(s), one or one per filtered axis (values <= 1 skip the axis).
-/// @param opts  output dtype, mode, cval, origin, axes.
-/// @return [input.shape] of dtype `opts.output` or input.dtype().
-/// Asynchronous on the current stream (one temporary of the output's size for 2 or more passes).
-/// @throws cusci::value_error for a per-axis sequence whose length differs from the number of
-///         filtered axes (SciPy: RuntimeError), an axis out of range or repeated, or an origin out of
-///         range; cusci::type_error as uniform_filter1d.
-/// SciPy: `scipy.ndimage.uniform_filter`. Deviations: the output is a new array.
+/// @param opts  output (dtype or array), mode, cval, origin, axes.
+/// @return [input.shape] of dtype `opts.output` or input.dtype() (`opts.output`'s array when given).
+/// Asynchronous on the current stream (one or two temporaries of the output's size for 2 or more
+/// passes, as gaussian_filter).
+/// @throws cusci::runtime_error for a per-axis sequence (size, origin, mode) whose length differs
+///         from the number of filtered axes, and as uniform_filter1d for the output and dtypes
+///         (where an axis is filtered); cusci::value_error for an axis out of range or repeated, or
+///         an origin out of range.
+/// SciPy: `scipy.ndimage.uniform_filter`. No deviation.
 ndarray uniform_filter(const ndarray& input, const per_axis<std::int64_t>& size = 3,
                        const uniform_filter_options& opts = {});
 
@@ -214,15 +288,17 @@ ndarray uniform_filter(const ndarray& input, const per_axis<std::int64_t>& size 
 /// @param input [any shape, ndim >= 1] any real dtype except float16 (bool included), any layout.
 /// @param size  window length, >= 1.
 /// @param axis  in [-ndim, ndim).
-/// @param opts  output dtype, mode, cval, origin.
-/// @return [input.shape] of dtype `opts.output` or input.dtype(); exact (64-bit integers compared
-///         as integers; SciPy compares them as doubles, which differs only beyond 2^53).
+/// @param opts  output (dtype or array), mode, cval, origin.
+/// @return [input.shape] of dtype `opts.output` or input.dtype() (`opts.output`'s array when given);
+///         exact (64-bit integers compared as integers; SciPy compares them as doubles, which
+///         differs only beyond 2^53).
 /// Asynchronous on the current stream.
-/// @throws cusci::type_error for a complex input ("Complex type not supported"), a complex output or
-///         float16; cusci::index_error for a bad axis; cusci::value_error for size < 1 or an origin
-///         out of range.
-/// SciPy: `scipy.ndimage.minimum_filter1d`. Deviations: the output is a new array; windows holding
-/// NaN may give other values than SciPy's (the comparison order differs).
+/// @throws cusci::type_error for a complex input ("Complex type not supported"); cusci::index_error
+///         for a bad axis; cusci::runtime_error for size < 1 ("incorrect filter size"), an output
+///         array of another shape, a complex output, float16, a mode outside the enum;
+///         cusci::value_error for an origin out of range.
+/// SciPy: `scipy.ndimage.minimum_filter1d`. Deviations: windows holding NaN may give other values
+/// than SciPy's (the comparison order differs); 64-bit integers beyond 2^53 (above).
 ndarray minimum_filter1d(const ndarray& input, std::int64_t size, int axis = -1, const filter1d_options& opts = {});
 
 /// One-dimensional maximum filter; as minimum_filter1d with the maximum.
@@ -236,17 +312,20 @@ ndarray maximum_filter1d(const ndarray& input, std::int64_t size, int axis = -1,
 /// a generic N-D kernel otherwise).
 /// @param input [any shape] any real dtype except float16, any layout.
 /// @param size  window length(s); empty (the default) when `opts.footprint` is given.
-/// @param opts  footprint, output dtype, mode, cval, origin, axes.
-/// @return [input.shape] of dtype `opts.output` or input.dtype(); exact.
-/// Asynchronous on the current stream.
-/// @throws cusci::value_error when neither size nor footprint is given (SciPy: RuntimeError "no
-///         footprint provided"), for an all-false footprint ("All-zero footprint is not supported."),
-///         a footprint whose ndim differs from the number of filtered axes, a per-axis sequence of the
-///         wrong length, several modes with a footprint that is not all true (SciPy: RuntimeError), a
-///         size < 1, an origin out of range, an axis out of range or repeated; cusci::type_error for a
-///         complex input or output, or float16.
-/// SciPy: `scipy.ndimage.minimum_filter`. Deviations: the output is a new array; `size` is ignored
-/// without a warning when a footprint is given.
+/// @param opts  footprint, output (dtype or array), mode, cval, origin, axes.
+/// @return [input.shape] of dtype `opts.output` or input.dtype() (`opts.output`'s array when given);
+///         exact. Sizes <= 1 skip their axis; with no axis filtered, a copy of the input.
+/// Asynchronous on the current stream (a footprint that is not all true with an output overlapping
+/// the input goes through a temporary, as SciPy).
+/// @throws cusci::runtime_error when neither size nor footprint is given ("no footprint provided"),
+///         for a footprint whose ndim differs from the number of filtered axes, a per-axis sequence
+///         of the wrong length, a sequence of modes with a footprint that is not all true, an output
+///         array of another shape, a complex output or float16 (where an axis is filtered), a mode
+///         outside the enum; cusci::value_error for an all-false footprint ("All-zero footprint is not
+///         supported."), an origin out of range, an axis out of range or repeated;
+///         cusci::type_error for a complex input ("Complex type not supported").
+/// SciPy: `scipy.ndimage.minimum_filter`. Deviations: `size` is ignored without a warning when a
+/// footprint is given; as minimum_filter1d for NaN and 64-bit integers.
 ndarray minimum_filter(const ndarray& input, const per_axis<std::int64_t>& size = {},
                        const min_max_filter_options& opts = {});
 

@@ -23,7 +23,7 @@ enum class mode {
 /// Parses SciPy's mode strings: "reflect", "constant", "nearest", "mirror", "wrap", "grid-mirror",
 /// "grid-constant", "grid-wrap" (underscores are accepted in place of the hyphen).
 /// Host only; never touches the device.
-/// @throws cusci::value_error naming the string for anything else (SciPy: RuntimeError
+/// @throws cusci::runtime_error naming the string for anything else (SciPy's RuntimeError
 ///         "boundary mode not supported").
 /// SciPy: `scipy.ndimage._ni_support._extend_mode_to_code`.
 mode parse_mode(std::string_view name);
