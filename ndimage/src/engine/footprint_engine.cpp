@@ -1,9 +1,11 @@
-// The footprint engine's host side: the tile shape and the footprint's offsets for a pass.
+// The footprint engine's host side: the tile shape and the footprint's offsets for a pass (the
+// extremum policies' plan and the weighted-sum plan).
 
 #include "engine/footprint_engine.hpp"
 
 #include <string>
 
+#include "cusci/detail/shape.hpp"
 #include "cusci/error.hpp"
 
 namespace cusci::ndimage::detail {
@@ -97,6 +99,98 @@ footprint_plan make_footprint_plan(const ndarray& in, const ndarray& out, const 
     p.mode[d] = static_cast<int>(f.modes[static_cast<std::size_t>(d)]);
   }
   for (auto v : idx) p.taps.push_back(static_cast<std::int32_t>(v));
+  return p;
+}
+
+weighted_plan make_weighted_plan(const ndarray& in, const ndarray& out, const footprint_spec& f) {
+  const char* fn = "cusci::ndimage: weighted footprint filter";
+  const int nd = in.ndim();
+  CUSCI_EXPECTS(nd >= 1 && nd <= footprint_max_dims, value_error,
+                std::string(fn) + ": arrays of 1 to 16 dimensions are supported, got " + std::to_string(nd));
+  CUSCI_EXPECTS(static_cast<int>(f.shape.size()) == nd, value_error,
+                std::string(fn) + ": the footprint needs one dimension per array axis");
+  for (auto e : f.shape)
+    CUSCI_EXPECTS(e >= 1 && e <= (std::int64_t{1} << 30), value_error,
+                  std::string(fn) + ": footprint extents must lie in [1, 2^30], got " + std::to_string(e));
+  std::int64_t n_fp = 1;
+  for (auto e : f.shape) n_fp = cusci::detail::checked_mul(n_fp, e, fn);
+  CUSCI_EXPECTS(static_cast<std::int64_t>(f.mask.size()) == n_fp && static_cast<std::int64_t>(f.weights.size()) == n_fp,
+                value_error, std::string(fn) + ": the mask and the weights need one value per footprint element");
+  weighted_plan p;
+  std::int64_t n_active = 0;
+  for (std::int64_t j = 0; j < n_fp; ++j) n_active += f.mask[static_cast<std::size_t>(j)] ? 1 : 0;
+  CUSCI_EXPECTS(n_active <= (std::int64_t{1} << 30), value_error,
+                std::string(fn) + ": at most 2^30 nonzero weights are supported, got " + std::to_string(n_active));
+  p.n_taps = static_cast<int>(n_active);
+  p.all_active = n_active == n_fp;
+
+  // Blocked: 2-D and 3-D arrays with a small box whose tile fits.
+  if ((nd == 2 || nd == 3) && n_fp <= weighted_param_taps) {
+    const int pad = 3 - nd;
+    std::int64_t ext3[3] = {1, 1, 1}, shp[3] = {1, 1, 1};
+    for (int d = 0; d < nd; ++d) {
+      ext3[pad + d] = f.shape[static_cast<std::size_t>(d)];
+      shp[pad + d] = in.shape()[static_cast<std::size_t>(d)];
+    }
+    constexpr int R = weighted_rows_per_thread;
+    // 256 threads = 32 lanes along x times 8 groups; a thread covers R outputs along the blocked axis.
+    const int bax = nd == 3 ? 0 : 1;
+    const int tile[3] = {bax == 0 ? R : 1, bax == 0 ? 8 : 8 * R, 32};
+    const std::int64_t halo_elems = (tile[0] + ext3[0] - 1) * (tile[1] + ext3[1] - 1) * (tile[2] + ext3[2] - 1);
+    const std::size_t bytes = static_cast<std::size_t>(halo_elems) * sizeof(double);
+    if (bytes <= 48 * 1024) {
+      p.blocked = true;
+      p.ndim = 3;
+      p.blocked_axis = bax;
+      for (int a = 0; a < 3; ++a) {
+        p.ext[a] = static_cast<int>(ext3[a]);
+        p.tile[a] = tile[a];
+        p.halo[a] = static_cast<int>(tile[a] + ext3[a] - 1);
+        p.n_tiles[a] = (shp[a] + tile[a] - 1) / tile[a];
+        p.shape[a] = shp[a];
+        p.mode[a] = static_cast<int>(ext::nearest);  // padded axes: extent 1, never outside
+      }
+      for (int d = 0; d < nd; ++d) {
+        const auto ud = static_cast<std::size_t>(d);
+        p.in_strides[pad + d] = in.strides()[ud];
+        p.out_strides[pad + d] = out.strides()[ud];
+        p.shift[pad + d] = static_cast<int>(f.shape[ud] / 2 + f.origins[ud]);
+        p.mode[pad + d] = static_cast<int>(f.modes[ud]);
+      }
+      p.box.resize(static_cast<std::size_t>(n_fp));
+      for (std::int64_t j = 0; j < n_fp; ++j) {
+        const auto uj = static_cast<std::size_t>(j);
+        // A skipped element holds +0.0; a kept one is never 0 (|w| > DBL_EPSILON), so the kernel can
+        // tell them apart by the bits alone.
+        p.box[uj] = f.mask[uj] ? f.weights[uj] : 0.0;
+      }
+      p.smem_bytes = bytes;
+      return p;
+    }
+  }
+  p.blocked = false;
+  p.ndim = nd;
+  for (int d = 0; d < nd; ++d) {
+    const auto ud = static_cast<std::size_t>(d);
+    p.shape[d] = in.shape()[ud];
+    p.in_strides[d] = in.strides()[ud];
+    p.out_strides[d] = out.strides()[ud];
+    p.shift[d] = static_cast<int>(f.shape[ud] / 2 + f.origins[ud]);
+    p.mode[d] = static_cast<int>(f.modes[ud]);
+  }
+  p.taps.reserve(static_cast<std::size_t>(p.n_taps) * static_cast<std::size_t>(nd));
+  p.weights.reserve(static_cast<std::size_t>(p.n_taps));
+  std::vector<std::int32_t> k(static_cast<std::size_t>(nd));
+  for (std::int64_t j = 0; j < n_fp; ++j) {
+    if (!f.mask[static_cast<std::size_t>(j)]) continue;
+    std::int64_t r = j;
+    for (int d = nd - 1; d >= 0; --d) {
+      k[static_cast<std::size_t>(d)] = static_cast<std::int32_t>(r % f.shape[static_cast<std::size_t>(d)]);
+      r /= f.shape[static_cast<std::size_t>(d)];
+    }
+    p.taps.insert(p.taps.end(), k.begin(), k.end());
+    p.weights.push_back(f.weights[static_cast<std::size_t>(j)]);
+  }
   return p;
 }
 
