@@ -1,0 +1,90 @@
+// GPU tests of cusci::ndimage's rank filters against SciPy 1.18.1 (tests/golden/gen_ndimage_rank.py):
+// box sizes 1..7 and even sizes in every mode (the register networks for 3x3, 5x5, 7x7, 3x3x3 and
+// the generic kernel), non-box footprints, ranks (negative too), percentiles, origins, axes, every
+// real dtype (1-D and N-D paths), NaN and infinity (SciPy's quickselect and 1-D mediator values),
+// C / F / strided / reversed inputs, output dtypes, output arrays and in place, sizes 0 and 1, errors.
+
+#include <doctest/doctest.h>
+
+#include "cusci/ndarray.hpp"
+#include "cusci/stream.hpp"
+#include "rank_cases.hpp"
+
+namespace {
+
+cusci::ndarray with_layout(const cusci::ndarray& a, const std::string& layout) {
+  using cusci::slice;
+  if (layout == "C") return a;
+  if (layout == "F") {
+    auto f = a.copy(cusci::order::F);
+    REQUIRE(f.is_f_contiguous());
+    return f;
+  }
+  if (layout == "rev") return a[{cusci::ellipsis, slice{std::nullopt, std::nullopt, -1}}];
+  REQUIRE(layout == "step2");
+  std::vector<cusci::index_spec> idx(static_cast<std::size_t>(a.ndim()), slice{std::nullopt, std::nullopt, 2});
+  return a[idx];
+}
+
+/// Runs every case of `func` whose name starts with `prefix`; returns how many ran.
+int run_func(const std::string& func, const std::string& prefix = "") {
+  int n = 0;
+  for (const auto& c : cusci::testing::cases("ndimage_rank", func)) {
+    if (c.name().rfind(prefix, 0) != 0) continue;
+    INFO("case " << c.name());
+    const auto x = with_layout(cusci::asarray(c.array("input")), c.get<std::string>("layout"));
+    if (c.expects_error()) {
+      rank_test::check_throws(c, x);
+    } else {
+      const auto arr = ndimage_test::output_array_of(c, x, false);
+      const auto o = rank_test::options_of(c, arr);
+      cusci::ndarray y;
+      if (c.func() == "median_filter") y = cusci::ndimage::median_filter(x, rank_test::size_of(c), o);
+      else if (c.func() == "rank_filter")
+        y = cusci::ndimage::rank_filter(x, c.get<std::int64_t>("rank"), rank_test::size_of(c), o);
+      else y = cusci::ndimage::percentile_filter(x, c.get<double>("percentile"), rank_test::size_of(c), o);
+      if (arr) {
+        CHECK(y.data() == arr->data());
+        CHECK(y.strides() == arr->strides());
+      } else {
+        CHECK(y.is_c_contiguous());
+      }
+      cusci::testing::check_allclose(y, c.array("expected"), c.rtol(), c.atol());
+    }
+    ++n;
+  }
+  return n;
+}
+
+}  // namespace
+
+TEST_CASE("median_filter: box sizes 1..7 in every mode, 3x3x3, tiles, long windows") {
+  CHECK(run_func("median_filter", "med_") > 150);
+  CHECK(run_func("median_filter", "med3d_") >= 26);
+}
+TEST_CASE("median_filter: NaN and infinity give SciPy's values (N-D quickselect, 1-D mediator)") {
+  CHECK(run_func("median_filter", "nan") > 60);
+  CHECK(run_func("median_filter", "inf_") == 2);
+}
+TEST_CASE("rank_filter: ranks, footprints, origins, NaN") { CHECK(run_func("rank_filter") > 50); }
+TEST_CASE("percentile_filter: percentiles, footprints, axes, NaN") { CHECK(run_func("percentile_filter") > 20); }
+TEST_CASE("rank filters: every real dtype, 1-D and N-D paths, output dtypes") {
+  CHECK(run_func("median_filter", "dt") >= 30);
+  CHECK(run_func("median_filter", "out_") >= 7);
+}
+TEST_CASE("rank filters: layouts, output arrays, in place, sizes 0 and 1") {
+  CHECK(run_func("median_filter", "lay_") >= 20);
+  CHECK(run_func("median_filter", "outarr_") >= 10);
+  CHECK(run_func("median_filter", "empty_") == 2);
+  CHECK(run_func("median_filter", "one_") == 2);
+}
+TEST_CASE("rank filters: axes") { CHECK(run_func("median_filter", "med_axes") >= 7); }
+TEST_CASE("rank filters: errors with SciPy's kinds and texts") { CHECK(run_func("median_filter", "err_") >= 18); }
+
+TEST_CASE("rank filters run on a non-blocking stream") {
+  cusci::stream s(true);
+  cusci::stream_guard g(s);
+  CHECK(run_func("median_filter", "nan1d_") > 20);
+  CHECK(run_func("median_filter", "med_float32_") >= 24);
+  s.synchronize();
+}
