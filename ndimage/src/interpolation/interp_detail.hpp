@@ -1,0 +1,54 @@
+#pragma once
+// Internal interface of the interpolation family (host C++ only): SciPy's interpolation mode codes
+// and the two kernel entry points.
+
+#include <cstdint>
+#include <vector>
+
+#include "cusci/ndarray.hpp"
+#include "cusci/ndimage/mode.hpp"
+
+namespace cusci::ndimage::detail {
+
+/// ni_support.h's NI_ExtendMode codes, as `_extend_mode_to_code(mode)` (is_filter=False) gives them.
+enum interp_code : int {
+  ic_nearest = 0,
+  ic_wrap = 1,
+  ic_reflect = 2,  // reflect and grid-mirror
+  ic_mirror = 3,
+  ic_constant = 4,
+  ic_grid_wrap = 5,
+  ic_grid_constant = 6,
+};
+
+int interp_mode_code(mode m) noexcept;
+
+/// One spline_filter1d pass: `dst` (float64, C-contiguous, src's shape; may be src itself) receives
+/// the B-spline coefficients of order 2..5 of every line of `src` (any real dtype except float16, any
+/// layout) along `axis`, with the initial conditions of mode code `code`. Asynchronous.
+void spline_filter_pass(const ndarray& src, const ndarray& dst, int axis, int order, int code);
+
+/// How output positions map to input coordinates.
+struct resample_spec {
+  enum kind_t { zoom_shift = 0, affine = 1, coordinates = 2 } kind = zoom_shift;
+  // zoom_shift: cc = o + shift, then (grid_mode ? (cc + 0.5) * zoom - 0.5 : cc * zoom).
+  bool has_zoom = false, has_shift = false, grid_mode = false;
+  std::vector<double> zoom, shift;
+  // affine: cc[d] = offset[d] + sum_l o[l] * matrix[d * n_out + l] (left to right).
+  std::vector<double> matrix, offset;
+  // coordinates: float32 or float64 array [n_in, out_shape...], any layout.
+  ndarray coords;
+  int order = 3;
+  int mode = ic_constant;
+  double cval = 0.0;
+  std::int64_t npad = 0;
+  /// Leading axes of `in` and `out` that are not interpolated (the planes of rotate): the output
+  /// position there is the input position.
+  int n_batch = 0;
+};
+
+/// Resamples `in` (any real dtype except float16, any layout) into `out` (any real dtype except
+/// float16, any layout; must not overlap `in`). Asynchronous.
+void resample(const ndarray& in, const ndarray& out, const resample_spec& spec);
+
+}  // namespace cusci::ndimage::detail
