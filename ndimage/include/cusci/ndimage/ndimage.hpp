@@ -1,6 +1,13 @@
 #pragma once
 /// @file ndimage.hpp
-/// Everything of cusci::ndimage: boundary modes, the separable filters and their kernels.
+/// Everything of cusci::ndimage: boundary modes and output arguments, the filters (separable, N-D
+/// correlation, derivatives, rank), the Fourier filters and interpolation.
+#include "cusci/ndimage/correlate.hpp"
+#include "cusci/ndimage/derivatives.hpp"
 #include "cusci/ndimage/filters.hpp"
+#include "cusci/ndimage/fourier.hpp"
 #include "cusci/ndimage/gaussian_kernel.hpp"
+#include "cusci/ndimage/interpolation.hpp"
 #include "cusci/ndimage/mode.hpp"
+#include "cusci/ndimage/output.hpp"
+#include "cusci/ndimage/rank.hpp"
