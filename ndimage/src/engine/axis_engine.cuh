@@ -32,6 +32,7 @@
 
 #include "cusci/detail/indexer.cuh"
 #include "cusci/error.hpp"
+#include "engine/cast.cuh"
 #include "cusci/ndarray.hpp"
 #include "engine/boundary.cuh"
 
@@ -87,20 +88,18 @@ __device__ __forceinline__ A load_value(const char* ptr, int code) {
 }
 
 /// Stores with C's conversion from double as compiled for x86-64 (what SciPy's
-/// CASE_COPY_LINE_TO_DATA does): truncation toward zero, then wrap-around to the target width.
-/// An accumulator of the output type itself (the exact integer minimum / maximum) is stored as is.
+/// CASE_COPY_LINE_TO_DATA does; x86_cast in cast.cuh): truncation toward zero within the range of
+/// the conversion instruction, its "integer indefinite" value outside it or for NaN, then the low bits
+/// of the target width. bool stores the truncated value's low byte. An accumulator of the output type
+/// itself (the exact integer minimum / maximum) is stored as is.
 template <class Tout, class A>
 __device__ __forceinline__ void store_value(char* ptr, A v) {
   if constexpr (std::is_floating_point_v<Tout> || std::is_same_v<A, Tout>) {
     *reinterpret_cast<Tout*>(ptr) = static_cast<Tout>(v);
-  } else if constexpr (std::is_same_v<Tout, std::uint64_t>) {
-    const double d = static_cast<double>(v);
-    constexpr double two63 = 9223372036854775808.0;
-    *reinterpret_cast<Tout*>(ptr) =
-        d >= two63 ? static_cast<std::uint64_t>(static_cast<long long>(d - two63)) + (1ull << 63)
-                   : static_cast<std::uint64_t>(static_cast<long long>(d));
-  } else {
+  } else if constexpr (std::is_same_v<Tout, bool>) {
     *reinterpret_cast<Tout*>(ptr) = static_cast<Tout>(static_cast<long long>(static_cast<double>(v)));
+  } else {
+    *reinterpret_cast<Tout*>(ptr) = x86_cast<Tout>(static_cast<double>(v));
   }
 }
 

@@ -53,14 +53,57 @@ __device__ __forceinline__ std::int64_t fp_index(std::int64_t i, std::int64_t L,
   return static_cast<std::uint64_t>(i) < static_cast<std::uint64_t>(L) ? i : map_index(i, L, mode);
 }
 
+/// Stages the halo tile of a block, [HZ][HY][HX] row-major, into `s`: element (hz, hy, hx) is the
+/// extended input at (z0 + hz - shift[0], y0 + hy - shift[1], x0 + hx - shift[2]) (boundary.cuh's map
+/// per axis; `cval` where the constant mode applies), read by load(ptr) as an S. Each thread issues
+/// fp_stage_batch loads before it stores any of them, so that a block keeps that many loads per
+/// thread in flight (one at a time leaves the memory system idle: the pass becomes latency bound).
+/// Tiles wholly inside the array skip the boundary maps. Callers synchronize before and after.
+inline constexpr int fp_stage_batch = 8;
+
+template <class S, class Load>
+__device__ __forceinline__ void stage_halo(S* s, const int halo[3], std::int64_t z0, std::int64_t y0, std::int64_t x0,
+                                           const std::int64_t shape[3], const int shift[3], const int mode[3],
+                                           const char* in, const std::int64_t st[3], S cval, const Load& load) {
+  const int HZ = halo[0], HY = halo[1], HX = halo[2];
+  const int n = HZ * HY * HX;
+  const std::int64_t bz = z0 - shift[0], by = y0 - shift[1], bx = x0 - shift[2];
+  const bool inside = bz >= 0 && by >= 0 && bx >= 0 && bz + HZ <= shape[0] && by + HY <= shape[1] &&
+                      bx + HX <= shape[2];
+  for (int base = 0; base < n; base += fp_stage_batch * static_cast<int>(blockDim.x)) {
+    S v[fp_stage_batch];
+#pragma unroll
+    for (int i = 0; i < fp_stage_batch; ++i) {
+      const int q = base + i * static_cast<int>(blockDim.x) + static_cast<int>(threadIdx.x);
+      v[i] = cval;
+      if (q < n) {
+        const int row = q / HX, hx = q - row * HX;
+        const int hz = row / HY, hy = row - hz * HY;
+        std::int64_t gz = bz + hz, gy = by + hy, gx = bx + hx;
+        if (!inside) {
+          gz = fp_index(gz, shape[0], mode[0]);
+          gy = fp_index(gy, shape[1], mode[1]);
+          gx = fp_index(gx, shape[2], mode[2]);
+        }
+        if (gz >= 0 && gy >= 0 && gx >= 0) v[i] = load(in + gz * st[0] + gy * st[1] + gx * st[2]);
+      }
+    }
+#pragma unroll
+    for (int i = 0; i < fp_stage_batch; ++i) {
+      const int q = base + i * static_cast<int>(blockDim.x) + static_cast<int>(threadIdx.x);
+      if (q < n) s[q] = v[i];
+    }
+  }
+}
+
 template <class P, class T>
 __global__ void __launch_bounds__(footprint_threads)
-    footprint_tiled_kernel(const fp_params p, T cval, std::int64_t n_blocks) {
+    footprint_tiled_kernel(const __grid_constant__ fp_params p, T cval, std::int64_t n_blocks) {
   extern __shared__ __align__(16) unsigned char smem[];
   T* s = reinterpret_cast<T*>(smem);
-  const int HX = p.halo[2], HY = p.halo[1], HZ = p.halo[0];
+  const int HX = p.halo[2], HY = p.halo[1];
   const int TX = p.tile[2], TY = p.tile[1], TZ = p.tile[0];
-  const int n_halo = HX * HY * HZ, n_out = TX * TY * TZ;
+  const int n_out = TX * TY * TZ;
   for (std::int64_t b = blockIdx.x; b < n_blocks; b += gridDim.x) {
     const std::int64_t bx = b % p.n_tiles[2];
     const std::int64_t r = b / p.n_tiles[2];
@@ -68,18 +111,8 @@ __global__ void __launch_bounds__(footprint_threads)
     const std::int64_t bz = r / p.n_tiles[1];
     const std::int64_t x0 = bx * TX, y0 = by * TY, z0 = bz * TZ;
     __syncthreads();  // the previous tile's reads of s are done
-    for (int q = threadIdx.x; q < n_halo; q += blockDim.x) {
-      const int hx = q % HX;
-      const int t = q / HX;
-      const int hy = t % HY;
-      const int hz = t / HY;
-      const std::int64_t gz = fp_index(z0 + hz - p.shift[0], p.shape[0], p.mode[0]);
-      const std::int64_t gy = fp_index(y0 + hy - p.shift[1], p.shape[1], p.mode[1]);
-      const std::int64_t gx = fp_index(x0 + hx - p.shift[2], p.shape[2], p.mode[2]);
-      s[q] = (gz < 0 || gy < 0 || gx < 0)
-                 ? cval
-                 : *reinterpret_cast<const T*>(p.in + gz * p.in_st[0] + gy * p.in_st[1] + gx * p.in_st[2]);
-    }
+    stage_halo<T>(s, p.halo, z0, y0, x0, p.shape, p.shift, p.mode, p.in, p.in_st, cval,
+                  [](const char* ptr) { return *reinterpret_cast<const T*>(ptr); });
     __syncthreads();
     for (int q = threadIdx.x; q < n_out; q += blockDim.x) {
       const int ox = q % TX;
@@ -192,30 +225,6 @@ struct weighted_sum_policy {
   }
 };
 
-/// C's conversion of a double to an integer type as compiled for x86-64: cvttsd2si into 32 bits for
-/// types up to 32 bits signed (INT_MIN when out of range or NaN), into 64 bits for uint32 and int64
-/// (INT64_MIN likewise), and the two-range sequence for uint64; then the low bits.
-template <class T>
-__device__ __forceinline__ T x86_cast(double d) {
-  if constexpr (std::is_floating_point_v<T>) {
-    return static_cast<T>(d);
-  } else if constexpr (std::is_same_v<T, std::uint64_t>) {
-    constexpr double two63 = 9223372036854775808.0;
-    auto cvt64 = [](double v) -> long long {
-      return (v >= -two63 && v < two63) ? static_cast<long long>(v) : static_cast<long long>(1ull << 63);
-    };
-    return d >= two63 ? static_cast<std::uint64_t>(cvt64(d - two63)) ^ (1ull << 63)
-                      : static_cast<std::uint64_t>(cvt64(d));
-  } else if constexpr (sizeof(T) == 8 || std::is_same_v<T, std::uint32_t>) {
-    constexpr double two63 = 9223372036854775808.0;
-    const long long i = (d >= -two63 && d < two63) ? static_cast<long long>(d) : static_cast<long long>(1ull << 63);
-    return static_cast<T>(i);
-  } else {
-    const int i = (d >= -2147483648.0 && d < 2147483648.0) ? static_cast<int>(d) : static_cast<int>(0x80000000u);
-    return static_cast<T>(i);
-  }
-}
-
 /// Stores the sum `v` at `ptr` in dtype Tout (or the run-time dtype `code` for any_out).
 template <class Tout>
 __device__ __forceinline__ void weighted_store(char* ptr, double v, int code) {
@@ -261,27 +270,37 @@ struct fw_params {
   const double* weights;
 };
 
+/// The staged type of the blocked weighted kernel: float32 input stays float32 in shared memory
+/// (converted to double exactly when read; the host picks this variant only where the constant
+/// value is a float too), every other input is converted to double once when staged.
+template <class Tin>
+using weighted_stage_t = std::conditional_t<std::is_same_v<Tin, float>, float, double>;
+
 /// The blocked kernel (see weighted_plan): 256 threads = 32 lanes (x) x 8 groups. Blocked axis y
 /// (2-D): tile [1, 8R, 32], group g owns rows g*R .. g*R+R-1; blocked axis z (3-D): tile [R, 8, 32],
-/// group g owns row g of planes 0..R-1. Loop nest per thread, with kb the blocked axis's footprint
-/// index of output r: for a (kz when y is blocked), for j (halo rows of the blocked axis), for b (ky
-/// when z is blocked), for kx: v = tile value; output r adds w[tap(kb = j - r)] * v. Output r thus
-/// visits its taps in C order (kz, ky, kx), as SciPy.
+/// group g owns row g of planes 0..R-1. The block stages its halo tile (stage_halo: several loads in
+/// flight per thread), then each thread runs the taps in SciPy's C order (kz, ky, kx) as the loop nest
+/// a (kz when y is blocked), kb (the blocked axis), b (ky when z is blocked), kx, and for each tap
+/// updates its R outputs from shared memory: one weight read per tap for R outputs, each output's
+/// sum in C order.
 template <class Tin, class Tout, bool Fused, int R>
-__global__ void __launch_bounds__(footprint_threads)
+__global__ void __launch_bounds__(footprint_threads, 3)
     weighted_blocked_kernel(const __grid_constant__ fw_params p, std::int64_t n_blocks) {
   using P = weighted_sum_policy<Fused>;
+  using S = weighted_stage_t<Tin>;
   extern __shared__ __align__(16) unsigned char smem[];
-  double* s = reinterpret_cast<double*>(smem);
-  const int HX = p.halo[2], HY = p.halo[1], HZ = p.halo[0];
+  S* s = reinterpret_cast<S*>(smem);
+  const int HX = p.halo[2], HY = p.halo[1];
   const int KX = p.ext[2], KY = p.ext[1], KZ = p.ext[0];
   const int lane = threadIdx.x & 31, grp = threadIdx.x >> 5;
   const bool zb = p.blocked_axis == 0;
-  // Loop extents and strides (smem elements; box elements) of the nest above.
+  // Loop extents and strides (smem elements; box elements) of the nest above; sJ is also the step
+  // from one of the thread's outputs to the next.
   const int NA = zb ? 1 : KZ, sA = zb ? 0 : HY * HX, tA = zb ? 0 : KY * KX;
   const int KB = zb ? KZ : KY, sJ = zb ? HY * HX : HX, tB = zb ? KY * KX : KX;
   const int NB = zb ? KY : 1, sB = zb ? HX : 0, tBB = zb ? KX : 0;
   const int oy0 = zb ? grp : grp * R;  // the thread's first output row in the tile (plane 0)
+  const S cval = static_cast<S>(p.cval);
   for (std::int64_t b = blockIdx.x; b < n_blocks; b += gridDim.x) {
     const std::int64_t bx = b % p.n_tiles[2];
     const std::int64_t rr = b / p.n_tiles[2];
@@ -289,41 +308,23 @@ __global__ void __launch_bounds__(footprint_threads)
     const std::int64_t bz = rr / p.n_tiles[1];
     const std::int64_t x0 = bx * p.tile[2], y0 = by * p.tile[1], z0 = bz * p.tile[0];
     __syncthreads();  // the previous tile's reads of s are done
-    // Stage the halo tile: one row (hz, hy) per warp at a time, lanes along x (coalesced).
-    for (int row = grp; row < HZ * HY; row += footprint_threads / 32) {
-      const int hz = row / HY, hy = row - hz * HY;
-      const std::int64_t gz = fp_index(z0 + hz - p.shift[0], p.shape[0], p.mode[0]);
-      const std::int64_t gy = fp_index(y0 + hy - p.shift[1], p.shape[1], p.mode[1]);
-      double* srow = s + row * HX;
-      if (gz < 0 || gy < 0) {
-        for (int hx = lane; hx < HX; hx += 32) srow[hx] = p.cval;
-        continue;
-      }
-      const char* base = p.in + gz * p.in_st[0] + gy * p.in_st[1];
-      for (int hx = lane; hx < HX; hx += 32) {
-        const std::int64_t gx = fp_index(x0 + hx - p.shift[2], p.shape[2], p.mode[2]);
-        srow[hx] = gx < 0 ? p.cval : load_value<Tin, double>(base + gx * p.in_st[2], p.in_code);
-      }
-    }
+    stage_halo<S>(s, p.halo, z0, y0, x0, p.shape, p.shift, p.mode, p.in, p.in_st, cval,
+                  [code = p.in_code](const char* ptr) { return load_value<Tin, S>(ptr, code); });
     __syncthreads();
-    const double* c = s + oy0 * HX + lane;
+    const S* c = s + oy0 * HX + lane;
     double acc[R];
 #pragma unroll
     for (int r = 0; r < R; ++r) acc[r] = 0.0;
     for (int a = 0; a < NA; ++a) {
-      for (int j = 0; j < R + KB - 1; ++j) {
+      for (int kb = 0; kb < KB; ++kb) {
         for (int bb = 0; bb < NB; ++bb) {
-          const double* cr = c + a * sA + j * sJ + bb * sB;
-          const int t0 = a * tA + bb * tBB;
+          const S* cr = c + a * sA + kb * sJ + bb * sB;
+          const double* wr = p.box + (a * tA + kb * tB + bb * tBB);
           for (int kx = 0; kx < KX; ++kx) {
-            const double v = cr[kx];
+            const double w = wr[kx];
+            if (p.all_active || __double_as_longlong(w) != 0) {
 #pragma unroll
-            for (int r = 0; r < R; ++r) {
-              const int kb = j - r;
-              if (kb >= 0 && kb < KB) {
-                const double w = p.box[t0 + kb * tB + kx];
-                if (p.all_active || __double_as_longlong(w) != 0) acc[r] = P::step(acc[r], w, v);
-              }
+              for (int r = 0; r < R; ++r) acc[r] = P::step(acc[r], w, static_cast<double>(cr[r * sJ + kx]));
             }
           }
         }
@@ -403,8 +404,9 @@ void weighted_launch(const ndarray& in, const ndarray& out, const weighted_plan&
     p.all_active = plan.all_active ? 1 : 0;
     for (std::size_t k = 0; k < plan.box.size(); ++k) p.box[k] = plan.box[k];
     const std::int64_t n_blocks = plan.n_tiles[0] * plan.n_tiles[1] * plan.n_tiles[2];
-    weighted_blocked_kernel<Tin, Tout, Fused, R>
-        <<<blocks_for(n_blocks), footprint_threads, plan.smem_bytes, stream>>>(p, n_blocks);
+    const std::size_t smem = static_cast<std::size_t>(plan.halo[0]) * static_cast<std::size_t>(plan.halo[1]) *
+                             static_cast<std::size_t>(plan.halo[2]) * sizeof(weighted_stage_t<Tin>);
+    weighted_blocked_kernel<Tin, Tout, Fused, R><<<blocks_for(n_blocks), footprint_threads, smem, stream>>>(p, n_blocks);
     CUSCI_CHECK_LAUNCH();
     return;
   }

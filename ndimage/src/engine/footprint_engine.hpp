@@ -60,9 +60,10 @@ inline constexpr int weighted_param_taps = 256;
 /// How a weighted-sum (correlation) pass runs (make_weighted_plan).
 ///  - blocked: arrays of 2 or 3 dims (padded to [z, y, x]) whose footprint box has at most
 ///    weighted_param_taps elements and whose halo tile fits 48 KiB of doubles. A block of 256 threads
-///    stages its tile plus halo once, converted to double; each thread accumulates R = 8 outputs
-///    along the blocked axis (y for 2-D, z for 3-D) from registers, so a staged value is read once
-///    for all the outputs it feeds. Each output still sums its own taps in SciPy's C order.
+///    stages its tile plus halo once (float32 input as float32, any other converted to double),
+///    several loads in flight per thread; each thread accumulates R = 8 outputs along the blocked
+///    axis (y for 2-D, z for 3-D) in registers, one weight read per tap for its R outputs. Each
+///    output sums its own taps in SciPy's C order.
 ///  - generic: any other array (1-D, 4-D and more, big footprints): one thread per output, the taps
 ///    read through the cache.
 struct weighted_plan {

@@ -14,7 +14,8 @@
 ///   returned. It may be the input itself or overlap it: the values are those of a separate output
 ///   (the engine filters a copy of the input or keeps the first pass out of the output).
 /// - Passes compute in double and store into the output dtype with a C cast: integers truncate
-///   toward zero (values out of range wrap as on x86-64), bool stores the truncated byte.
+///   toward zero and out-of-range or NaN values convert as SciPy's C cast does on x86-64 (the
+///   instruction's "integer indefinite" value, then the low bits), bool stores the truncated byte.
 ///   Exceptions, the fast paths: float32 -> float32 computes in float32 and float64 -> float64 in
 ///   float64 with fused multiply-adds in tap order (results within a few ulps of SciPy's, which
 ///   pairs symmetric taps). Filters of two or more axes store each intermediate result in the output
@@ -134,9 +135,15 @@ inline ndarray correlate1d(const ndarray& input, std::initializer_list<double> w
 /// @return [input.shape], complex: `opts.output`'s dtype (a real dtype promoted to complex), else
 ///         np.promote_types(input.dtype, complex64) (complex64 for bool, 8/16-bit integers and
 ///         float32; complex128 otherwise); `opts.output`'s array when given.
+/// The passes run in SciPy's order (re from xr, minus the xi term; then im from xr, plus the xi
+/// term), each reading the input as it then is. With `opts.output` the input itself (in place),
+/// SciPy returns re as above but im = t + corr(t, Re w*), t = corr(re, Im w*) (with cval, then 0):
+/// the third pass reads the real part already written and overwrites the imaginary part that the
+/// fourth reads. cusci returns the same, not the correlation of the original values.
 /// Asynchronous on the current stream. Runs 2 (real input) or 4 (complex input) real correlation
 /// passes, plus for a complex input two elementwise combinations and two temporaries of the input's
-/// real dtype.
+/// real dtype (complex64 input into a complex128 output: summed in double, one float64 temporary
+/// at a time, rounded to float32 as SciPy's temporaries).
 /// @throws cusci::runtime_error for empty weights, an output array of another shape or a real output
 ///         array ("output must have complex dtype"), float16 input; cusci::value_error for an origin
 ///         out of range; cusci::index_error for a bad axis.
