@@ -172,26 +172,42 @@ ndarray correlate_or_convolve(const char* fn, const ndarray& input, const host_a
     if (!complex_input && cim != 0.0)
       throw value_error(fname(fn) + ": Cannot provide a complex-valued cval when the input is real.");
     const geometry g = make_geometry(fn, input, wshape, opts, convolution);
-    ndarray result = cusci::empty(input.shape(), od);
+    // SciPy's sequence of real passes, written straight into the output's components in SciPy's
+    // order. With an output= array that overlaps the input (in place) a later pass reads what an
+    // earlier one stored, exactly as in SciPy (for complex input and weights, the imaginary passes
+    // see the new real part): each pass goes through a temporary only where its source and
+    // destination overlap, as SciPy's inner call does.
+    ndarray result = detail::make_output(opts.output, input.shape(), od, input.device(), fn);
     const ndarray rre = detail::component(result, 0), rim = detail::component(result, 1);
+    auto pass = [&](const ndarray& src, const std::vector<double>& w, double cv, const ndarray& dst) {
+      if (!detail::may_share_memory(src, dst)) return correlate_real(fn, src, w, g, opts.mode, cv, dst);
+      const ndarray t = cusci::empty(dst.shape(), dst.dtype());
+      correlate_real(fn, src, w, g, opts.mode, cv, t);
+      detail::copy_into(t, dst);
+    };
+    // `dst op= pass(src)`: the pass into a new array of src's dtype (SciPy's output=None), then
+    // NumPy's in-place subtract / add in dst's dtype.
+    auto accumulate = [&](const ndarray& src, const std::vector<double>& w, double cv, const ndarray& dst, bool sub) {
+      const ndarray t = cusci::empty(src.shape(), src.dtype());
+      correlate_real(fn, src, w, g, opts.mode, cv, t);
+      if (dst.size() == 0) return;
+      ndarray d = dst;
+      if (sub) cusci::subtract(d, t, &d);
+      else cusci::add(d, t, &d);
+    };
     if (complex_input && complex_weights) {
-      const ndarray ire = detail::component(input, 0), iim = detail::component(input, 1);
-      ndarray tmp = cusci::empty(input.shape(), real_dtype(input.dtype()));
-      ndarray re = rre, im = rim;
-      correlate_real(fn, ire, wre, g, opts.mode, cre, re);
-      correlate_real(fn, iim, wim, g, opts.mode, cim, tmp);
-      if (re.size() > 0) cusci::subtract(re, tmp, &re);
-      correlate_real(fn, ire, wim, g, opts.mode, cre, im);
-      correlate_real(fn, iim, wre, g, opts.mode, cim, tmp);
-      if (im.size() > 0) cusci::add(im, tmp, &im);
+      pass(detail::component(input, 0), wre, cre, rre);
+      accumulate(detail::component(input, 1), wim, cim, rre, true);
+      pass(detail::component(input, 0), wim, cre, rim);
+      accumulate(detail::component(input, 1), wre, cim, rim, false);
     } else if (complex_input) {
-      correlate_real(fn, detail::component(input, 0), wre, g, opts.mode, cre, rre);
-      correlate_real(fn, detail::component(input, 1), wre, g, opts.mode, cim, rim);
+      pass(detail::component(input, 0), wre, cre, rre);
+      pass(detail::component(input, 1), wre, cim, rim);
     } else {
-      correlate_real(fn, input, wre, g, opts.mode, cre, rre);
-      correlate_real(fn, input, wim, g, opts.mode, cre, rim);
+      pass(input, wre, cre, rre);
+      pass(input, wim, cre, rim);
     }
-    return detail::deliver_output(std::move(result), opts.output, fn);
+    return result;
   }
 
   const geometry g = make_geometry(fn, input, wshape, opts, convolution);

@@ -1,10 +1,13 @@
 // The weighted-sum pass of the footprint engine (correlate, convolve): picks the kernel variant and
-// instantiates it. Three variants only, to keep compile time down: float32 -> float32 and
-// float64 -> float64 on the blocked kernel (typed loads and stores, fused multiply-adds in double),
-// and every other case with run-time input / output dtypes and SciPy's exact operation order
+// instantiates it. Three variants only, to keep compile time down: float32 -> float32 (staged as
+// float32) and float64 -> float64 on the blocked kernel (typed loads and stores, fused multiply-adds
+// in double), and every other case with run-time input / output dtypes and SciPy's exact operation order
 // (any_in / any_out: one switch per staged value and per store, both warp-uniform).
 
 #include <cuda_runtime.h>
+
+#include <cfloat>
+#include <cmath>
 
 #include "cusci/detail/copy.hpp"
 #include "cusci/ndarray.hpp"
@@ -22,7 +25,15 @@ void weighted_footprint_pass(const ndarray& in, const ndarray& out, const footpr
     return;
   }
   const dtype it = in.dtype(), ot = out.dtype();
-  if (plan.blocked && it == dtype::float32 && ot == dtype::float32)
+  // The float32 kernel stages float32 values, the constant value included: only where that value is
+  // a float32 too (or no axis uses it); else the run-time-dtype kernel, which stages doubles.
+  bool uses_cval = false;
+  for (int d = 0; d < plan.ndim; ++d) uses_cval = uses_cval || plan.mode[d] == static_cast<int>(ext::constant);
+  const bool cval_is_float = !uses_cval || std::isnan(cval) ||
+                             (std::fabs(cval) <= static_cast<double>(FLT_MAX) &&
+                              static_cast<double>(static_cast<float>(cval)) == cval) ||
+                             std::isinf(cval);
+  if (plan.blocked && it == dtype::float32 && ot == dtype::float32 && cval_is_float)
     return weighted_launch<float, float, true>(in, out, plan, cval);
   if (plan.blocked && it == dtype::float64 && ot == dtype::float64)
     return weighted_launch<double, double, true>(in, out, plan, cval);
