@@ -695,4 +695,20 @@ add_new("err_maximum_filter_fp_origin_len", "maximum_filter", make_input((5, 5),
 add_new("err_minimum_filter_fp_axes_ndim", "minimum_filter", make_input((5, 5, 4), "float64"), footprint=CROSS,
         axes=[1], error="runtime_error", error_text="=footprint.ndim (2) must match len(axes) (1)")
 
+# complex weights, complex input: a complex64 input into a complex128 output (SciPy's float32
+# temporaries are double sums rounded once), and in place, where SciPy's third and fourth passes read
+# the parts already written (with cval in the constant mode, odd and even weights)
+for func in ("correlate1d", "convolve1d"):
+    tag = "c1d" if func == "correlate1d" else "cv1d"
+    add(f"cw_{tag}_out_c64_to_c128", func, make_input((5, 9), "complex64"), weights=CW3, output="complex128",
+        mode="constant", cval=0.75)
+    add(f"cw_{tag}_outarr_c64_to_c128_F", func, make_input((6, 7), "complex64"), weights=CW4, axis=0,
+        mode="wrap", output_array=dict(dtype="complex128", layout="F"))
+    add(f"cw_{tag}_inplace_c64_const", func, make_input((7, 8), "complex64"), weights=CW4, axis=0,
+        mode="constant", cval=-0.5, output_array=dict(layout="input"))
+    add(f"cw_{tag}_inplace_c128_C_const", func, make_input((5, 12), "complex128"), weights=CW3,
+        mode="constant", cval=1.5, output_array=dict(layout="input"))
+    add(f"cw_{tag}_inplace_c128_rev", func, make_input((4, 10), "complex128"), weights=CW4, layout="rev",
+        mode="mirror", output_array=dict(layout="input"))
+
 s.write()

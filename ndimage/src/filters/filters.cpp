@@ -73,6 +73,9 @@ ndarray correlate1d_impl(const char* fn, const ndarray& input, const std::vector
 /// output. Real input: re = corr(x, wr), im = corr(x, wi), both with cval. Complex input:
 /// re = corr(xr, wr) - corr(xi, wi), im = corr(xr, wi) + corr(xi, wr), where the subtracted / added
 /// terms are separate arrays of the input's real dtype (SciPy's output=None) filtered with cval 0.
+/// The passes run in SciPy's order, each reading the input as it is at that point: an output that
+/// overlaps the input (in place) gives SciPy's result, whose imaginary part is computed from the
+/// real part already written.
 ndarray correlate1d_complex_impl(const char* fn, const ndarray& input, const std::vector<double>& wr,
                                  const std::vector<double>& wi, int axis, const correlate1d_options& opts,
                                  std::int64_t origin) {
@@ -82,10 +85,7 @@ ndarray correlate1d_complex_impl(const char* fn, const ndarray& input, const std
   detail::check_real_kernel_dtype(input.dtype(), fn, "input");
   ndarray out = detail::make_output(opts.output, input.shape(), od, input.device(), fn);
   if (out.size() == 0) return out;
-  // The four passes read the input after writing parts of the output: an overlapping output gets
-  // the result through a separate array.
-  ndarray res = detail::may_share_memory(input, out) ? cusci::empty(input.shape(), od) : out;
-  ndarray re = detail::component(res, 0), im = detail::component(res, 1);
+  ndarray re = detail::component(out, 0), im = detail::component(out, 1);
   const ext e = detail::filter_ext(opts.mode);
   auto pass = [&](const std::vector<double>& w) {
     return std::vector<detail::axis_pass>{weights_pass(ax, w, e, origin)};
@@ -93,15 +93,22 @@ ndarray correlate1d_complex_impl(const char* fn, const ndarray& input, const std
   if (!is_complex(input.dtype())) {
     detail::run_axis_filter_into(input, re, pass(wr), opts.cval);
     detail::run_axis_filter_into(input, im, pass(wi), opts.cval);
-  } else {
-    const ndarray xr = detail::component(input, 0), xi = detail::component(input, 1);
-    const dtype part = real_dtype(input.dtype());
-    detail::run_axis_filter_into(xr, re, pass(wr), opts.cval);
-    cusci::subtract(re, detail::run_axis_filter(xi, part, pass(wi), 0.0), &re);
-    detail::run_axis_filter_into(xr, im, pass(wi), opts.cval);
-    cusci::add(im, detail::run_axis_filter(xi, part, pass(wr), 0.0), &im);
+    return out;
   }
-  if (res.data() != out.data()) detail::copy_into(res, out);
+  const ndarray xr = detail::component(input, 0), xi = detail::component(input, 1);
+  const dtype part = real_dtype(input.dtype());
+  // SciPy's temporaries: float32 for a complex64 input, each value summed in double and rounded
+  // once. Into a float64 output that rounding shows, so the sums run in double (a float64 pass)
+  // and are rounded to float32; into a float32 output the float32 pass is as accurate as the result.
+  const bool round_temp = part == dtype::float32 && real_dtype(od) == dtype::float64;
+  auto temp = [&](const std::vector<double>& w) {
+    return round_temp ? detail::run_axis_filter(xi, dtype::float64, pass(w), 0.0).astype(dtype::float32)
+                      : detail::run_axis_filter(xi, part, pass(w), 0.0);
+  };
+  detail::run_axis_filter_into(xr, re, pass(wr), opts.cval);
+  cusci::subtract(re, temp(wi), &re);
+  detail::run_axis_filter_into(xr, im, pass(wi), opts.cval);
+  cusci::add(im, temp(wr), &im);
   return out;
 }
 
