@@ -43,17 +43,6 @@ using detail::num;
 /// Longest Gaussian kernel half width accepted (as gaussian_filter).
 constexpr std::int64_t max_radius = std::int64_t{1} << 28;
 
-/// SciPy's _normalize_sequence: one value repeated `n` times, or exactly `n` values; another
-/// length is SciPy's RuntimeError.
-template <class T>
-std::vector<T> normalize_sequence(const per_axis<T>& v, std::size_t n, const char* fn, const char* param) {
-  if (!v.is_scalar && v.values.size() != n)
-    throw runtime_error(fname(fn) + ": sequence argument must have length equal to input rank: " + param +
-                        " must be one value or " + std::to_string(n) + " values, got " +
-                        std::to_string(v.values.size()));
-  return detail::expand(v, n, fn, param);
-}
-
 /// Whether `a` and `b` may share memory (their byte extents intersect; NumPy's may_share_memory).
 bool may_overlap(const ndarray& a, const ndarray& b) {
   if (a.size() == 0 || b.size() == 0) return false;
@@ -173,23 +162,33 @@ void run_passes(const ndarray& src, const ndarray& dst, const std::vector<weight
   if (overlap && n % 2 == 1) assign(dst, cur);
 }
 
-/// gaussian_filter1d's weights for correlation (the kernel reversed), after SciPy's checks.
+/// gaussian_filter1d's weights for correlation (the kernel reversed), with SciPy's checks in SciPy's
+/// order, as cusci::ndimage::gaussian_filter1d: lw = int(truncate * sigma + 0.5) (computed even when
+/// `radius` replaces it), then the radius. Called only for sigma > 1e-15 (gaussian_filter's test).
 std::vector<double> gaussian_weights(const char* fn, double sigma, int order, double truncate,
                                      std::optional<std::int64_t> radius) {
+  const double r = truncate * sigma + 0.5;
+  if (!std::isfinite(r))
+    throw value_error(fname(fn) + ": cannot convert truncate * sigma + 0.5 to an integer radius (got truncate " +
+                      num(truncate) + " and sigma " + num(sigma) + ")");
   std::int64_t lw;
   if (radius) {
     lw = *radius;
   } else {
-    const double r = truncate * sigma + 0.5;
-    if (!std::isfinite(r) || std::fabs(r) > static_cast<double>(max_radius))
-      throw value_error(fname(fn) + ": radius int(truncate * sigma + 0.5) must be a nonnegative integer of at most " +
+    if (std::fabs(r) > static_cast<double>(max_radius) + 1.0)
+      throw value_error(fname(fn) + ": radius int(truncate * sigma + 0.5) must be at most " +
                         std::to_string(max_radius) + ", got truncate " + num(truncate) + " and sigma " + num(sigma));
     lw = static_cast<std::int64_t>(r);  // Python's int(): truncation toward zero
   }
-  if (lw < 0) throw value_error(fname(fn) + ": radius must be a nonnegative integer, got " + std::to_string(lw));
+  if (lw < 0)
+    throw value_error(fname(fn) + ": Radius must be a nonnegative integer, got " + std::to_string(lw) +
+                      (radius ? std::string() : " (int(truncate * sigma + 0.5) with truncate " + num(truncate) +
+                                                    " and sigma " + num(sigma) + ")"));
   if (lw > max_radius)
     throw value_error(fname(fn) + ": radius must be at most " + std::to_string(max_radius) + ", got " +
                       std::to_string(lw));
+  if (!std::isfinite(sigma * sigma))
+    throw value_error(fname(fn) + ": sigma**2 must be finite, got sigma " + num(sigma));
   std::vector<double> w = detail::gaussian_kernel1d(sigma, order, lw);
   std::reverse(w.begin(), w.end());
   return w;
@@ -235,19 +234,12 @@ class gaussian_derivative {
   std::vector<std::vector<double>> smooth_, deriv_;
 };
 
-/// Refuses a negative or non-finite sigma (as cusci::ndimage::gaussian_filter).
-void check_sigmas(const std::vector<double>& sigma, const char* fn) {
-  for (double s : sigma)
-    if (!std::isfinite(s) || s < 0)
-      throw value_error(fname(fn) + ": sigma must be >= 0 and finite, got " + num(s));
-}
-
 /// gaussian_filter's radius over all `nd` axes (one value or nd values), or none.
 std::vector<std::optional<std::int64_t>> radii_of(const per_axis<std::int64_t>& radius, std::size_t nd,
                                                   const char* fn) {
   std::vector<std::optional<std::int64_t>> r(nd);
   if (!radius.empty()) {
-    const auto v = normalize_sequence(radius, nd, fn, "radius");
+    const auto v = detail::expand(radius, nd, fn, "radius");
     for (std::size_t d = 0; d < nd; ++d) r[d] = v[d];
   }
   return r;
@@ -337,7 +329,7 @@ ndarray prewitt_sobel(const char* fn, const ndarray& input, int axis, const sobe
   const int nd = input.ndim();
   const int ax = detail::normalize_axis(axis, nd, fn, "axis");
   const dtype od = result_dtype(input, opts.output, fn);
-  const std::vector<mode> modes = normalize_sequence(opts.mode, static_cast<std::size_t>(nd), fn, "mode");
+  const std::vector<mode> modes = detail::expand(opts.mode, static_cast<std::size_t>(nd), fn, "mode");
   check_pass_dtypes(input.dtype(), od, fn);
   std::vector<weights_pass> passes;
   passes.push_back({ax, {-1.0, 0.0, 1.0}, detail::filter_ext(modes[static_cast<std::size_t>(ax)])});
@@ -373,7 +365,7 @@ ndarray laplace(const ndarray& input, const laplace_options& opts) {
     assign(out, input);
     return out;
   }
-  const std::vector<mode> modes = normalize_sequence(opts.mode, axes.size(), fn, "mode");
+  const std::vector<mode> modes = detail::expand(opts.mode, axes.size(), fn, "mode");
   check_pass_dtypes(input.dtype(), od, fn);
   const ndarray out = make_output(input, opts.output, od, fn);
   scratch_array scratch;
@@ -390,9 +382,9 @@ ndarray gaussian_laplace(const ndarray& input, const per_axis<double>& sigma, co
   const std::size_t nd = static_cast<std::size_t>(input.ndim());
   const dtype od = result_dtype(input, opts.output, fn);
   const std::vector<int> axes = filtered_axes(input, opts.axes, fn);
-  const std::vector<double> sig_axes = normalize_sequence(sigma, axes.size(), fn, "sigma");
-  check_sigmas(sig_axes, fn);
-  // As SciPy: sigma 0 (no smoothing) along the axes that are not filtered.
+  const std::vector<double> sig_axes = detail::expand(sigma, axes.size(), fn, "sigma");
+  // As SciPy: sigma 0 (no smoothing) along the axes that are not filtered. A sigma <= 1e-15 (also a
+  // negative or NaN one) leaves its axis without a pass, derivative included (gaussian_filter).
   std::vector<double> sig(nd, 0.0);
   for (std::size_t i = 0; i < axes.size(); ++i) sig[static_cast<std::size_t>(axes[i])] = sig_axes[i];
   if (axes.empty()) {
@@ -400,7 +392,7 @@ ndarray gaussian_laplace(const ndarray& input, const per_axis<double>& sigma, co
     assign(out, input);
     return out;
   }
-  const std::vector<mode> modes = normalize_sequence(opts.mode, axes.size(), fn, "mode");
+  const std::vector<mode> modes = detail::expand(opts.mode, axes.size(), fn, "mode");
   const gaussian_derivative deriv(fn, sig, axes, 2, opts.truncate, radii_of(opts.radius, nd, fn));
   if (deriv.any_pass()) check_pass_dtypes(input.dtype(), od, fn);
   const ndarray out = make_output(input, opts.output, od, fn);
@@ -424,10 +416,9 @@ ndarray gaussian_gradient_magnitude(const ndarray& input, const per_axis<double>
     assign(out, input);
     return out;
   }
-  const std::vector<mode> modes = normalize_sequence(opts.mode, axes.size(), fn, "mode");
+  const std::vector<mode> modes = detail::expand(opts.mode, axes.size(), fn, "mode");
   // As SciPy: sigma goes to gaussian_filter over all axes (one value or ndim values).
-  const std::vector<double> sig = normalize_sequence(sigma, nd, fn, "sigma");
-  check_sigmas(sig, fn);
+  const std::vector<double> sig = detail::expand(sigma, nd, fn, "sigma");
   const gaussian_derivative deriv(fn, sig, axes, 1, opts.truncate, radii_of(opts.radius, nd, fn));
   if (deriv.any_pass()) check_pass_dtypes(input.dtype(), od, fn);
   const ndarray out = make_output(input, opts.output, od, fn);
@@ -451,7 +442,7 @@ ndarray generic_sum(const char* fn, sum_kind kind, const ndarray& input, const d
     assign(out, input);
     return out;
   }
-  const std::vector<mode> modes = normalize_sequence(opts.mode, axes.size(), fn, "mode");
+  const std::vector<mode> modes = detail::expand(opts.mode, axes.size(), fn, "mode");
   if (!derivative)
     throw value_error(fname(fn) + ": " + (kind == sum_kind::laplace ? "derivative2" : "derivative") +
                       " must be a callable, got an empty function");

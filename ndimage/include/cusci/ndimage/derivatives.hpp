@@ -7,8 +7,10 @@
 /// Common rules (as SciPy 1.18):
 /// - Every filter is a composition of one-dimensional correlations (correlate1d's passes) run in
 ///   SciPy's order. Intermediate results are stored in the output dtype, as SciPy writes them into
-///   `output`: with an integer output every pass truncates toward zero (and wraps out of range) before
-///   the next one reads it, exactly as SciPy. Passes compute in double except float32 -> float32 and
+///   `output`: with an integer output every pass is stored with C's double-to-integer conversion as
+///   compiled for x86-64 (truncation toward zero; out-of-range values as cvttsd2si gives them, e.g. a
+///   negative value wraps into uint64 and a sum of 2**64 or more becomes 0) before the next one reads
+///   it, exactly as SciPy. Passes compute in double except float32 -> float32 and
 ///   float64 -> float64, which compute in the array's precision with fused multiply-adds (within a
 ///   few ulps of SciPy's values; see filters.hpp).
 /// - Sums and squares (laplace's `output += tmp`, the gradient magnitude's `output * output`,
@@ -142,19 +144,23 @@ using gaussian_gradient_magnitude_options = gaussian_laplace_options;
 /// is not smoothed) along the axes that are not filtered, every derivative's passes run over the
 /// axes in increasing order with sigma > 1e-15, and the sums are taken in the output dtype.
 /// @param input [any shape] bool, integer, float32, float64, complex64 or complex128; any layout.
-/// @param sigma standard deviation(s) in samples: one, or one per filtered axis (len(axes)); each >= 0
-///              and finite (<= 1e-15 leaves the axis unsmoothed).
+/// @param sigma standard deviation(s) in samples: one, or one per filtered axis (len(axes)). As
+///              SciPy's gaussian_filter, an axis whose sigma is not > 1e-15 (0, negative or NaN) gets
+///              no pass at all: neither smoothing nor, along the derivative's own axis, the second
+///              derivative.
 /// @param opts  output, mode, cval, axes, truncate, radius.
 /// @return [input.shape] of the output dtype (the output array itself when one is given).
 /// Asynchronous on the current stream (a temporary of the output's size for the passes of each
 /// derivative, and one for the sum).
-/// @throws cusci::value_error for a negative or non-finite sigma, a negative radius (given or from
-///         truncate), an axis out of range or repeated, an output array on another device;
-///         cusci::runtime_error for a sigma / mode sequence whose length is not len(axes), a radius
-///         sequence whose length is not ndim, and as laplace.
-/// SciPy: `scipy.ndimage.gaussian_laplace` (its **kwargs are `truncate` and `radius`). Deviation:
-/// a negative or NaN sigma raises value_error (SciPy leaves such an axis unsmoothed), as
-/// cusci::ndimage::gaussian_filter does.
+/// @throws cusci::value_error, for an axis with sigma > 1e-15, when truncate * sigma + 0.5 is
+///         not finite (SciPy: OverflowError / ValueError), the radius (given or from truncate) is
+///         negative ("Radius must be a nonnegative integer", SciPy's ValueError) or above 2**28, or
+///         sigma**2 overflows; for an axis out of range or repeated, or an output array on another
+///         device; cusci::runtime_error for a sigma / mode sequence whose length is not len(axes), a
+///         radius sequence whose length is not ndim, and as laplace.
+/// SciPy: `scipy.ndimage.gaussian_laplace` (its **kwargs are `truncate` and `radius`). Deviations
+/// (as cusci::ndimage::gaussian_filter): a kernel radius above 2**28 or a sigma whose square
+/// overflows raises value_error.
 ndarray gaussian_laplace(const ndarray& input, const per_axis<double>& sigma,
                          const gaussian_laplace_options& opts = {});
 
@@ -164,14 +170,14 @@ ndarray gaussian_laplace(const ndarray& input, const per_axis<double>& sigma,
 /// derivative smooths along every axis of the input (also those not in `axes`) with the sigma given
 /// for it, and `sigma` has one value or one per input axis.
 /// @param input [any shape] bool, integer, float32, float64, complex64 or complex128; any layout.
-/// @param sigma standard deviation(s) in samples: one, or one per input axis (ndim values); each >= 0
-///              and finite (<= 1e-15 leaves the axis unsmoothed).
+/// @param sigma standard deviation(s) in samples: one, or one per input axis (ndim values); an axis
+///              whose sigma is not > 1e-15 (0, negative or NaN) gets no pass, as in gaussian_laplace.
 /// @param opts  output, mode (one or one per filtered axis), cval, axes, truncate, radius.
 /// @return [input.shape] of the output dtype (the output array itself when one is given).
 /// Asynchronous on the current stream.
 /// @throws as gaussian_laplace, except that a sigma sequence must have ndim values.
 /// SciPy: `scipy.ndimage.gaussian_gradient_magnitude` (its **kwargs are `truncate` and `radius`).
-/// Deviation: a negative or NaN sigma raises value_error, as gaussian_laplace.
+/// Deviations: as gaussian_laplace.
 ndarray gaussian_gradient_magnitude(const ndarray& input, const per_axis<double>& sigma,
                                     const gaussian_gradient_magnitude_options& opts = {});
 
