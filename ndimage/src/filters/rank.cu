@@ -69,7 +69,7 @@ struct select_buffer<T, false> {
 template <class T, bool Local>
 __global__ void __launch_bounds__(footprint_threads)
     rank_tiled_kernel(const fp_params p, T cval, int rank, std::int64_t n_blocks, T* scratch, std::int64_t sstride,
-                      unsigned* nan_flag) {
+                      unsigned* nan_flag, bool round_trip) {
   extern __shared__ __align__(16) unsigned char smem[];
   T* s = reinterpret_cast<T*>(smem);
   const int HX = p.halo[2], HY = p.halo[1], HZ = p.halo[0];
@@ -110,7 +110,8 @@ __global__ void __launch_bounds__(footprint_threads)
       const T* c = s + (oz * HY + oy) * HX + ox;
       for (int k = 0; k < p.n_taps; ++k) buf(k) = c[__ldg(p.taps + k)];
       const T v = ni_select<T>(buf, 0, p.n_taps - 1, rank);
-      *reinterpret_cast<T*>(p.out + z * p.out_st[0] + y * p.out_st[1] + x * p.out_st[2]) = v;
+      *reinterpret_cast<T*>(p.out + z * p.out_st[0] + y * p.out_st[1] + x * p.out_st[2]) =
+          round_trip ? scipy_round_trip(v) : v;
     }
   }
   if (nan_flag != nullptr && saw_nan) atomicOr(nan_flag, 1u);
@@ -119,7 +120,7 @@ __global__ void __launch_bounds__(footprint_threads)
 template <class T, bool Local>
 __global__ void __launch_bounds__(footprint_threads)
     rank_generic_kernel(const fp_params p, T cval, int rank, std::int64_t n_total, T* scratch, std::int64_t sstride,
-                        unsigned* nan_flag) {
+                        unsigned* nan_flag, bool round_trip) {
   const std::int64_t gid = static_cast<std::int64_t>(blockIdx.x) * blockDim.x + threadIdx.x;
   select_buffer<T, Local> buf(scratch, sstride, gid);
   bool saw_nan = false;
@@ -147,7 +148,8 @@ __global__ void __launch_bounds__(footprint_threads)
       saw_nan = saw_nan || is_nan(v);
       buf(k) = v;
     }
-    *reinterpret_cast<T*>(p.out + out_off) = ni_select<T>(buf, 0, p.n_taps - 1, rank);
+    const T v = ni_select<T>(buf, 0, p.n_taps - 1, rank);
+    *reinterpret_cast<T*>(p.out + out_off) = round_trip ? scipy_round_trip(v) : v;
   }
   if (nan_flag != nullptr && saw_nan) atomicOr(nan_flag, 1u);
 }
@@ -304,7 +306,7 @@ fp_params make_params(const footprint_plan& plan, const ndarray& in, const ndarr
 
 template <class T, bool Local>
 void launch_rank(const footprint_plan& plan, const fp_params& p, T cval, int rank, std::int64_t n_out,
-                 unsigned* nan_flag, cudaStream_t stream) {
+                 unsigned* nan_flag, bool round_trip, cudaStream_t stream) {
   std::int64_t n_work = plan.tiled ? plan.n_tiles[0] * plan.n_tiles[1] * plan.n_tiles[2]
                                    : (n_out + footprint_threads - 1) / footprint_threads;
   std::int64_t grid = std::max<std::int64_t>(1, std::min<std::int64_t>(n_work, 1LL << 22));
@@ -318,18 +320,19 @@ void launch_rank(const footprint_plan& plan, const fp_params& p, T cval, int ran
   }
   if (plan.tiled) {
     rank_tiled_kernel<T, Local><<<static_cast<unsigned>(grid), footprint_threads, plan.smem_bytes, stream>>>(
-        p, cval, rank, n_work, scratch.data(), sstride, nan_flag);
+        p, cval, rank, n_work, scratch.data(), sstride, nan_flag, round_trip);
   } else {
     rank_generic_kernel<T, Local><<<static_cast<unsigned>(grid), footprint_threads, 0, stream>>>(
-        p, cval, rank, n_out, scratch.data(), sstride, nan_flag);
+        p, cval, rank, n_out, scratch.data(), sstride, nan_flag, round_trip);
   }
   CUSCI_CHECK_LAUNCH();
 }
 
-/// The generic pass for device type T; `nan_flag` (or nullptr) records NaN values seen.
+/// The generic pass for device type T; `nan_flag` (or nullptr) records NaN values seen;
+/// `round_trip`: store SciPy's double round trip of the selected value (scipy_round_trip).
 template <class T>
 void generic_pass(const ndarray& in, const ndarray& out, const footprint_spec& f, std::int64_t rank, T cval,
-                  unsigned* nan_flag) {
+                  unsigned* nan_flag, bool round_trip = false) {
   const footprint_plan plan = make_footprint_plan(in, out, f, sizeof(T));
   cudaStream_t stream = get_current_stream();
   device_buffer<std::int32_t> taps(plan.taps.size(), stream);
@@ -337,9 +340,9 @@ void generic_pass(const ndarray& in, const ndarray& out, const footprint_spec& f
                                  cudaMemcpyHostToDevice, stream));
   const fp_params p = make_params(plan, in, out, taps.data());
   if (plan.n_taps <= local_taps)
-    launch_rank<T, true>(plan, p, cval, static_cast<int>(rank), out.size(), nan_flag, stream);
+    launch_rank<T, true>(plan, p, cval, static_cast<int>(rank), out.size(), nan_flag, round_trip, stream);
   else
-    launch_rank<T, false>(plan, p, cval, static_cast<int>(rank), out.size(), nan_flag, stream);
+    launch_rank<T, false>(plan, p, cval, static_cast<int>(rank), out.size(), nan_flag, round_trip, stream);
 }
 
 template <class T>
@@ -373,7 +376,7 @@ void line_pass(const ndarray& in, const ndarray& out, std::int64_t window, std::
 }  // namespace
 
 void rank_footprint_pass(const ndarray& in, const ndarray& out, const footprint_spec& f, std::int64_t rank,
-                         double cval) {
+                         double cval, bool round_trip) {
   if (out.size() == 0) return;
   if (median_box_pass(in, out, f, rank, cval)) return;
   switch (in.dtype()) {
@@ -384,8 +387,10 @@ void rank_footprint_pass(const ndarray& in, const ndarray& out, const footprint_
     case dtype::uint16: return generic_pass<std::uint16_t>(in, out, f, rank, c_cast<std::uint16_t>(cval), nullptr);
     case dtype::int32: return generic_pass<std::int32_t>(in, out, f, rank, c_cast<std::int32_t>(cval), nullptr);
     case dtype::uint32: return generic_pass<std::uint32_t>(in, out, f, rank, c_cast<std::uint32_t>(cval), nullptr);
-    case dtype::int64: return generic_pass<std::int64_t>(in, out, f, rank, c_cast<std::int64_t>(cval), nullptr);
-    case dtype::uint64: return generic_pass<std::uint64_t>(in, out, f, rank, c_cast<std::uint64_t>(cval), nullptr);
+    case dtype::int64:
+      return generic_pass<std::int64_t>(in, out, f, rank, c_cast<std::int64_t>(cval), nullptr, round_trip);
+    case dtype::uint64:
+      return generic_pass<std::uint64_t>(in, out, f, rank, c_cast<std::uint64_t>(cval), nullptr, round_trip);
     case dtype::float32: return generic_pass<float>(in, out, f, rank, c_cast<float>(cval), nullptr);
     case dtype::float64: return generic_pass<double>(in, out, f, rank, c_cast<double>(cval), nullptr);
     default: break;

@@ -1,12 +1,16 @@
 // The median of the common boxes (3x3, 5x5, 7x7 on 2-D or 3-D arrays, 3x3x3 on 3-D arrays) of
 // float32, float64 and uint8: register selection networks on shared-memory tiles.
 //
-// A block of 256 threads owns a tile of outputs (2-D boxes: 32 x 32; 3x3x3: 32 x 8 x 4) and loads
-// the tile plus the halo into shared memory once (boundary modes mapped per axis, any input
-// strides), checking it for NaN. Each thread then computes 4 outputs in registers (a warp stores 32
-// consecutive values of a row):
-//  - 3x3 and 3x3x3: per output, the N = 9 / 27 values gathered from shared memory and a pruned
-//    Batcher network for rank N / 2 (rank_select.cuh; 40 / 226 min-max operations per output);
+// 3x3 (median3x3_kernel): a block of 256 threads owns 128 x 32 outputs; the tile's row and column
+// offsets (boundary modes applied) are tabulated, the tile plus halo staged once (checked for NaN:
+// a tile holding NaN replays SciPy's quickselect per output instead), and each thread computes a
+// 4 x 4 patch from its 6 x 6 values (vector shared reads) by sorted columns shared between the
+// patch's outputs: 17.5 min/max and 2.25 shared reads per output.
+//
+// Other boxes (median_box_kernel): a block of 256 threads owns a tile of outputs (2-D: 32 x 32;
+// 3x3x3: 32 x 8 x 4), stages it with its halo, and each thread computes 4 outputs:
+//  - 3x3x3: per output, the 27 values gathered from shared memory and a pruned Batcher network
+//    for rank 13 (rank_select.cuh; 126 compare-exchanges);
 //  - 5x5 and 7x7: two pairs of vertically adjacent outputs; the K (K - 1) values a pair shares are
 //    trimmed once by a network that keeps their middle 6 / 8 (the lowest and highest 7 / 17 lie
 //    below / above both medians), then each output takes the median of those plus its own row of K
@@ -14,11 +18,10 @@
 // A tile holding NaN instead replays SciPy's quickselect per output, in SciPy's order, so the
 // value is SciPy's.
 //
-// Roofline (H200, 4096^2 float32): DRAM traffic is 2 x 64 MiB (+ halo (32+K-1)^2/32^2), ~35 us at
-// 4 TB/s. The networks are bound by the min/max pipe (~64 ops/clk/SM, ~17 T ops/s): 3x3 ~0.7 G ops,
-// 5x5 ~2.2 G, 7x7 ~5.5 G, i.e. about 0.04 / 0.13 / 0.33 ms, plus the shared-memory gathers (9 / 40 /
-// 77 loads per output) and the tile loads. 512^3 float32 3x3x3: 134 M outputs x 226 ops = ~30 G ops,
-// ~1.8 ms: compute-bound.
+// Roofline (H200, 4096^2 float32): DRAM traffic is 2 x 64 MiB (halo +8%), ~35 us at 4 TB/s. 3x3:
+// 16.7 M outputs x 17.5 min/max = 0.3 G ops (~18 us on the min/max pipe), so the kernel should
+// be close to the copy roofline; 5x5 ~2.2 G ops, 7x7 ~5.5 G (0.13 / 0.33 ms). 512^3 float32
+// 3x3x3: 134 M outputs x 252 ops = ~34 G ops, ~2 ms: compute-bound.
 
 #include <cuda_runtime.h>
 
@@ -169,6 +172,158 @@ __global__ void __launch_bounds__(box_threads) median_box_kernel(const box_param
   }
 }
 
+/// 3x3 median, sorted columns shared (Paeth's decomposition): after sorting each column of 3, the
+/// median of 9 is med3(max of the column minima, med3 of the column middles, min of the column
+/// maxima). A thread computes a 4 x 4 patch of outputs (4 columns, 4 rows) from the 6 x 6 values
+/// around it, read once from shared memory: per column, the 4 sorted triples of consecutive rows
+/// share sorted pairs (2 pairs + 4 insertions: 20 min/max), and the 4 outputs of a row share the
+/// maxima / minima / middle pairs of adjacent columns (40 min/max per row). Per output: 17.5
+/// min/max (120 + 160 over 16) and 2.25 shared-memory reads, against 48 min/max and 9 reads for
+/// a 9-value network per output. The tile's row and column offsets (boundary modes applied) are
+/// tabulated once per tile, so staging a value costs two table reads and an add.
+constexpr int m3_tx = 128, m3_ty = 32;          // outputs per block tile (x, y)
+constexpr int m3_hx = m3_tx + 2, m3_hy = m3_ty + 2;
+constexpr int m3_sx = m3_tx + 4;  // shared row stride: 16-byte aligned rows for the vector reads
+
+/// The 6 consecutive shared values s[0 .. 5] (s 16-byte aligned for float / double, 4-byte for
+/// uint8) in vector reads: a warp's reads of consecutive patches are conflict-free.
+template <class C, class T>
+__device__ __forceinline__ void load6(const T* s, C* v) {
+  if constexpr (std::is_same_v<T, float>) {
+    const float4 a = *reinterpret_cast<const float4*>(s);
+    const float2 b = *reinterpret_cast<const float2*>(s + 4);
+    v[0] = a.x, v[1] = a.y, v[2] = a.z, v[3] = a.w, v[4] = b.x, v[5] = b.y;
+  } else if constexpr (std::is_same_v<T, double>) {
+#pragma unroll
+    for (int i = 0; i < 3; ++i) {
+      const double2 a = *reinterpret_cast<const double2*>(s + 2 * i);
+      v[2 * i] = a.x, v[2 * i + 1] = a.y;
+    }
+  } else {
+    const unsigned a = *reinterpret_cast<const unsigned*>(s);
+    const unsigned b = *reinterpret_cast<const unsigned short*>(s + 4);
+#pragma unroll
+    for (int i = 0; i < 4; ++i) v[i] = (a >> (8 * i)) & 0xffu;
+    v[4] = b & 0xffu, v[5] = b >> 8;
+  }
+}
+
+template <class T>
+__global__ void __launch_bounds__(box_threads) median3x3_kernel(const box_params p, T cval, std::int64_t n_blocks) {
+  using C = net_t<T>;
+  __shared__ __align__(16) T s[m3_hy * m3_sx];
+  __shared__ std::int64_t row_off[m3_hy];
+  __shared__ std::int64_t col_off[m3_hx];
+  const int tx = threadIdx.x % 32, ty = threadIdx.x / 32;
+  for (std::int64_t b = blockIdx.x; b < n_blocks; b += gridDim.x) {
+    const std::int64_t bx = b % p.n_tiles[2];
+    const std::int64_t r = b / p.n_tiles[2];
+    const std::int64_t by = r % p.n_tiles[1];
+    const std::int64_t z = r / p.n_tiles[1];
+    const std::int64_t x0 = bx * m3_tx, y0 = by * m3_ty;
+    __syncthreads();  // the previous tile's reads are done
+    const std::int64_t gz = fp_index(z - p.shift[0], p.shape[0], p.mode[0]);
+    for (int q = threadIdx.x; q < m3_hy + m3_hx; q += box_threads) {
+      if (q < m3_hy) {
+        const std::int64_t gy = fp_index(y0 + q - p.shift[1], p.shape[1], p.mode[1]);
+        row_off[q] = (gz < 0 || gy < 0) ? -1 : gz * p.in_st[0] + gy * p.in_st[1];
+      } else {
+        const std::int64_t gx = fp_index(x0 + (q - m3_hy) - p.shift[2], p.shape[2], p.mode[2]);
+        col_off[q - m3_hy] = gx < 0 ? -1 : gx * p.in_st[2];
+      }
+    }
+    __syncthreads();
+    bool nan = false;
+    for (int q = threadIdx.x; q < m3_hy * m3_hx; q += box_threads) {
+      const int hy = q / m3_hx, hx = q % m3_hx;
+      const std::int64_t ro = row_off[hy], co = col_off[hx];
+      const T v = (ro < 0 || co < 0) ? cval : *reinterpret_cast<const T*>(p.in + ro + co);
+      if constexpr (std::is_floating_point_v<T>) nan = nan || v != v;
+      s[hy * m3_sx + hx] = v;
+    }
+    const bool any_nan = __syncthreads_or(nan) != 0;
+    const int ox = 4 * tx, oy = 4 * ty;  // the patch's first output, tile coordinates
+    if (any_nan) {
+      // SciPy's quickselect on each window, in C order.
+      for (int k = 0; k < 16; ++k) {
+        const int i = k % 4, j = k / 4;
+        const std::int64_t x = x0 + ox + i, y = y0 + oy + j;
+        if (x >= p.shape[2] || y >= p.shape[1]) continue;
+        const T* c = s + (oy + j) * m3_sx + ox + i;
+        T w[9];
+        for (int ky = 0; ky < 3; ++ky)
+          for (int kx = 0; kx < 3; ++kx) w[ky * 3 + kx] = c[ky * m3_sx + kx];
+        *reinterpret_cast<T*>(p.out + z * p.out_st[0] + y * p.out_st[1] + x * p.out_st[2]) =
+            ni_select<T>([&](int t) -> T& { return w[t]; }, 0, 8, 4);
+      }
+      continue;
+    }
+    C v[6][6];
+#pragma unroll
+    for (int h = 0; h < 6; ++h) load6<C>(s + (oy + h) * m3_sx + ox, v[h]);
+    // lo / mid / hi of the sorted column triple (rows j .. j + 2) for output row j, column c.
+    C lo[4][6], mid[4][6], hi[4][6];
+#pragma unroll
+    for (int c = 0; c < 6; ++c) {
+#pragma unroll
+      for (int pr = 0; pr < 2; ++pr) {
+        const int a = 2 * pr + 1;  // the pair (rows a, a + 1) is shared by triples a - 1 and a
+        const C p0 = vmin(v[a][c], v[a + 1][c]), p1 = vmax(v[a][c], v[a + 1][c]);
+#pragma unroll
+        for (int e = 0; e < 2; ++e) {
+          const int j = a - 1 + e;
+          const C q = v[e == 0 ? a - 1 : a + 2][c];
+          lo[j][c] = vmin(p0, q);
+          hi[j][c] = vmax(p1, q);
+          mid[j][c] = vmax(p0, vmin(p1, q));
+        }
+      }
+    }
+#pragma unroll
+    for (int j = 0; j < 4; ++j) {
+      const std::int64_t y = y0 + oy + j;
+      if (y >= p.shape[1]) break;
+      const C l12 = vmax(lo[j][1], lo[j][2]), l34 = vmax(lo[j][3], lo[j][4]);
+      const C h12 = vmin(hi[j][1], hi[j][2]), h34 = vmin(hi[j][3], hi[j][4]);
+      const C n12 = vmin(mid[j][1], mid[j][2]), x12 = vmax(mid[j][1], mid[j][2]);
+      const C n34 = vmin(mid[j][3], mid[j][4]), x34 = vmax(mid[j][3], mid[j][4]);
+      C L[4], M[4], H[4];
+      L[0] = vmax(lo[j][0], l12);
+      L[1] = vmax(l12, lo[j][3]);
+      L[2] = vmax(lo[j][2], l34);
+      L[3] = vmax(l34, lo[j][5]);
+      H[0] = vmin(hi[j][0], h12);
+      H[1] = vmin(h12, hi[j][3]);
+      H[2] = vmin(hi[j][2], h34);
+      H[3] = vmin(h34, hi[j][5]);
+      M[0] = vmax(n12, vmin(x12, mid[j][0]));
+      M[1] = vmax(n12, vmin(x12, mid[j][3]));
+      M[2] = vmax(n34, vmin(x34, mid[j][2]));
+      M[3] = vmax(n34, vmin(x34, mid[j][5]));
+      char* row = p.out + z * p.out_st[0] + y * p.out_st[1];
+#pragma unroll
+      for (int i = 0; i < 4; ++i) {
+        const std::int64_t x = x0 + ox + i;
+        if (x >= p.shape[2]) break;
+        const C med = vmax(vmin(L[i], M[i]), vmin(vmax(L[i], M[i]), H[i]));
+        *reinterpret_cast<T*>(row + x * p.out_st[2]) = static_cast<T>(med);
+      }
+    }
+  }
+}
+
+template <class T>
+void launch_median3x3(const box_params& p0, T cval) {
+  box_params p = p0;
+  p.n_tiles[0] = p.shape[0];
+  p.n_tiles[1] = (p.shape[1] + m3_ty - 1) / m3_ty;
+  p.n_tiles[2] = (p.shape[2] + m3_tx - 1) / m3_tx;
+  const std::int64_t n_blocks = p.n_tiles[0] * p.n_tiles[1] * p.n_tiles[2];
+  const unsigned grid = static_cast<unsigned>(std::min<std::int64_t>(std::max<std::int64_t>(n_blocks, 1), 1LL << 22));
+  median3x3_kernel<T><<<grid, box_threads, 0, get_current_stream()>>>(p, cval, n_blocks);
+  CUSCI_CHECK_LAUNCH();
+}
+
 template <class T, int KZ, int KY, int KX>
 void launch_box(const box_params& p0, T cval) {
   using G = box_tile<KZ, KY, KX>;
@@ -184,7 +339,7 @@ void launch_box(const box_params& p0, T cval) {
 
 template <class T>
 bool run_box(const box_params& p, const std::int64_t* k, T cval) {
-  if (k[0] == 1 && k[1] == 3 && k[2] == 3) return launch_box<T, 1, 3, 3>(p, cval), true;
+  if (k[0] == 1 && k[1] == 3 && k[2] == 3) return launch_median3x3<T>(p, cval), true;
   if (k[0] == 1 && k[1] == 5 && k[2] == 5) return launch_box<T, 1, 5, 5>(p, cval), true;
   if (k[0] == 1 && k[1] == 7 && k[2] == 7) return launch_box<T, 1, 7, 7>(p, cval), true;
   if (k[0] == 3 && k[1] == 3 && k[2] == 3) return launch_box<T, 3, 3, 3>(p, cval), true;

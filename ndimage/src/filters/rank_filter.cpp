@@ -202,7 +202,7 @@ ndarray rank_impl(const char* fn, const ndarray& input, std::int64_t rank_arg, d
     } else {
       // SciPy stores the selected value (in the input dtype) into the output dtype with a C cast.
       const ndarray tmp = cusci::empty(input.shape(), input.dtype());
-      detail::rank_footprint_pass(input, tmp, f, rank, opts.cval);
+      detail::rank_footprint_pass(input, tmp, f, rank, opts.cval, false);
       detail::correlate_pass(tmp, out, nd - 1, {1.0}, detail::ext::constant, 0.0, 0);
     }
   }

@@ -15,10 +15,13 @@ namespace cusci::ndimage::detail {
 /// uint8..uint64, float32, float64), same shape, ndim >= 1, no overlap, any strides. Windows are
 /// ranked in SciPy's order with SciPy's quickselect (so windows holding NaN give SciPy's value);
 /// median boxes 3x3, 5x5, 7x7 and 3x3x3 of float32 / float64 / uint8 take the register networks
-/// (rank_box.cu) on NaN-free tiles. `cval` is converted to the dtype with a C cast.
-/// Enqueues on the current stream.
+/// (rank_box.cu) on NaN-free tiles. `cval` is converted to the dtype with a C cast. SciPy selects
+/// among the values converted to double and C-casts the selected double back: with `round_trip`
+/// the stored value is that round trip (it differs from the selected value only for int64 / uint64
+/// beyond 2^53); without it the selected value itself (for a later cast into another dtype, which
+/// then converts it to double as SciPy). Enqueues on the current stream.
 void rank_footprint_pass(const ndarray& in, const ndarray& out, const footprint_spec& f, std::int64_t rank,
-                         double cval);
+                         double cval, bool round_trip = true);
 
 /// SciPy's 1-D path (_rank_filter_1d): `in` and `out` 1-D of one dtype among float32, float64,
 /// int64; a box of `window` values shifted by `origin` (validated), rank in [0, window). NaN-free

@@ -47,22 +47,38 @@ __device__ T ni_select(B&& b, int lo, int hi, int rank) {
   }
 }
 
-/// C's conversion of a double to T as compiled for x86-64 (what SciPy's `(_type)cval` gives).
+/// C's conversion of a double to T as compiled for x86-64 (SciPy's `(_type)cval`): cvttsd2si to
+/// 32 bits for int8 .. int32 and uint8 / uint16 (NaN and out of range give INT32_MIN, then the low
+/// bits), to 64 bits for uint32 and int64 (INT64_MIN, then the low bits), and for uint64 the
+/// two-branch sequence (below 2^63 and NaN: the signed conversion; from 2^63: the signed conversion
+/// of v - 2^63 with the top bit flipped, so 2^64 and above give 0).
 template <class T>
-T c_cast(double v) {
+__host__ __device__ inline T c_cast(double v) {
+  constexpr double two31 = 2147483648.0, two63 = 9223372036854775808.0;
+  auto cvt64 = [](double x) -> long long {
+    return (x >= -two63 && x < two63) ? static_cast<long long>(x) : static_cast<long long>(0x8000000000000000ull);
+  };
   if constexpr (std::is_floating_point_v<T>) {
     return static_cast<T>(v);
   } else if constexpr (std::is_same_v<T, std::uint64_t>) {
-    constexpr double two63 = 9223372036854775808.0;
-    if (!(v == v) || v >= 2 * two63 || v <= -two63) return static_cast<T>(1ull << 63);
-    return v >= two63 ? static_cast<std::uint64_t>(static_cast<long long>(v - two63)) + (1ull << 63)
-                      : static_cast<std::uint64_t>(static_cast<long long>(v));
+    if (v >= two63) return static_cast<std::uint64_t>(cvt64(v - two63)) ^ (1ull << 63);
+    return static_cast<std::uint64_t>(cvt64(v));
+  } else if constexpr (sizeof(T) == 8 || std::is_same_v<T, std::uint32_t>) {
+    return static_cast<T>(static_cast<std::uint64_t>(cvt64(v)));
   } else {
-    constexpr double two63 = 9223372036854775808.0;
-    const long long i = (!(v == v) || v >= two63 || v < -two63) ? std::numeric_limits<long long>::min()
-                                                                : static_cast<long long>(v);
-    return static_cast<T>(i);
+    const int i = (v > -two31 - 1.0 && v < two31) ? static_cast<int>(v) : static_cast<int>(0x80000000u);
+    return static_cast<T>(static_cast<unsigned>(i));
   }
+}
+
+/// SciPy's N-D rank filter selects among the values converted to double and stores the selected
+/// double with a C cast: the identity for every dtype but int64 / uint64, where values beyond 2^53
+/// round (and 2^64 - 1 becomes 2^64, stored as 0). Selecting in T and applying this to the result
+/// gives the same value, since the conversion to double is monotone.
+template <class T>
+__host__ __device__ inline T scipy_round_trip(T v) {
+  if constexpr (std::is_integral_v<T> && sizeof(T) == 8) return c_cast<T>(static_cast<double>(v));
+  else return v;
 }
 
 /// The compare-exchanges of Batcher's odd-even merge sort of N values (padded to a power of two,
