@@ -26,7 +26,22 @@ int interp_mode_code(mode m) noexcept;
 /// One spline_filter1d pass: `dst` (float64, C-contiguous, src's shape; may be src itself) receives
 /// the B-spline coefficients of order 2..5 of every line of `src` (any real dtype except float16, any
 /// layout) along `axis`, with the initial conditions of mode code `code`. Asynchronous.
-void spline_filter_pass(const ndarray& src, const ndarray& dst, int axis, int order, int code);
+/// `sequential` keeps SciPy's order of operations on every line (bit-exact; used where the result is
+/// converted to an integer type, whose truncation would turn a rounding difference into a whole unit);
+/// otherwise lines of at least `min_parallel_length` samples run the recursions in parallel chunks
+/// (values equal to SciPy's up to rounding).
+void spline_filter_pass(const ndarray& src, const ndarray& dst, int axis, int order, int code,
+                        bool sequential = false);
+
+/// Lines shorter than this always take the sequential (bit-exact) kernel.
+inline constexpr std::int64_t min_parallel_length = 64;
+
+/// dst[...] = src (same shape, any layouts, any real dtypes) with C's conversion from double as
+/// SciPy's builds on x86-64 perform it (ni_support.c's line copies, NumPy's unsafe casts): truncation
+/// toward zero, integers narrower than 32 bits and uint32 taking the low bits of the 32- / 64-bit
+/// truncation (-23.7 -> uint8 233), out-of-range int32 / int64 giving the minimum. Values are read as
+/// double, so use it for floating `src` only. Asynchronous.
+void c_cast_copy(const ndarray& src, const ndarray& dst);
 
 /// How output positions map to input coordinates.
 struct resample_spec {

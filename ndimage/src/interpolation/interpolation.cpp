@@ -51,9 +51,36 @@ void check_order(int order, const char* fn, int lo = 0) {
                         ", 5], got " + std::to_string(order));
 }
 
+// SciPy's C code raises RuntimeError ("array type dtype('float16') not supported" / "data type not
+// supported") for float16 inputs and outputs.
 void check_data_dtype(dtype dt, const char* fn, const char* what) {
   if (dt == dtype::float16)
-    throw type_error(fname(fn) + ": " + what + " dtype float16 is not supported (SciPy: data type not supported)");
+    throw runtime_error(fname(fn) + ": " + what + " array type float16 not supported");
+}
+
+/// `x` converted to `od` as SciPy's C line copies and NumPy's assignments do (C's truncating casts
+/// for a floating `x` into an integer type; astype otherwise).
+ndarray cast_like_c(const ndarray& x, dtype od) {
+  if (x.dtype() == od) return x;
+  const bool from_float = x.dtype() == dtype::float32 || x.dtype() == dtype::float64;
+  const bool to_float = od == dtype::float32 || od == dtype::float64 || is_complex(od);
+  if (!from_float || to_float) return x.astype(od);
+  ndarray r(x.shape(), od);
+  detail::c_cast_copy(x, r);
+  return r;
+}
+
+/// dst[...] = x with cast_like_c's conversions.
+void assign_like_c(const ndarray& x, ndarray dst) {
+  const bool from_float = x.dtype() == dtype::float32 || x.dtype() == dtype::float64;
+  const dtype od = dst.dtype();
+  const bool to_float = od == dtype::float32 || od == dtype::float64 || is_complex(od);
+  if (from_float && !to_float) detail::c_cast_copy(x, dst);
+  else cusci::detail::copy_cast(x, dst);
+}
+
+bool is_integer_output(dtype od) {
+  return !(od == dtype::float32 || od == dtype::float64 || is_complex(od));
 }
 
 /// The output dtype and SciPy's _get_output checks (shape; a real output array for a complex input
@@ -87,13 +114,15 @@ std::vector<double> normalize_sequence(const per_axis<double>& v, int rank, cons
 }
 
 /// spline_filter over `axes` (in that order) of a real array; the passes' intermediate results are
-/// stored in `od` as SciPy's chained passes store them in the output.
-ndarray spline_filter_axes(const ndarray& x, int order, dtype od, int code, const std::vector<int>& axes) {
+/// stored in `od` as SciPy's chained passes store them in the output (C's casts). `sequential`: see
+/// detail::spline_filter_pass.
+ndarray spline_filter_axes(const ndarray& x, int order, dtype od, int code, const std::vector<int>& axes,
+                           bool sequential = false) {
   ndarray work(x.shape(), dtype::float64);
   ndarray cur = x;
   for (int ax : axes) {
-    detail::spline_filter_pass(cur, work, ax, order, code);
-    cur = od == dtype::float64 ? work : work.astype(od);
+    detail::spline_filter_pass(cur, work, ax, order, code, sequential);
+    cur = od == dtype::float64 ? work : cast_like_c(work, od);
   }
   return cur;
 }
@@ -208,13 +237,17 @@ ndarray spline_filter1d(const ndarray& input, int order, int axis, const spline_
   check_order(order, fn);
   check_data_dtype(input.dtype(), fn, "input");
   const dtype od = result_dtype(input, opts.output, input.shape(), fn);
-  if (order <= 1) return detail::deliver_output(input.astype(od), opts.output, fn);
+  if (order <= 1) return detail::deliver_output(cast_like_c(input, od), opts.output, fn);
   const int ax = detail::normalize_axis(axis, input.ndim(), fn, "axis");
   const int code = detail::interp_mode_code(opts.mode);
+  // integer outputs truncate: SciPy's exact order of operations keeps them SciPy's
+  const bool sequential = is_integer_output(od);
+  if (!is_complex(input.dtype()) && od == dtype::float64)  // the coefficients are the result
+    return detail::deliver_output(spline_filter_axes(input, order, od, code, {ax}), opts.output, fn);
   ndarray result(input.shape(), od);
   auto part = [&](const ndarray& x, ndarray dst) {
-    ndarray r = spline_filter_axes(x, order, dtype::float64, code, {ax});
-    cusci::detail::copy_cast(r, dst);
+    ndarray r = spline_filter_axes(x, order, dtype::float64, code, {ax}, sequential);
+    assign_like_c(r, dst);
   };
   if (is_complex(input.dtype())) {
     part(cusci::real(input), cusci::real(result));
@@ -230,13 +263,17 @@ ndarray spline_filter(const ndarray& input, int order, const spline_filter_optio
   check_order(order, fn, 2);
   check_data_dtype(input.dtype(), fn, "input");
   const dtype od = result_dtype(input, opts.output, input.shape(), fn);
-  if (input.ndim() == 0) return detail::deliver_output(input.astype(od), opts.output, fn);
+  if (input.ndim() == 0) return detail::deliver_output(cast_like_c(input, od), opts.output, fn);
   const int code = detail::interp_mode_code(opts.mode);
+  const bool sequential = is_integer_output(od);
+  if (!is_complex(input.dtype()))  // the last pass's array (new, C-contiguous, dtype od) is the result
+    return detail::deliver_output(spline_filter_axes(input, order, od, code, all_axes(input.ndim()), sequential),
+                                  opts.output, fn);
   ndarray result(input.shape(), od);
   auto part = [&](const ndarray& x, ndarray dst) {
     const dtype pd = is_complex(od) ? (od == dtype::complex64 ? dtype::float32 : dtype::float64) : od;
-    ndarray r = spline_filter_axes(x, order, pd, code, all_axes(x.ndim()));
-    cusci::detail::copy_cast(r, dst);
+    ndarray r = spline_filter_axes(x, order, pd, code, all_axes(x.ndim()), sequential);
+    assign_like_c(r, dst);
   };
   if (is_complex(input.dtype())) {
     part(cusci::real(input), cusci::real(result));
@@ -381,16 +418,19 @@ ndarray zoom(const ndarray& input, const per_axis<double>& zoom, const zoom_opti
   const dtype od = result_dtype(input, opts.output, oshape, fn);
   bool all_one = true;
   for (double v : z) all_one = all_one && v == 1.0;
-  if (all_one && opts.prefilter) return detail::deliver_output(input.astype(od), opts.output, fn);
+  if (all_one && opts.prefilter) return detail::deliver_output(cast_like_c(input, od), opts.output, fn);
   detail::resample_spec spec;
   spec.kind = detail::resample_spec::zoom_shift;
   spec.order = opts.order;
   spec.has_zoom = true;
-  spec.grid_mode = opts.grid_mode;
+  // SciPy 1.18 zooms the real and imaginary parts of a complex input by calling zoom on each without
+  // passing grid_mode on: complex inputs are zoomed with grid_mode=False whatever grid_mode says.
+  const bool grid_mode = opts.grid_mode && !is_complex(input.dtype());
+  spec.grid_mode = grid_mode;
   for (int d = 0; d < nd; ++d) {
     std::int64_t div = oshape[static_cast<std::size_t>(d)];
     std::int64_t num = input.shape()[static_cast<std::size_t>(d)];
-    if (!opts.grid_mode) {
+    if (!grid_mode) {
       --div;
       --num;
     }

@@ -26,6 +26,11 @@ namespace cusci::ndimage::detail::interp {
 constexpr int rows_per_thread = 8;
 constexpr int fast_block = 128;
 
+/// Rows whose sums a thread computes before storing any of them: their loads are independent and
+/// issued together (a store between them would keep the compiler from hoisting the next row's loads,
+/// leaving each row waiting out two memory latencies, the table's and the input's).
+constexpr int row_batch(int order) { return order <= 1 ? 4 : 2; }
+
 /// The taps of one axis: weights, byte offsets, the grid-constant mask, the constant flag.
 template <int ORDER>
 struct tap_entry {
@@ -164,21 +169,30 @@ __global__ void __launch_bounds__(fast_block) zoom_fast(const fast_params<ND> p)
       o0 = r0 / p.out_shape[1];
       o1 = r0 - o0 * p.out_shape[1];
     }
-    for (std::int64_t r = r0; r < r1; ++r) {
-      double t = p.cval;
-      const tap_entry<ORDER>& ta = table[o0];
-      if constexpr (ND == 2) {
-        if (!tc.constant && !ta.constant) t = sum_2d<ORDER, Tin>(p.in, ta, tc, p.cval);
-      } else {
-        const tap_entry<ORDER>& tb = table[p.table_start[1] + o1];
-        if (!tc.constant && !ta.constant && !tb.constant) t = sum_3d<ORDER, Tin>(p.in, ta, tb, tc, p.cval);
-        if (++o1 == p.out_shape[1]) {
-          o1 = 0;
-          ++o0;
+    constexpr int U = row_batch(ORDER);
+    for (std::int64_t r = r0; r < r1; r += U) {
+      double t[U];
+#pragma unroll
+      for (int u = 0; u < U; ++u) {
+        t[u] = p.cval;
+        if (r + u < r1) {
+          const tap_entry<ORDER>& ta = table[o0];
+          if constexpr (ND == 2) {
+            if (!tc.constant && !ta.constant) t[u] = sum_2d<ORDER, Tin>(p.in, ta, tc, p.cval);
+            ++o0;
+          } else {
+            const tap_entry<ORDER>& tb = table[p.table_start[1] + o1];
+            if (!tc.constant && !ta.constant && !tb.constant) t[u] = sum_3d<ORDER, Tin>(p.in, ta, tb, tc, p.cval);
+            if (++o1 == p.out_shape[1]) {
+              o1 = 0;
+              ++o0;
+            }
+          }
         }
       }
-      if constexpr (ND == 2) ++o0;
-      store_out<Tout>(p.out, r * p.cols + j, t);
+#pragma unroll
+      for (int u = 0; u < U; ++u)
+        if (r + u < r1) store_out<Tout>(p.out, (r + u) * p.cols + j, t[u]);
     }
   }
 }
@@ -204,33 +218,42 @@ __global__ void __launch_bounds__(fast_block, min_blocks(ORDER)) affine_fast(con
       o0 = r0 / p.out_shape[1];
       o1 = r0 - o0 * p.out_shape[1];
     }
-    for (std::int64_t r = r0; r < r1; ++r) {
-      tap_entry<ORDER> e[ND];
-      bool constant = false;
+    constexpr int U = row_batch(ORDER);
+    for (std::int64_t r = r0; r < r1; r += U) {
+      double t[U];
 #pragma unroll
-      for (int d = 0; d < ND; ++d) {
-        // offset + o_0 m_0 (+ o_1 m_1) + o_last m_last, left to right as the generic kernel
-        double sum = p.offset[d];
-        sum += static_cast<double>(o0) * p.matrix[d * ND];
-        if constexpr (ND == 3) sum += static_cast<double>(o1) * p.matrix[d * ND + 1];
-        sum += last[d];
-        e[d] = make_entry<ND, ORDER>(p, d, sum + p.npad);
-        constant = constant || e[d].constant;
-      }
-      double t = p.cval;
-      if (!constant) {
-        if constexpr (ND == 2) t = sum_2d<ORDER, Tin>(p.in, e[0], e[1], p.cval);
-        else t = sum_3d<ORDER, Tin>(p.in, e[0], e[1], e[2], p.cval);
-      }
-      if constexpr (ND == 3) {
-        if (++o1 == p.out_shape[1]) {
-          o1 = 0;
-          ++o0;
+      for (int u = 0; u < U; ++u) {
+        t[u] = p.cval;
+        if (r + u < r1) {
+          tap_entry<ORDER> e[ND];
+          bool constant = false;
+#pragma unroll
+          for (int d = 0; d < ND; ++d) {
+            // offset + o_0 m_0 (+ o_1 m_1) + o_last m_last, left to right as the generic kernel
+            double sum = p.offset[d];
+            sum += static_cast<double>(o0) * p.matrix[d * ND];
+            if constexpr (ND == 3) sum += static_cast<double>(o1) * p.matrix[d * ND + 1];
+            sum += last[d];
+            e[d] = make_entry<ND, ORDER>(p, d, sum + p.npad);
+            constant = constant || e[d].constant;
+          }
+          if (!constant) {
+            if constexpr (ND == 2) t[u] = sum_2d<ORDER, Tin>(p.in, e[0], e[1], p.cval);
+            else t[u] = sum_3d<ORDER, Tin>(p.in, e[0], e[1], e[2], p.cval);
+          }
+          if constexpr (ND == 3) {
+            if (++o1 == p.out_shape[1]) {
+              o1 = 0;
+              ++o0;
+            }
+          } else {
+            ++o0;
+          }
         }
-      } else {
-        ++o0;
       }
-      store_out<Tout>(p.out, r * p.cols + j, t);
+#pragma unroll
+      for (int u = 0; u < U; ++u)
+        if (r + u < r1) store_out<Tout>(p.out, (r + u) * p.cols + j, t[u]);
     }
   }
 }

@@ -28,7 +28,11 @@
 /// - Every function enqueues its work on the current stream and returns without synchronizing;
 ///   temporaries (the prefiltered coefficients) come from the pool.
 /// - Arithmetic follows ni_interpolation.c / ni_splines.c operation by operation (no fused
-///   multiply-adds), so results agree with SciPy's to the last bit or within a few ulps.
+///   multiply-adds), so results agree with SciPy's to the last bit or within a few ulps. The one
+///   exception: the prefilter's recursions on lines of 64 samples or more run in parallel chunks
+///   (each chunk from a zero start, then corrected by the carried-in value times powers of the pole),
+///   whose values differ from the sequential ones by rounding only; spline_filter1d / spline_filter
+///   with an integer output keep the sequential order, so their truncated values are SciPy's.
 
 #include <complex>
 #include <cstdint>
@@ -64,9 +68,9 @@ struct spline_filter_options {
 /// @return [input.shape] float64 by default; an integer output receives the C cast (truncation) of
 ///         the float64 coefficients.
 /// Asynchronous on the current stream.
-/// @throws cusci::runtime_error for order outside 0..5 or an output array of another shape;
-///         cusci::index_error for a bad axis; cusci::type_error for float16 or a real output array
-///         for a complex input.
+/// @throws cusci::runtime_error for order outside 0..5, an output array of another shape, a float16
+///         input or output (SciPy's "array type not supported") or a real output array for a
+///         complex input; cusci::index_error for a bad axis.
 /// SciPy: `scipy.ndimage.spline_filter1d`.
 ndarray spline_filter1d(const ndarray& input, int order = 3, int axis = -1, const spline_filter_options& opts = {});
 
@@ -96,8 +100,9 @@ struct map_coordinates_options {
 /// Asynchronous on the current stream.
 /// @throws cusci::runtime_error for a bad order, a 0-d input or 1-d coordinates ("input and output
 ///         rank must be > 0"), coordinates.shape[0] != input.ndim ("invalid shape for coordinate
-///         array"), an output array of the wrong shape; cusci::type_error for complex coordinates,
-///         float16 data, a complex cval with a real input, a real output for a complex input.
+///         array"), an output array of the wrong shape, float16 data or coordinates ("data type not
+///         supported"), a real output array for a complex input; cusci::type_error for complex
+///         coordinates or a complex cval with a real input.
 /// SciPy: `scipy.ndimage.map_coordinates`.
 ndarray map_coordinates(const ndarray& input, const ndarray& coordinates, const map_coordinates_options& opts = {});
 
@@ -164,7 +169,8 @@ struct zoom_options {
 /// @param zoom one factor or one per axis.
 /// @return [round(shape * zoom)] of the input dtype or `opts.output`.
 /// Asynchronous on the current stream. SciPy warns for grid_mode with constant / wrap; cusci does
-/// not warn.
+/// not warn. As SciPy 1.18, a complex input is zoomed part by part without grid_mode (SciPy does
+/// not pass grid_mode on to the calls for the real and imaginary parts).
 /// @throws as shift.
 /// SciPy: `scipy.ndimage.zoom`.
 ndarray zoom(const ndarray& input, const per_axis<double>& zoom, const zoom_options& opts = {});
