@@ -212,6 +212,9 @@ template <class T>
 __global__ void __launch_bounds__(box_threads) median3x3_kernel(const box_params p, T cval, std::int64_t n_blocks) {
   using C = net_t<T>;
   __shared__ __align__(16) T s[m3_hy * m3_sx];
+  // Byte offsets of the tile's rows and columns (negative for negative strides); `outside` marks a
+  // position that takes cval.
+  constexpr std::int64_t outside = INT64_MIN;
   __shared__ std::int64_t row_off[m3_hy];
   __shared__ std::int64_t col_off[m3_hx];
   const int tx = threadIdx.x % 32, ty = threadIdx.x / 32;
@@ -226,10 +229,10 @@ __global__ void __launch_bounds__(box_threads) median3x3_kernel(const box_params
     for (int q = threadIdx.x; q < m3_hy + m3_hx; q += box_threads) {
       if (q < m3_hy) {
         const std::int64_t gy = fp_index(y0 + q - p.shift[1], p.shape[1], p.mode[1]);
-        row_off[q] = (gz < 0 || gy < 0) ? -1 : gz * p.in_st[0] + gy * p.in_st[1];
+        row_off[q] = (gz < 0 || gy < 0) ? outside : gz * p.in_st[0] + gy * p.in_st[1];
       } else {
         const std::int64_t gx = fp_index(x0 + (q - m3_hy) - p.shift[2], p.shape[2], p.mode[2]);
-        col_off[q - m3_hy] = gx < 0 ? -1 : gx * p.in_st[2];
+        col_off[q - m3_hy] = gx < 0 ? outside : gx * p.in_st[2];
       }
     }
     __syncthreads();
@@ -237,7 +240,7 @@ __global__ void __launch_bounds__(box_threads) median3x3_kernel(const box_params
     for (int q = threadIdx.x; q < m3_hy * m3_hx; q += box_threads) {
       const int hy = q / m3_hx, hx = q % m3_hx;
       const std::int64_t ro = row_off[hy], co = col_off[hx];
-      const T v = (ro < 0 || co < 0) ? cval : *reinterpret_cast<const T*>(p.in + ro + co);
+      const T v = (ro == outside || co == outside) ? cval : *reinterpret_cast<const T*>(p.in + ro + co);
       if constexpr (std::is_floating_point_v<T>) nan = nan || v != v;
       s[hy * m3_sx + hx] = v;
     }
