@@ -132,14 +132,24 @@ weighted_plan make_weighted_plan(const ndarray& in, const ndarray& out, const fo
       ext3[pad + d] = f.shape[static_cast<std::size_t>(d)];
       shp[pad + d] = in.shape()[static_cast<std::size_t>(d)];
     }
-    constexpr int R = weighted_rows_per_thread;
+    // The strip kernel's boxes (every element a tap; see weighted_plan).
+    // uint32 / uint64 inputs stay on the blocked kernel (fewer copies of the strip kernel's body).
+    // 5 x 5 boxes on the strip kernel for float32 -> float32 and float64 -> float64 only (the
+    // run-time-dtype variant is compiled for 3 x 3 and 3 x 3 x 3 boxes).
+    const bool strip_dtype = in.dtype() != dtype::uint32 && in.dtype() != dtype::uint64;
+    const bool same_float = in.dtype() == out.dtype() && (in.dtype() == dtype::float32 || in.dtype() == dtype::float64);
+    const bool strip = p.all_active && strip_dtype &&
+                       ((nd == 2 && ext3[1] == ext3[2] && (ext3[2] == 3 || (ext3[2] == 5 && same_float))) ||
+                                        (nd == 3 && ext3[0] == 3 && ext3[1] == 3 && ext3[2] == 3));
+    const int R = strip ? (nd == 3 ? weighted_strip_rows_3d : weighted_strip_rows_2d) : weighted_rows_per_thread;
     // 256 threads = 32 lanes along x times 8 groups; a thread covers R outputs along the blocked axis.
     const int bax = nd == 3 ? 0 : 1;
     const int tile[3] = {bax == 0 ? R : 1, bax == 0 ? 8 : 8 * R, 32};
     const std::int64_t halo_elems = (tile[0] + ext3[0] - 1) * (tile[1] + ext3[1] - 1) * (tile[2] + ext3[2] - 1);
-    const std::size_t bytes = static_cast<std::size_t>(halo_elems) * sizeof(double);
+    const std::size_t bytes = strip ? 0 : static_cast<std::size_t>(halo_elems) * sizeof(double);
     if (bytes <= 48 * 1024) {
       p.blocked = true;
+      p.strip = strip;
       p.ndim = 3;
       p.blocked_axis = bax;
       for (int a = 0; a < 3; ++a) {

@@ -12,8 +12,10 @@
 //             through the cache.
 //
 // The weighted sum of correlate / convolve (weighted_sum_policy) has its own kernels below, since its
-// input and output dtypes differ and its constant value is a double: weighted_blocked_kernel (tiles in
-// double, R outputs per thread from registers) and weighted_generic_kernel (any ndim).
+// input and output dtypes differ and its constant value is a double: weighted_strip_kernel (small full
+// boxes: a strip of outputs per thread, each input value read and converted once per thread),
+// weighted_blocked_kernel (tiles in double, R outputs per thread from registers) and
+// weighted_generic_kernel (any ndim).
 
 #include <cuda_runtime.h>
 
@@ -343,6 +345,167 @@ __global__ void __launch_bounds__(footprint_threads, 3)
   }
 }
 
+/// The exact double of an input value. Integers of up to 32 bits go through the bits of 2^52 + u
+/// (one exact double subtraction on the FP64 pipe instead of a quarter-rate conversion instruction);
+/// every result equals static_cast<double> (+0.0 for 0).
+template <class T>
+__device__ __forceinline__ double strip_to_double(T v) {
+  if constexpr (std::is_integral_v<T> && sizeof(T) <= 4) {
+    if constexpr (std::is_unsigned_v<T>) {
+      return __dsub_rn(__hiloint2double(0x43300000, static_cast<int>(static_cast<std::uint32_t>(v))),
+                       4503599627370496.0);  // 2^52
+    } else {
+      const std::uint32_t u = static_cast<std::uint32_t>(static_cast<std::int32_t>(v)) ^ 0x80000000u;
+      return __dsub_rn(__hiloint2double(0x43300000, static_cast<int>(u)), 4503601774854144.0);  // 2^52 + 2^31
+    }
+  } else {
+    return static_cast<double>(v);
+  }
+}
+
+/// fp_index for the strip kernel, its boundary map out of line: the map (a switch with 64-bit
+/// remainders) runs for the few rows at the array's edges only, and the unrolled strip stays small.
+__device__ __noinline__ inline std::int64_t strip_map(std::int64_t i, std::int64_t L, int mode) {
+  return map_index(i, L, mode);
+}
+__device__ __forceinline__ std::int64_t strip_index(std::int64_t i, std::int64_t L, int mode) {
+  return static_cast<std::uint64_t>(i) < static_cast<std::uint64_t>(L) ? i : strip_map(i, L, mode);
+}
+
+/// Stores the first n of a strip's R sums at o + (s0 + r) * st (r = 0 .. n-1) in dtype Tout, or for
+/// any_out in the run-time dtype `code` (one switch for the strip, each case a typed loop).
+template <class Tout, int R>
+__device__ __forceinline__ void strip_store(char* o, std::int64_t st, std::int64_t s0, int n, const double (&acc)[R],
+                                            int code) {
+  if constexpr (std::is_same_v<Tout, any_out>) {
+    switch (code) {
+      case static_cast<int>(dtype::bool_):
+      case static_cast<int>(dtype::uint8): return strip_store<std::uint8_t, R>(o, st, s0, n, acc, code);
+      case static_cast<int>(dtype::int8): return strip_store<std::int8_t, R>(o, st, s0, n, acc, code);
+      case static_cast<int>(dtype::int16): return strip_store<std::int16_t, R>(o, st, s0, n, acc, code);
+      case static_cast<int>(dtype::uint16): return strip_store<std::uint16_t, R>(o, st, s0, n, acc, code);
+      case static_cast<int>(dtype::int32): return strip_store<std::int32_t, R>(o, st, s0, n, acc, code);
+      case static_cast<int>(dtype::uint32): return strip_store<std::uint32_t, R>(o, st, s0, n, acc, code);
+      case static_cast<int>(dtype::int64): return strip_store<std::int64_t, R>(o, st, s0, n, acc, code);
+      case static_cast<int>(dtype::uint64): return strip_store<std::uint64_t, R>(o, st, s0, n, acc, code);
+      case static_cast<int>(dtype::float32): return strip_store<float, R>(o, st, s0, n, acc, code);
+      default: return strip_store<double, R>(o, st, s0, n, acc, code);
+    }
+  } else {
+#pragma unroll
+    for (int r = 0; r < R; ++r)
+      if (r < n) *reinterpret_cast<Tout*>(o + (s0 + r) * st) = x86_cast<Tout>(acc[r]);
+  }
+}
+
+/// The strip kernel's work for input type T (see weighted_plan): 256 threads = 32 lanes (x) x 8
+/// groups. Z = false (2-D, box KB x CX): tile [1, 8R, 32], group g owns rows g*R .. g*R+R-1 at one x;
+/// Z = true (3-D, box KB x CY x CX): tile [R, 8, 32], group g owns row g of planes 0..R-1. Along the
+/// strip the thread reads input row (plane) j = 0 .. R+KB-2 (the strip start + j - shift), its CY x CX
+/// values once each (converted to double once), and adds them into each output r = j - kb
+/// (0 <= r < R) with the weights of box row kb: output r meets its rows in increasing kb and each
+/// row's taps in C order, so every output's sum runs in SciPy's order.
+template <class T, class Tout, bool Fused, bool Z, int KB, int CY, int CX, int R>
+__device__ __forceinline__ void weighted_strip(const fw_params& p, std::int64_t n_blocks) {
+  using P = weighted_sum_policy<Fused>;
+  constexpr int NC = CY * CX;
+  const int lane = threadIdx.x & 31, grp = threadIdx.x >> 5;
+  const int ab = Z ? 0 : 1;  // the strip's axis of [z, y, x]
+  const std::int64_t L = p.shape[ab];
+  const std::int64_t st_b = p.in_st[ab], ost_b = p.out_st[ab];
+  const int sh_b = p.shift[ab], mode_b = p.mode[ab];
+  const double cval = p.cval;
+  for (std::int64_t b = blockIdx.x; b < n_blocks; b += gridDim.x) {
+    const std::int64_t bx = b % p.n_tiles[2];
+    const std::int64_t rr = b / p.n_tiles[2];
+    const std::int64_t by = rr % p.n_tiles[1];
+    const std::int64_t bz = rr / p.n_tiles[1];
+    const std::int64_t x = bx * 32 + lane;
+    const std::int64_t y = Z ? by * 8 + grp : 0;
+    const std::int64_t s0 = Z ? bz * R : by * (8 * R) + grp * R;  // the strip's first output
+    if (x >= p.shape[2] || (Z && y >= p.shape[1]) || s0 >= L) continue;
+    // The cross-section's offsets (bytes, without the strip axis) and which of them are inside.
+    std::int64_t off[NC];
+    unsigned ok = 0;
+#pragma unroll
+    for (int ky = 0; ky < CY; ++ky) {
+      std::int64_t gy = 0;
+      if constexpr (Z) gy = strip_index(y + ky - p.shift[1], p.shape[1], p.mode[1]);
+#pragma unroll
+      for (int kx = 0; kx < CX; ++kx) {
+        const std::int64_t gx = strip_index(x + kx - p.shift[2], p.shape[2], p.mode[2]);
+        off[ky * CX + kx] = gy * p.in_st[1] + gx * p.in_st[2];
+        if (gy >= 0 && gx >= 0) ok |= 1u << (ky * CX + kx);
+      }
+    }
+    // The rows (planes) of the strip: lo + j for j = 0 .. R+KB-2. Strips wholly inside the array take
+    // a copy of the loop without boundary maps (no branch between the rows, so the loads of later
+    // rows can be issued before earlier rows' sums); the others map each row.
+    const std::int64_t lo = s0 - sh_b;
+    char* o = p.out + x * p.out_st[2] + (Z ? y * p.out_st[1] : 0);
+    auto run = [&](auto interior) {
+      double acc[R];
+#pragma unroll
+      for (int r = 0; r < R; ++r) acc[r] = 0.0;
+#pragma unroll
+      for (int j = 0; j < R + KB - 1; ++j) {
+        std::int64_t gi = lo + j;
+        if constexpr (!decltype(interior)::value) gi = strip_index(gi, L, mode_b);
+        const char* row = p.in + gi * st_b;
+        double v[NC];
+#pragma unroll
+        for (int c = 0; c < NC; ++c) {
+          v[c] = cval;
+          if ((decltype(interior)::value || gi >= 0) && ((ok >> c) & 1u))
+            v[c] = strip_to_double(__ldg(reinterpret_cast<const T*>(row + off[c])));
+        }
+#pragma unroll
+        for (int kb = 0; kb < KB; ++kb) {
+          const int r = j - kb;
+          if (r >= 0 && r < R) {
+#pragma unroll
+            for (int c = 0; c < NC; ++c) acc[r] = P::step(acc[r], p.box[kb * NC + c], v[c]);
+          }
+        }
+      }
+      // An interior strip lies wholly inside (shift <= KB - 1): all R outputs exist.
+      const int n_out = decltype(interior)::value ? R : static_cast<int>(L - s0 < R ? L - s0 : R);
+      strip_store<Tout, R>(o, ost_b, s0, n_out, acc, p.out_code);
+    };
+    if (lo >= 0 && lo + (R + KB - 1) <= L) run(std::true_type{});
+    else run(std::false_type{});
+  }
+}
+
+/// The strip kernel (see weighted_plan, weighted_strip): Tin a device type, or any_in (one switch on
+/// the input dtype for the whole kernel, each case a typed copy of the body; bool, int8 to int32,
+/// int64, float32 and float64 inputs).
+template <class Tin, class Tout, bool Fused, bool Z, int KB, int CY, int CX, int R>
+__global__ void __launch_bounds__(footprint_threads)
+    weighted_strip_kernel(const __grid_constant__ fw_params p, std::int64_t n_blocks) {
+  if constexpr (std::is_same_v<Tin, any_in>) {
+    switch (p.in_code) {
+      case static_cast<int>(dtype::bool_):
+      case static_cast<int>(dtype::uint8):
+        return weighted_strip<std::uint8_t, Tout, Fused, Z, KB, CY, CX, R>(p, n_blocks);
+      case static_cast<int>(dtype::int8): return weighted_strip<std::int8_t, Tout, Fused, Z, KB, CY, CX, R>(p, n_blocks);
+      case static_cast<int>(dtype::int16):
+        return weighted_strip<std::int16_t, Tout, Fused, Z, KB, CY, CX, R>(p, n_blocks);
+      case static_cast<int>(dtype::uint16):
+        return weighted_strip<std::uint16_t, Tout, Fused, Z, KB, CY, CX, R>(p, n_blocks);
+      case static_cast<int>(dtype::int32):
+        return weighted_strip<std::int32_t, Tout, Fused, Z, KB, CY, CX, R>(p, n_blocks);
+      case static_cast<int>(dtype::int64):
+        return weighted_strip<long long, Tout, Fused, Z, KB, CY, CX, R>(p, n_blocks);
+      // uint32 and uint64 inputs take the blocked kernel (make_weighted_plan).
+      case static_cast<int>(dtype::float32): return weighted_strip<float, Tout, Fused, Z, KB, CY, CX, R>(p, n_blocks);
+      default: return weighted_strip<double, Tout, Fused, Z, KB, CY, CX, R>(p, n_blocks);
+    }
+  } else {
+    weighted_strip<Tin, Tout, Fused, Z, KB, CY, CX, R>(p, n_blocks);
+  }
+}
+
 /// The generic kernel: one thread per output of any ndim, its taps (p.taps, p.weights) in order.
 template <class Tin, class Tout, bool Fused>
 __global__ void __launch_bounds__(footprint_threads)
@@ -404,6 +567,20 @@ void weighted_launch(const ndarray& in, const ndarray& out, const weighted_plan&
     p.all_active = plan.all_active ? 1 : 0;
     for (std::size_t k = 0; k < plan.box.size(); ++k) p.box[k] = plan.box[k];
     const std::int64_t n_blocks = plan.n_tiles[0] * plan.n_tiles[1] * plan.n_tiles[2];
+    if (plan.strip) {
+      constexpr int R2 = weighted_strip_rows_2d, R3 = weighted_strip_rows_3d;
+      const unsigned grid = blocks_for(n_blocks);
+      if (plan.blocked_axis == 0)
+        weighted_strip_kernel<Tin, Tout, Fused, true, 3, 3, 3, R3><<<grid, footprint_threads, 0, stream>>>(p, n_blocks);
+      else if (plan.ext[2] == 3)
+        weighted_strip_kernel<Tin, Tout, Fused, false, 3, 1, 3, R2><<<grid, footprint_threads, 0, stream>>>(p, n_blocks);
+      else if constexpr (!std::is_same_v<Tin, any_in>)  // 5 x 5: typed variants only (make_weighted_plan)
+        weighted_strip_kernel<Tin, Tout, Fused, false, 5, 1, 5, R2><<<grid, footprint_threads, 0, stream>>>(p, n_blocks);
+      else
+        throw runtime_error("cusci::ndimage: internal error: a 5 x 5 strip plan on the run-time-dtype kernel");
+      CUSCI_CHECK_LAUNCH();
+      return;
+    }
     const std::size_t smem = static_cast<std::size_t>(plan.halo[0]) * static_cast<std::size_t>(plan.halo[1]) *
                              static_cast<std::size_t>(plan.halo[2]) * sizeof(weighted_stage_t<Tin>);
     weighted_blocked_kernel<Tin, Tout, Fused, R><<<blocks_for(n_blocks), footprint_threads, smem, stream>>>(p, n_blocks);

@@ -64,10 +64,21 @@ inline constexpr int weighted_param_taps = 256;
 ///    several loads in flight per thread; each thread accumulates R = 8 outputs along the blocked
 ///    axis (y for 2-D, z for 3-D) in registers, one weight read per tap for its R outputs. Each
 ///    output sums its own taps in SciPy's C order.
+///  - strip (a kind of blocked plan, chosen first): 2-D arrays with a 3 x 3 box (or 5 x 5 for float32
+///    -> float32 and float64 -> float64) and 3-D arrays with a 3 x 3 x 3 box, every box element a tap,
+///    input not uint32 / uint64. float32 -> float32 takes its typed variant whatever the constant. No shared memory: each thread owns a strip
+///    of R outputs along the blocked axis (y for 2-D, z for 3-D) at one x (and one y for 3-D), and
+///    walks the R + extent - 1 input rows (planes) of the strip in order, reading each of the values
+///    it needs once from global memory (through the read-only cache; a warp's 32 lanes read
+///    neighbouring x) and converting it to double once, then adding it into every output of the
+///    strip that uses it. Extents, R and the loops are compile-time, so the accumulators, the row's
+///    values and the weights (kernel parameters) stay in registers / the constant bank. Each output
+///    still sums its taps in SciPy's C order.
 ///  - generic: any other array (1-D, 4-D and more, big footprints): one thread per output, the taps
 ///    read through the cache.
 struct weighted_plan {
   bool blocked = false;
+  bool strip = false;  ///< blocked, on the register strip kernel (ext, tile, n_tiles set; no smem)
   int ndim = 0;  ///< 3 when blocked
   std::int64_t shape[footprint_max_dims] = {};
   std::int64_t in_strides[footprint_max_dims] = {};   // bytes
@@ -91,6 +102,9 @@ struct weighted_plan {
 
 /// Outputs per thread along the blocked axis of the blocked weighted kernel.
 inline constexpr int weighted_rows_per_thread = 8;
+/// Outputs per thread of the strip kernel: along y for 2-D arrays, along z for 3-D ones.
+inline constexpr int weighted_strip_rows_2d = 16;
+inline constexpr int weighted_strip_rows_3d = 8;
 
 /// The plan of a weighted-sum pass from `in` to `out` (same shape, any strides, any real dtypes):
 /// the taps are the footprint elements whose mask is set (SciPy's NI_Correlate keeps the weights with

@@ -2,7 +2,9 @@
 // instantiates it. Three variants only, to keep compile time down: float32 -> float32 (staged as
 // float32) and float64 -> float64 on the blocked kernel (typed loads and stores, fused multiply-adds
 // in double), and every other case with run-time input / output dtypes and SciPy's exact operation order
-// (any_in / any_out: one switch per staged value and per store, both warp-uniform).
+// (any_in / any_out: one switch per staged value and per store, both warp-uniform). Plans on the strip
+// kernel (2-D 3 x 3 and 5 x 5, 3-D 3 x 3 x 3 boxes) take the same three variants, the run-time-dtype one
+// switching once per kernel on the input dtype to a typed copy of its body.
 
 #include <cuda_runtime.h>
 
@@ -33,7 +35,8 @@ void weighted_footprint_pass(const ndarray& in, const ndarray& out, const footpr
                              (std::fabs(cval) <= static_cast<double>(FLT_MAX) &&
                               static_cast<double>(static_cast<float>(cval)) == cval) ||
                              std::isinf(cval);
-  if (plan.blocked && it == dtype::float32 && ot == dtype::float32 && cval_is_float)
+  // The strip kernel reads the constant as a double in every variant.
+  if (plan.blocked && it == dtype::float32 && ot == dtype::float32 && (plan.strip || cval_is_float))
     return weighted_launch<float, float, true>(in, out, plan, cval);
   if (plan.blocked && it == dtype::float64 && ot == dtype::float64)
     return weighted_launch<double, double, true>(in, out, plan, cval);
