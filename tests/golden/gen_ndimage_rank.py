@@ -12,41 +12,21 @@ Case parameters: input (array), layout (C, F, step2, rev), size (int, list or nu
 origin (int or list), axes, output (dtype name), output_array ({"dtype", "layout"}: C, F, rev,
 step2 or "input" for in place), error (+ error_text).
 """
+import functools
+
 import numpy as np
 import scipy.ndimage as ndi
 
 from golden import Suite
+import ndimage_inputs
+from ndimage_inputs import view
 
 s = Suite("ndimage_rank")
 rng = s.rng(20261202)
 MODES = ["reflect", "constant", "nearest", "mirror", "wrap", "grid-mirror", "grid-constant", "grid-wrap"]
 
-
-def make_input(shape, dtype, ties=False):
-    dt = np.dtype(dtype)
-    if dt == np.bool_:
-        return rng.random(shape) < 0.4
-    if dt.kind == "u":
-        hi = min(np.iinfo(dt).max, 250)
-        return rng.integers(0, hi + 1, size=shape).astype(dt)
-    if dt.kind == "i":
-        lim = min(np.iinfo(dt).max, 120)
-        return rng.integers(-lim, lim + 1, size=shape).astype(dt)
-    if dt.kind == "c":
-        return (rng.standard_normal(shape) + 1j * rng.standard_normal(shape)).astype(dt)
-    if ties:  # repeated values: the selection among equal keys
-        return rng.integers(-4, 5, size=shape).astype(dt)
-    return (rng.standard_normal(shape) * 10).astype(dt)
-
-
-def view(a, layout):
-    if layout in ("C", "F"):
-        return np.asfortranarray(a) if layout == "F" else a
-    if layout == "step2":
-        return a[tuple(slice(None, None, 2) for _ in range(a.ndim))]
-    if layout == "rev":
-        return a[..., ::-1]
-    raise ValueError(layout)
+# ties=True: integer-valued floats with repeated values (the selection among equal keys).
+make_input = functools.partial(ndimage_inputs.make_input, rng, uint_max=250, int_max=120)
 
 
 def call(func, x, kw):
@@ -346,5 +326,22 @@ add("err_f16_2d", "median_filter", make_input((5, 6), "float16"), size=3, error=
 add("err_out_complex", "median_filter", e2, size=3, output="complex128", error="runtime_error")
 add("err_cval_nan_int1d", "median_filter", make_input((9,), "int32"), size=3, mode="constant", cval=np.nan,
     error="value_error")
+
+# The 3x3 kernel's vector-load path (rows contiguous and 16-byte aligned, tiles of 128 columns inside
+# the array) and its edge tiles; NaN in the columns around a tile boundary; a NaN cval in 3-D.
+s.group("fast3x3")
+for dt in ("float32", "uint8"):
+    a = make_input((40, 264), dt)
+    for mode in ("reflect", "constant", "nearest", "mirror", "wrap"):
+        add(f"med_fast_{dt}_{mode}", "median_filter", a, size=3, mode=mode, cval=1.5)
+    add(f"med_fast_{dt}_origin", "median_filter", a, size=3, origin=[1, -1], mode="nearest")
+an = make_input((40, 264), "float32")
+an[5, 127] = np.nan
+an[17, 128] = np.nan
+an[30, 0] = np.nan
+add("nan_fast_float32", "median_filter", an, size=3, mode="reflect")
+add("nan3d_cval_float32", "median_filter", make_input((6, 7, 40), "float32"), size=3, mode="constant", cval=np.nan)
+add("med3d_fast_float32", "median_filter", make_input((20, 17, 70), "float32"), size=3, mode="wrap")
+add("med3d_fast_float64", "median_filter", make_input((18, 9, 33), "float64"), size=3, mode="mirror")
 
 s.write()
