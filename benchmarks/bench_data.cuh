@@ -1,8 +1,10 @@
 #pragma once
 // Benchmark inputs: deterministic pseudo-random float32 values made on the device (never zeros, so no
-// data-dependent fast path is timed), shared by the benchmark programs.
+// data-dependent fast path is timed), or on the host (lcg_f32), shared by the benchmark programs.
 
+#include <cstddef>
 #include <cstdint>
+#include <vector>
 
 #include <cuda_runtime.h>
 
@@ -38,6 +40,21 @@ inline ndarray random_f32(const shape_t& shape, std::uint32_t seed, float lo = 0
   fill_uniform_f32<<<1024, 256, 0, get_current_stream()>>>(a.data_as<float>(), a.size(), seed, lo, nan_every);
   CUSCI_CHECK_LAUNCH();
   return a;
+}
+
+/// A float32 array of `shape` with deterministic pseudo-random values in [0, 1): the top 24 bits of
+/// the states of a 32-bit linear congruential generator (multiplier 1664525, increment 1013904223,
+/// seed 12345) over 2^24, made on the host and copied to the device.
+inline ndarray lcg_f32(const shape_t& shape) {
+  std::int64_t n = 1;
+  for (auto s : shape) n *= s;
+  std::vector<float> h(static_cast<std::size_t>(n));
+  std::uint32_t x = 12345u;
+  for (auto& v : h) {
+    x = x * 1664525u + 1013904223u;
+    v = static_cast<float>(x >> 8) / 16777216.0f;
+  }
+  return asarray(h, shape);
 }
 
 }  // namespace cusci::bench

@@ -19,6 +19,7 @@
 #include "cusci/ndarray.hpp"
 #include "cusci/ndimage/filters.hpp"
 #include "cusci/stream.hpp"
+#include "bench_data.cuh"
 #include "harness.hpp"
 
 namespace nd = cusci::ndimage;
@@ -26,16 +27,7 @@ namespace nd = cusci::ndimage;
 namespace {
 
 cusci::ndarray random_f32(const cusci::shape_t& shape, cusci::dtype dt = cusci::dtype::float32) {
-  // Deterministic pseudo-random values, generated on the host once.
-  std::int64_t n = 1;
-  for (auto s : shape) n *= s;
-  std::vector<float> h(static_cast<std::size_t>(n));
-  std::uint32_t x = 12345u;
-  for (auto& v : h) {
-    x = x * 1664525u + 1013904223u;
-    v = static_cast<float>(x >> 8) / 16777216.0f;
-  }
-  const auto a = cusci::asarray(h, shape);
+  const auto a = cusci::bench::lcg_f32(shape);
   return dt == cusci::dtype::float32 ? a : a.astype(dt);
 }
 

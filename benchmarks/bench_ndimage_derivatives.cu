@@ -21,24 +21,12 @@
 
 #include "cusci/ndarray.hpp"
 #include "cusci/ndimage/derivatives.hpp"
+#include "bench_data.cuh"
 #include "harness.hpp"
 
 namespace nd = cusci::ndimage;
 
 namespace {
-
-cusci::ndarray random_image(const cusci::shape_t& shape) {
-  // Deterministic pseudo-random values in [0, 1), generated on the host once.
-  std::int64_t n = 1;
-  for (auto s : shape) n *= s;
-  std::vector<float> h(static_cast<std::size_t>(n));
-  std::uint32_t x = 12345u;
-  for (auto& v : h) {
-    x = x * 1664525u + 1013904223u;
-    v = static_cast<float>(x >> 8) / 16777216.0f;
-  }
-  return cusci::asarray(h, shape);
-}
 
 /// `images`: the number of image reads + writes of cusci's composition.
 void bench_case(const std::string& id, const std::string& name, const cusci::ndarray& a, double images,
@@ -59,7 +47,7 @@ void bench_case(const std::string& id, const std::string& name, const cusci::nda
 
 int main() {
   if (cusci::bench::no_device()) return 77;
-  const auto img = random_image({4096, 4096});
+  const auto img = cusci::bench::lcg_f32({4096, 4096});
   // sobel / prewitt: 2 passes.
   bench_case("ND1", "sobel axis -1, 4096^2 f32", img, 4, [&] { (void)nd::sobel(img); });
   bench_case("ND1.ax0", "sobel axis 0, 4096^2 f32", img, 4, [&] { (void)nd::sobel(img, 0); });

@@ -15,40 +15,19 @@ the input's), or layout "input": the input array itself (in place). Error cases 
 exception (SciPy's exception kind mapped as docs/architecture.md, checked here against SciPy) and
 may give error_text, a part of the message (SciPy's own text where cusci repeats it).
 """
+import functools
 import warnings
 
 import numpy as np
 import scipy.ndimage as ndi
 
 from golden import Suite, tol as shared_tol
+import ndimage_inputs
+from ndimage_inputs import view
 
 s = Suite("ndimage")
 rng = s.rng(20261201)
-
-
-def make_input(shape, dtype):
-    dt = np.dtype(dtype)
-    if dt == np.bool_:
-        return rng.random(shape) < 0.4
-    if dt.kind == "u":
-        hi = min(np.iinfo(dt).max, 200)
-        return rng.integers(0, hi + 1, size=shape).astype(dt)
-    if dt.kind == "i":
-        lim = min(np.iinfo(dt).max, 100)
-        return rng.integers(-lim, lim + 1, size=shape).astype(dt)
-    if dt.kind == "c":
-        return (rng.standard_normal(shape) + 1j * rng.standard_normal(shape)).astype(dt)
-    return (rng.standard_normal(shape) * 10).astype(dt)
-
-
-def view(a, layout):
-    if layout in ("C", "F"):
-        return a
-    if layout == "step2":
-        return a[tuple(slice(None, None, 2) for _ in range(a.ndim))]
-    if layout == "rev":
-        return a[..., ::-1]
-    raise ValueError(layout)
+make_input = functools.partial(ndimage_inputs.make_input, rng)
 
 
 def make_out_array(spec, x):
@@ -107,8 +86,6 @@ def tol(out_dtype, func, scale):
 def add(case, func, a, layout="C", error=None, output_array=None, error_text=None, **kw):
     inp = s.array(case + "_in", a)
     x = view(a.copy(), layout)
-    if layout == "F":
-        x = np.asfortranarray(x)
     weights = kw.get("weights")
     weights_im = None
     if weights is not None and np.iscomplexobj(np.asarray(weights)):
@@ -349,8 +326,6 @@ def add_new(case, func, a, layout="C", error=None, footprint=None, output_array=
     output_array, footprint (array name), layout, error_text."""
     inp = s.array(case + "_in", a)
     x = view(a.copy(), layout)
-    if layout == "F":
-        x = np.asfortranarray(x)
     call = dict(kw)
     if "output" in kw and kw["output"] is not None:
         call["out"] = np.dtype(kw["output"])

@@ -13,32 +13,21 @@ rev = input[..., ::-1]), and weights_device (the weights passed as a device arra
 record the exception SciPy raised (RuntimeError -> runtime_error, ValueError -> value_error,
 TypeError -> type_error).
 """
+import functools
 import warnings
 
 import numpy as np
 import scipy.ndimage as ndi
 
 from golden import Suite, tol
+import ndimage_inputs
+from ndimage_inputs import view
 
 s = Suite("ndimage_correlate")
 rng = s.rng(20261215)
 MODES = ("reflect", "constant", "nearest", "mirror", "wrap", "grid-mirror", "grid-constant", "grid-wrap")
 ERRORS = {RuntimeError: "runtime_error", ValueError: "value_error", TypeError: "type_error"}
-
-
-def make_input(shape, dtype):
-    dt = np.dtype(dtype)
-    if dt == np.bool_:
-        return rng.random(shape) < 0.4
-    if dt.kind == "u":
-        hi = min(np.iinfo(dt).max, 200)
-        return rng.integers(0, hi + 1, size=shape).astype(dt)
-    if dt.kind == "i":
-        lim = min(np.iinfo(dt).max, 100)
-        return rng.integers(-lim, lim + 1, size=shape).astype(dt)
-    if dt.kind == "c":
-        return (rng.standard_normal(shape) * 5 + 1j * rng.standard_normal(shape) * 5).astype(dt)
-    return (rng.standard_normal(shape) * 10).astype(dt)
+make_input = functools.partial(ndimage_inputs.make_input, rng, complex_scale=5)
 
 
 def make_weights(shape, kind="real"):
@@ -46,18 +35,6 @@ def make_weights(shape, kind="real"):
     if kind == "complex":
         w = w + 1j * np.round(rng.standard_normal(shape), 3)
     return w
-
-
-def view(a, layout):
-    if layout == "C":
-        return a
-    if layout == "F":
-        return np.asfortranarray(a)
-    if layout == "step2":
-        return a[tuple(slice(None, None, 2) for _ in range(a.ndim))]
-    if layout == "rev":
-        return a[..., ::-1]
-    raise ValueError(layout)
 
 
 def add(case, func, a, w, layout="C", mode="reflect", cval=0.0, origin=0, axes=None, output=None,

@@ -12,40 +12,19 @@ C / F zeros, step2 = a view zeros(2 * shape)[::2, ::2, ...], inplace = the input
 (a name or a list), cval, axes, sigma, truncate, radius, and for the generic functions `derivative`,
 the name of the callable (see DERIVATIVES; the C++ test builds the same callable).
 """
+import functools
 import warnings
 
 import numpy as np
 import scipy.ndimage as ndi
 
 from golden import Suite, tol as shared_tol
+import ndimage_inputs
+from ndimage_inputs import view
 
 s = Suite("ndimage_derivatives")
 rng = s.rng(20261215)
-
-
-def make_input(shape, dtype, lim=None):
-    dt = np.dtype(dtype)
-    if dt.kind == "u":
-        hi = lim if lim is not None else min(np.iinfo(dt).max, 200)
-        return rng.integers(0, hi + 1, size=shape).astype(dt)
-    if dt.kind == "i":
-        hi = lim if lim is not None else min(np.iinfo(dt).max, 100)
-        return rng.integers(-hi, hi + 1, size=shape).astype(dt)
-    if dt.kind == "c":
-        return (rng.standard_normal(shape) + 1j * rng.standard_normal(shape)).astype(dt)
-    return (rng.standard_normal(shape) * 10).astype(dt)
-
-
-def view(a, layout):
-    if layout == "C":
-        return a
-    if layout == "F":
-        return np.asfortranarray(a)
-    if layout == "step2":
-        return a[tuple(slice(None, None, 2) for _ in range(a.ndim))]
-    if layout == "rev":
-        return a[..., ::-1]
-    raise ValueError(layout)
+make_input = functools.partial(ndimage_inputs.make_input, rng)
 
 
 def corr121(input, axis, output, mode, cval):

@@ -11,6 +11,7 @@ import numpy as np
 import scipy.ndimage as ndi
 
 from golden import Suite, tol as shared_tol
+from ndimage_inputs import view
 
 s = Suite("ndimage_fast")
 rng = s.rng(20261207)
@@ -18,16 +19,6 @@ MODES = ["reflect", "constant", "nearest", "mirror", "wrap", "grid-mirror", "gri
 # id(array) -> (stored name, array): cases on one array share its input. The array is kept in the
 # entry so that its id stays unique while the generator runs.
 inputs = {}
-
-
-def view(a, layout):
-    if layout in ("C", "F"):
-        return a
-    if layout == "step2":
-        return a[tuple(slice(None, None, 2) for _ in range(a.ndim))]
-    if layout == "rev":
-        return a[..., ::-1]
-    raise ValueError(layout)
 
 
 def tol(dt, scale):
@@ -38,8 +29,6 @@ def tol(dt, scale):
 def add(case, func, a, layout="C", axis=-1, weights=None, sigma=None, order=0, mode="reflect", cval=0.0,
         origin=0, truncate=4.0, radius=None):
     x = view(a, layout)
-    if layout == "F":
-        x = np.asfortranarray(x)
     if func == "correlate1d":
         r = ndi.correlate1d(x, weights, axis=axis, mode=mode, cval=cval, origin=origin)
     elif func == "convolve1d":

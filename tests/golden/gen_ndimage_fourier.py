@@ -20,6 +20,7 @@ import numpy as np
 import scipy.ndimage as ndi
 
 from golden import Suite, tol
+from ndimage_inputs import view
 
 s = Suite("ndimage_fourier")
 rng = s.rng(20261215)
@@ -57,16 +58,6 @@ def real_input(shape, dtype):
         lim = min(np.iinfo(dt).max, 100)
         return rng.integers(-lim, lim + 1, size=shape).astype(dt)
     return image(shape).astype(dt) * 10
-
-
-def view(a, layout):
-    if layout in ("C", "F"):
-        return np.asfortranarray(a) if layout == "F" else a
-    if layout == "step2":
-        return a[tuple(slice(None, None, 2) for _ in range(a.ndim))]
-    if layout == "rev":
-        return a[..., ::-1]
-    raise ValueError(layout)
 
 
 def jparam(v):

@@ -17,6 +17,7 @@ import numpy as np
 import scipy.ndimage as ndi
 
 from golden import Suite, tol
+from ndimage_inputs import view
 
 s = Suite("ndimage_interpolation")
 rng = s.rng(20261215)
@@ -33,16 +34,6 @@ def data(shape, dt):
     elif np.dtype(dt).kind == "i":
         a = rng.integers(-1000, 1000, size=shape)
     return np.asarray(a, dtype=dt)
-
-
-def view(a, layout):
-    if layout == "F":
-        return np.asfortranarray(a)
-    if layout == "step2":
-        return a[tuple(slice(None, None, 2) for _ in range(a.ndim))]
-    if layout == "rev":
-        return a[..., ::-1]
-    return a
 
 
 def stored(a):

@@ -17,6 +17,7 @@
 #include "cusci/ndarray.hpp"
 #include "cusci/ndimage/filters.hpp"
 #include "cusci/scalar.hpp"
+#include "ndimage_layouts.hpp"
 #include "testing.hpp"
 
 namespace ndimage_test {
@@ -54,7 +55,6 @@ inline std::optional<cusci::ndarray> output_array_of(const golden_case& c, const
   const cusci::shape_t shape = j.contains("shape") && !j.at("shape").is_null() ? j.at("shape").get<cusci::shape_t>()
                                                                                  : x.shape();
   if (fake) return cusci::testing::fake_array(dt, shape);
-  using cusci::slice;
   cusci::ndarray a;
   if (layout == "C" || layout == "rev") {
     a = cusci::empty(shape, dt);
@@ -67,11 +67,8 @@ inline std::optional<cusci::ndarray> output_array_of(const golden_case& c, const
     a = cusci::empty(big, dt);
   }
   a.fill(cusci::scalar(77));  // any element the filter leaves unwritten shows up as 77
-  if (layout == "rev" && a.ndim() > 0) return a[{cusci::ellipsis, slice{std::nullopt, std::nullopt, -1}}];
-  if (layout == "step2") {
-    std::vector<cusci::index_spec> idx(static_cast<std::size_t>(a.ndim()), slice{std::nullopt, std::nullopt, 2});
-    return a[idx];
-  }
+  if (layout == "rev" && a.ndim() > 0) return reversed_last(a);
+  if (layout == "step2") return every_other(a);
   return a;
 }
 
@@ -90,8 +87,11 @@ inline nd::filter1d_options filter1d_of(const golden_case& c, const std::optiona
   return {.output = output_of(c, arr), .mode = c.has("mode") ? mode_of(c.params().at("mode")) : nd::mode::reflect,
           .cval = c.get_or<double>("cval", 0.0), .origin = origin1(c)};
 }
-inline nd::min_max_filter_options min_max_of(const golden_case& c, const std::optional<cusci::ndarray>& arr) {
-  nd::min_max_filter_options o;
+/// The options of a footprint filter (min_max_filter_options, rank_filter_options): footprint,
+/// output, mode, cval, origin and axes of the case.
+template <class Options>
+Options footprint_options_of(const golden_case& c, const std::optional<cusci::ndarray>& arr) {
+  Options o;
   if (c.has("footprint")) o.footprint = c.array("footprint");
   o.output = output_of(c, arr);
   o.mode = modes_of(c);
@@ -99,6 +99,9 @@ inline nd::min_max_filter_options min_max_of(const golden_case& c, const std::op
   o.origin = ints_of(c, "origin", 0);
   o.axes = axes_of(c);
   return o;
+}
+inline nd::min_max_filter_options min_max_of(const golden_case& c, const std::optional<cusci::ndarray>& arr) {
+  return footprint_options_of<nd::min_max_filter_options>(c, arr);
 }
 inline nd::per_axis<std::int64_t> size_of(const golden_case& c) {
   return c.has("size") ? ints_of(c, "size", 0) : nd::per_axis<std::int64_t>{};
@@ -201,14 +204,14 @@ inline cusci::ndarray run_case(const golden_case& c, const cusci::ndarray& x, bo
   return it->second(c, x, output_array_of(c, x, fake));
 }
 
-/// Runs case `c` (not an error case) and checks the result against SciPy's: values, and the layout
-/// SciPy gives (a new output is C-contiguous whatever the input's layout; an output array is the
-/// array returned, with its own strides).
-inline void check_case(const golden_case& c, const cusci::ndarray& x) {
-  const auto it = runners().find(c.func());
-  REQUIRE_MESSAGE(it != runners().end(), "no runner for func " << c.func());
+/// Runs case `c` (not an error case) through `call(c, x, output array or none)`, with the case's
+/// output array made here, and checks the result against SciPy's: values, and the layout SciPy gives
+/// (a new output is C-contiguous whatever the input's layout; an output array is the array
+/// returned, with its own strides and dtype).
+template <class Call>
+void check_case_with(const golden_case& c, const cusci::ndarray& x, Call&& call) {
   const auto arr = output_array_of(c, x, false);
-  const cusci::ndarray y = it->second(c, x, arr);
+  const cusci::ndarray y = call(c, x, arr);
   if (arr) {
     CHECK(y.data() == arr->data());
     CHECK(y.strides() == arr->strides());
@@ -219,21 +222,37 @@ inline void check_case(const golden_case& c, const cusci::ndarray& x) {
   cusci::testing::check_allclose(y, c.array("expected"), c.rtol(), c.atol());
 }
 
-/// Checks that case `c` (an error case) throws the exception it names and, where the case gives
-/// `error_text` (SciPy's message or its gist), a message that contains it.
-inline void check_throws(const golden_case& c, const cusci::ndarray& x, bool fake = false) {
-  if (c.error() == "runtime_error") CHECK_THROWS_AS((void)run_case(c, x, fake), cusci::runtime_error);
-  else cusci::testing::check_error(c, [&] { (void)run_case(c, x, fake); });
+/// check_case_with for the filters of runners().
+inline void check_case(const golden_case& c, const cusci::ndarray& x) {
+  const auto it = runners().find(c.func());
+  REQUIRE_MESSAGE(it != runners().end(), "no runner for func " << c.func());
+  check_case_with(c, x, it->second);
+}
+
+/// Checks that `run()` (the call of error case `c`) throws the exception the case names and, where
+/// the case gives `error_text` (SciPy's message or its gist), a message that contains it; with
+/// `names_function`, also that the message names "cusci::ndimage::<func>".
+template <class Run>
+void check_throws_with(const golden_case& c, Run&& run, bool names_function = false) {
+  cusci::testing::check_error(c, run);
   if (c.has("error_text")) {
     const std::string text = c.get<std::string>("error_text");
     std::string what;
     try {
-      (void)run_case(c, x, fake);
+      run();
     } catch (const cusci::error& e) {
       what = e.what();
     }
     CHECK_MESSAGE(what.find(text) != std::string::npos, "message '" << what << "' lacks '" << text << "'");
+    if (names_function)
+      CHECK_MESSAGE(what.find("cusci::ndimage::" + c.func()) != std::string::npos,
+                    "message '" << what << "' does not name the function");
   }
+}
+
+/// check_throws_with for the filters of runners(). `fake`: `x` has no memory (see output_array_of).
+inline void check_throws(const golden_case& c, const cusci::ndarray& x, bool fake = false) {
+  check_throws_with(c, [&] { (void)run_case(c, x, fake); });
 }
 
 }  // namespace ndimage_test

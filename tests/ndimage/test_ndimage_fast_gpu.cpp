@@ -18,24 +18,12 @@ using cusci::testing::golden;
 
 namespace {
 
-cusci::ndarray with_layout(const cusci::ndarray& a, const std::string& layout) {
-  using cusci::slice;
-  if (layout == "C") return a;
-  if (layout == "F") return a.copy(cusci::order::F);
-  if (layout == "rev") return a[{cusci::ellipsis, slice{std::nullopt, std::nullopt, -1}}];
-  REQUIRE(layout == "step2");
-  const slice s{std::nullopt, std::nullopt, 2};
-  if (a.ndim() == 2) return a[{s, s}];
-  REQUIRE(a.ndim() == 3);
-  return a[{s, s, s}];
-}
-
 int run_prefix(const std::string& prefix) {
   int n = 0;
   for (const auto& c : cusci::testing::cases("ndimage_fast")) {
     if (c.name().rfind(prefix, 0) != 0) continue;
     INFO("case " << c.name());
-    const auto x = with_layout(cusci::asarray(c.array("input")), c.get<std::string>("layout"));
+    const auto x = ndimage_test::with_layout(cusci::asarray(c.array("input")), c.get<std::string>("layout"));
     const auto y = ndimage_test::run_case(c, x);
     cusci::testing::check_allclose(y, c.array("expected"), c.rtol(), c.atol());
     ++n;
@@ -93,7 +81,7 @@ int run_twice(const std::string& prefix) {
   for (const auto& c : cusci::testing::cases("ndimage_fast")) {
     if (c.name().rfind(prefix, 0) != 0) continue;
     INFO("case " << c.name());
-    const auto x = with_layout(cusci::asarray(c.array("input")), c.get<std::string>("layout"));
+    const auto x = ndimage_test::with_layout(cusci::asarray(c.array("input")), c.get<std::string>("layout"));
     const auto e = c.array("expected");
     const auto y1 = ndimage_test::run_case(c, x);
     cusci::testing::check_allclose(y1, e, c.rtol(), c.atol());

@@ -20,33 +20,12 @@ using cusci::testing::golden;
 
 namespace {
 
-cusci::ndarray with_layout(const cusci::ndarray& a, const std::string& layout) {
-  using cusci::slice;
-  if (layout == "C") return a;
-  if (layout == "F") {
-    auto f = a.copy(cusci::order::F);
-    REQUIRE(f.is_f_contiguous());
-    return f;
-  }
-  if (layout == "rev") return a[{cusci::ellipsis, slice{std::nullopt, std::nullopt, -1}}];
-  REQUIRE(layout == "step2");
-  const slice s{std::nullopt, std::nullopt, 2};
-  switch (a.ndim()) {
-    case 1: return a[{s}];
-    case 2: return a[{s, s}];
-    case 3: return a[{s, s, s}];
-    case 4: return a[{s, s, s, s}];
-    default: FAIL("step2 layout for ndim " << a.ndim());
-  }
-  return a;
-}
-
 /// Runs every case of `func`; returns how many ran.
 int run_func(const std::string& func) {
   int n = 0;
   for (const auto& c : cusci::testing::cases("ndimage", func)) {
     INFO("case " << c.name());
-    const auto x = with_layout(cusci::asarray(c.array("input")), c.get<std::string>("layout"));
+    const auto x = ndimage_test::with_layout(cusci::asarray(c.array("input")), c.get<std::string>("layout"));
     if (c.expects_error()) ndimage_test::check_throws(c, x);
     else ndimage_test::check_case(c, x);
     ++n;

@@ -32,6 +32,7 @@
 #include "engine/boundary.hpp"
 #include "filters/derivative_kernels.hpp"
 #include "filters/filter_common.hpp"
+#include "filters/gaussian_weights.hpp"
 
 namespace cusci::ndimage {
 namespace {
@@ -39,9 +40,6 @@ namespace {
 using detail::ext;
 using detail::fname;
 using detail::num;
-
-/// Longest Gaussian kernel half width accepted (as gaussian_filter).
-constexpr std::int64_t max_radius = std::int64_t{1} << 28;
 
 /// Whether `a` and `b` may share memory (their byte extents intersect; NumPy's may_share_memory).
 bool may_overlap(const ndarray& a, const ndarray& b) {
@@ -162,38 +160,6 @@ void run_passes(const ndarray& src, const ndarray& dst, const std::vector<weight
   if (overlap && n % 2 == 1) assign(dst, cur);
 }
 
-/// gaussian_filter1d's weights for correlation (the kernel reversed), with SciPy's checks in SciPy's
-/// order, as cusci::ndimage::gaussian_filter1d: lw = int(truncate * sigma + 0.5) (computed even when
-/// `radius` replaces it), then the radius. Called only for sigma > 1e-15 (gaussian_filter's test).
-std::vector<double> gaussian_weights(const char* fn, double sigma, int order, double truncate,
-                                     std::optional<std::int64_t> radius) {
-  const double r = truncate * sigma + 0.5;
-  if (!std::isfinite(r))
-    throw value_error(fname(fn) + ": cannot convert truncate * sigma + 0.5 to an integer radius (got truncate " +
-                      num(truncate) + " and sigma " + num(sigma) + ")");
-  std::int64_t lw;
-  if (radius) {
-    lw = *radius;
-  } else {
-    if (std::fabs(r) > static_cast<double>(max_radius) + 1.0)
-      throw value_error(fname(fn) + ": radius int(truncate * sigma + 0.5) must be at most " +
-                        std::to_string(max_radius) + ", got truncate " + num(truncate) + " and sigma " + num(sigma));
-    lw = static_cast<std::int64_t>(r);  // Python's int(): truncation toward zero
-  }
-  if (lw < 0)
-    throw value_error(fname(fn) + ": Radius must be a nonnegative integer, got " + std::to_string(lw) +
-                      (radius ? std::string() : " (int(truncate * sigma + 0.5) with truncate " + num(truncate) +
-                                                    " and sigma " + num(sigma) + ")"));
-  if (lw > max_radius)
-    throw value_error(fname(fn) + ": radius must be at most " + std::to_string(max_radius) + ", got " +
-                      std::to_string(lw));
-  if (!std::isfinite(sigma * sigma))
-    throw value_error(fname(fn) + ": sigma**2 must be finite, got sigma " + num(sigma));
-  std::vector<double> w = detail::gaussian_kernel1d(sigma, order, lw);
-  std::reverse(w.begin(), w.end());
-  return w;
-}
-
 /// The derivative of SciPy's gaussian_laplace / gaussian_gradient_magnitude along one axis:
 /// gaussian_filter(input, sigma, order (`order` on that axis, 0 elsewhere), output, mode, cval,
 /// truncate, radius), whose passes run along every axis with sigma > 1e-15, in increasing order,
@@ -210,8 +176,8 @@ class gaussian_derivative {
       if (!used(d)) continue;
       const bool is_axis = std::find(axes.begin(), axes.end(), static_cast<int>(d)) != axes.end();
       // The smoothing kernel is needed along every used axis unless it is the only filtered one.
-      if (!is_axis || axes.size() > 1) smooth_[d] = gaussian_weights(fn, sigma[d], 0, truncate, radius[d]);
-      if (is_axis) deriv_[d] = gaussian_weights(fn, sigma[d], order, truncate, radius[d]);
+      if (!is_axis || axes.size() > 1) smooth_[d] = detail::gaussian_weights(fn, sigma[d], 0, truncate, radius[d]);
+      if (is_axis) deriv_[d] = detail::gaussian_weights(fn, sigma[d], order, truncate, radius[d]);
     }
   }
   /// Whether any pass runs (else every derivative is a copy of the input).

@@ -16,6 +16,7 @@
 #include "cusci/ndimage/gaussian_kernel.hpp"
 #include "engine/axis_engine.hpp"
 #include "filters/filter_common.hpp"
+#include "filters/gaussian_weights.hpp"
 
 namespace cusci::ndimage {
 namespace {
@@ -112,12 +113,28 @@ ndarray correlate1d_complex_impl(const char* fn, const ndarray& input, const std
   return out;
 }
 
-/// gaussian_filter1d's weights for correlation (the kernel reversed), after SciPy's checks in
-/// SciPy's order: lw = int(truncate * sigma + 0.5) (computed even when `radius` replaces it), the
-/// radius, the order, then sigma**2 > 0. A negative sigma gives the kernel of |sigma| (the kernel
-/// depends on sigma**2 only), with the radius from truncate * sigma as SciPy.
-std::vector<double> gaussian_weights(const char* fn, double sigma, int order, double truncate,
-                                     std::optional<std::int64_t> radius) {
+std::vector<double> real_parts(const std::vector<std::complex<double>>& w) {
+  std::vector<double> r(w.size());
+  for (std::size_t i = 0; i < w.size(); ++i) r[i] = w[i].real();
+  return r;
+}
+
+std::vector<double> imag_parts(const std::vector<std::complex<double>>& w, double sign) {
+  std::vector<double> r(w.size());
+  for (std::size_t i = 0; i < w.size(); ++i) r[i] = sign * w[i].imag();
+  return r;
+}
+
+/// convolve1d's correlation origin: the weights reversed, the origin negated and decreased by one
+/// for an even number of weights (SciPy).
+std::int64_t convolve_origin(std::size_t n_weights, std::int64_t origin) {
+  return n_weights % 2 == 0 ? -origin - 1 : -origin;
+}
+
+}  // namespace
+
+std::vector<double> detail::gaussian_weights(const char* fn, double sigma, int order, double truncate,
+                                             std::optional<std::int64_t> radius) {
   const double r = truncate * sigma + 0.5;
   if (!std::isfinite(r))
     throw value_error(fname(fn) + ": cannot convert truncate * sigma + 0.5 to an integer radius (got truncate " +
@@ -149,26 +166,6 @@ std::vector<double> gaussian_weights(const char* fn, double sigma, int order, do
   return w;
 }
 
-std::vector<double> real_parts(const std::vector<std::complex<double>>& w) {
-  std::vector<double> r(w.size());
-  for (std::size_t i = 0; i < w.size(); ++i) r[i] = w[i].real();
-  return r;
-}
-
-std::vector<double> imag_parts(const std::vector<std::complex<double>>& w, double sign) {
-  std::vector<double> r(w.size());
-  for (std::size_t i = 0; i < w.size(); ++i) r[i] = sign * w[i].imag();
-  return r;
-}
-
-/// convolve1d's correlation origin: the weights reversed, the origin negated and decreased by one
-/// for an even number of weights (SciPy).
-std::int64_t convolve_origin(std::size_t n_weights, std::int64_t origin) {
-  return n_weights % 2 == 0 ? -origin - 1 : -origin;
-}
-
-}  // namespace
-
 ndarray correlate1d(const ndarray& input, const std::vector<double>& weights, int axis,
                     const correlate1d_options& opts) {
   return correlate1d_impl("correlate1d", input, weights, axis, opts, opts.origin);
@@ -198,7 +195,7 @@ ndarray convolve1d(const ndarray& input, const std::vector<std::complex<double>>
 
 ndarray gaussian_filter1d(const ndarray& input, double sigma, int axis, const gaussian_filter1d_options& opts) {
   const char* fn = "gaussian_filter1d";
-  std::vector<double> w = gaussian_weights(fn, sigma, opts.order, opts.truncate, opts.radius);
+  std::vector<double> w = detail::gaussian_weights(fn, sigma, opts.order, opts.truncate, opts.radius);
   detail::check_output_shape(opts.output, input.shape(), fn);
   const dtype od = detail::result_dtype(input, opts.output, fn, is_complex(input.dtype()));
   const int ax = check_weights_args(fn, input, w.size(), axis, 0, 0, opts.mode);
@@ -228,7 +225,7 @@ ndarray gaussian_filter(const ndarray& input, const per_axis<double>& sigma, con
   std::vector<detail::axis_pass> passes;
   for (std::size_t i = 0; i < n; ++i) {
     if (!(sigmas[i] > 1e-15)) continue;  // SciPy skips these axes (negative and NaN sigmas too)
-    std::vector<double> w = gaussian_weights(fn, sigmas[i], orders[i], opts.truncate, radii[i]);
+    std::vector<double> w = detail::gaussian_weights(fn, sigmas[i], orders[i], opts.truncate, radii[i]);
     detail::check_mode(modes[i], fn);
     passes.push_back(weights_pass(axes[i], std::move(w), detail::filter_ext(modes[i]), 0));
   }

@@ -17,6 +17,7 @@
 #include "engine/axis_engine.cuh"
 #include "engine/axis_engine.hpp"
 #include "engine/axis_fast.cuh"
+#include "engine/cast.cuh"
 #include "engine/footprint_engine.cuh"
 #include "engine/footprint_engine.hpp"
 
@@ -107,39 +108,21 @@ void axis_run(const ndarray& in, const ndarray& out, int axis, std::int64_t size
                    " is not supported by the minimum / maximum kernels");
 }
 
-/// C's conversion of a double to T as compiled for x86-64 (SciPy's `(_type)_cval`).
-template <class T>
-T c_cast(double v) {
-  if constexpr (std::is_floating_point_v<T>) {
-    return static_cast<T>(v);
-  } else if constexpr (std::is_same_v<T, std::uint64_t>) {
-    constexpr double two63 = 9223372036854775808.0;
-    if (!(v == v) || v >= 2 * two63 || v <= -two63) return static_cast<T>(1ull << 63);
-    return v >= two63 ? static_cast<std::uint64_t>(static_cast<long long>(v - two63)) + (1ull << 63)
-                      : static_cast<std::uint64_t>(static_cast<long long>(v));
-  } else {
-    constexpr double two63 = 9223372036854775808.0;
-    const long long i = (!(v == v) || v >= two63 || v < -two63) ? std::numeric_limits<long long>::min()
-                                                                : static_cast<long long>(v);
-    return static_cast<T>(i);
-  }
-}
-
 template <bool Min>
 void footprint_run(const ndarray& in, const ndarray& out, const footprint_spec& f, double cval) {
   using P = extremum_policy<Min>;
   switch (in.dtype()) {
     case dtype::bool_:
-    case dtype::uint8: return footprint_launch<P, std::uint8_t>(in, out, f, c_cast<std::uint8_t>(cval));
-    case dtype::int8: return footprint_launch<P, std::int8_t>(in, out, f, c_cast<std::int8_t>(cval));
-    case dtype::int16: return footprint_launch<P, std::int16_t>(in, out, f, c_cast<std::int16_t>(cval));
-    case dtype::uint16: return footprint_launch<P, std::uint16_t>(in, out, f, c_cast<std::uint16_t>(cval));
-    case dtype::int32: return footprint_launch<P, std::int32_t>(in, out, f, c_cast<std::int32_t>(cval));
-    case dtype::uint32: return footprint_launch<P, std::uint32_t>(in, out, f, c_cast<std::uint32_t>(cval));
-    case dtype::int64: return footprint_launch<P, std::int64_t>(in, out, f, c_cast<std::int64_t>(cval));
-    case dtype::uint64: return footprint_launch<P, std::uint64_t>(in, out, f, c_cast<std::uint64_t>(cval));
-    case dtype::float32: return footprint_launch<P, float>(in, out, f, c_cast<float>(cval));
-    case dtype::float64: return footprint_launch<P, double>(in, out, f, c_cast<double>(cval));
+    case dtype::uint8: return footprint_launch<P, std::uint8_t>(in, out, f, x86_cast<std::uint8_t>(cval));
+    case dtype::int8: return footprint_launch<P, std::int8_t>(in, out, f, x86_cast<std::int8_t>(cval));
+    case dtype::int16: return footprint_launch<P, std::int16_t>(in, out, f, x86_cast<std::int16_t>(cval));
+    case dtype::uint16: return footprint_launch<P, std::uint16_t>(in, out, f, x86_cast<std::uint16_t>(cval));
+    case dtype::int32: return footprint_launch<P, std::int32_t>(in, out, f, x86_cast<std::int32_t>(cval));
+    case dtype::uint32: return footprint_launch<P, std::uint32_t>(in, out, f, x86_cast<std::uint32_t>(cval));
+    case dtype::int64: return footprint_launch<P, std::int64_t>(in, out, f, x86_cast<std::int64_t>(cval));
+    case dtype::uint64: return footprint_launch<P, std::uint64_t>(in, out, f, x86_cast<std::uint64_t>(cval));
+    case dtype::float32: return footprint_launch<P, float>(in, out, f, x86_cast<float>(cval));
+    case dtype::float64: return footprint_launch<P, double>(in, out, f, x86_cast<double>(cval));
     default: break;
   }
   throw type_error("cusci::ndimage: dtype " + std::string(dtype_name(in.dtype())) +

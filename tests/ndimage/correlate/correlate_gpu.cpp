@@ -13,6 +13,7 @@
 #include <string>
 #include <vector>
 
+#include "../ndimage_layouts.hpp"
 #include "cusci/ndarray.hpp"
 #include "cusci/ndimage/correlate.hpp"
 #include "cusci/stream.hpp"
@@ -24,26 +25,6 @@ using cusci::testing::golden_case;
 namespace ndi = cusci::ndimage;
 
 const char* module_name = "ndimage_correlate";
-
-cusci::ndarray with_layout(const cusci::ndarray& a, const std::string& layout) {
-  using cusci::slice;
-  if (layout == "C") return a;
-  if (layout == "F") {
-    auto f = a.copy(cusci::order::F);
-    REQUIRE(f.is_f_contiguous());
-    return f;
-  }
-  if (layout == "rev") return a[{cusci::ellipsis, slice{std::nullopt, std::nullopt, -1}}];
-  REQUIRE(layout == "step2");
-  const slice s{std::nullopt, std::nullopt, 2};
-  switch (a.ndim()) {
-    case 1: return a[{s}];
-    case 2: return a[{s, s}];
-    case 3: return a[{s, s, s}];
-    default: FAIL("step2 layout for ndim " << a.ndim());
-  }
-  return a;
-}
 
 /// The call of case `c` on `x`; `out_array` receives the output array it passed, if any.
 cusci::ndarray run_case(const golden_case& c, const cusci::ndarray& x, std::optional<cusci::ndarray>& out_array) {
@@ -117,7 +98,7 @@ int run_cases(const std::string& prefix) {
   for (const auto& c : cusci::testing::cases(module_name)) {
     if (c.name().rfind(prefix, 0) != 0) continue;
     INFO("case " << c.name());
-    const auto x = with_layout(cusci::asarray(c.array("input")), c.get<std::string>("layout"));
+    const auto x = ndimage_test::with_layout(cusci::asarray(c.array("input")), c.get<std::string>("layout"));
     if (c.expects_error()) {
       check_error_case(c, x);
     } else {

@@ -13,6 +13,7 @@
 #include <string>
 #include <vector>
 
+#include "../ndimage_layouts.hpp"
 #include "cusci/error.hpp"
 #include "cusci/ndarray.hpp"
 #include "cusci/ndimage/derivatives.hpp"
@@ -27,23 +28,6 @@ using cusci::ndarray;
 using cusci::testing::golden_case;
 
 const std::string module_name = "ndimage_derivatives";
-
-cusci::ndarray step2(const ndarray& a) {
-  std::vector<cusci::index_spec> idx(static_cast<std::size_t>(a.ndim()), cusci::slice{std::nullopt, std::nullopt, 2});
-  return a[idx];
-}
-
-ndarray with_layout(const ndarray& a, const std::string& layout) {
-  if (layout == "C") return a;
-  if (layout == "F") {
-    auto f = a.copy(cusci::order::F);
-    REQUIRE(f.is_f_contiguous());
-    return f;
-  }
-  if (layout == "rev") return a[{cusci::ellipsis, cusci::slice{std::nullopt, std::nullopt, -1}}];
-  REQUIRE(layout == "step2");
-  return step2(a);
-}
 
 nd::mode mode_of(const nlohmann::json& j) { return nd::parse_mode(j.get<std::string>()); }
 
@@ -91,7 +75,7 @@ std::optional<ndarray> output_array_of(const golden_case& c, const ndarray& x) {
   if (ol == "step2") {
     cusci::shape_t big = x.shape();
     for (auto& n : big) n *= 2;
-    return step2(cusci::zeros(big, dt));
+    return ndimage_test::every_other(cusci::zeros(big, dt));
   }
   REQUIRE(ol == "badshape");
   cusci::shape_t bad = x.shape();
@@ -184,7 +168,7 @@ int run_func(const std::string& func) {
   int n = 0;
   for (const auto& c : cusci::testing::cases(module_name, func)) {
     INFO("case " << c.name());
-    const ndarray x = with_layout(cusci::asarray(c.array("input")), c.get<std::string>("layout"));
+    const ndarray x = ndimage_test::with_layout(cusci::asarray(c.array("input")), c.get<std::string>("layout"));
     const std::optional<ndarray> out_arr = output_array_of(c, x);
     const nd::output_arg out = out_arr ? nd::output_arg(*out_arr) : nd::output_arg(output_dtype_of(c));
     ++n;

@@ -11,6 +11,7 @@
 #include <cstring>
 #include <string>
 
+#include "../ndimage_layouts.hpp"
 #include "cusci/ndarray.hpp"
 #include "cusci/stream.hpp"
 #include "fourier_cases.hpp"
@@ -18,27 +19,6 @@
 namespace {
 
 using fourier_test::golden_case;
-
-cusci::ndarray with_layout(const cusci::ndarray& a, const std::string& layout) {
-  using cusci::slice;
-  if (layout == "C") return a;
-  if (layout == "F") {
-    auto f = a.copy(cusci::order::F);
-    REQUIRE(f.is_f_contiguous());
-    return f;
-  }
-  if (layout == "rev") return a[{cusci::ellipsis, slice{std::nullopt, std::nullopt, -1}}];
-  REQUIRE(layout == "step2");
-  const slice s{std::nullopt, std::nullopt, 2};
-  switch (a.ndim()) {
-    case 1: return a[{s}];
-    case 2: return a[{s, s}];
-    case 3: return a[{s, s, s}];
-    case 4: return a[{s, s, s, s}];
-    default: FAIL("step2 layout for ndim " << a.ndim());
-  }
-  return a;
-}
 
 /// The output array a case asks for (out_array: dtype, out_order, out_shape), zero-filled.
 cusci::ndarray output_array(const golden_case& c, const cusci::shape_t& in_shape) {
@@ -68,7 +48,7 @@ void run_case(const golden_case& c) {
     cusci::testing::check_allclose(o, c.array("expected"), c.rtol(), c.atol());
     return;
   }
-  const auto x = with_layout(cusci::asarray(h), c.get<std::string>("layout"));
+  const auto x = ndimage_test::with_layout(cusci::asarray(h), c.get<std::string>("layout"));
   if (c.has("out_array")) opts.output = output_array(c, x.shape());
   if (c.get_or<bool>("inplace", false)) opts.output = x;
   if (c.expects_error()) {

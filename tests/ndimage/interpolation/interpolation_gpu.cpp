@@ -12,6 +12,7 @@
 #include <string>
 #include <vector>
 
+#include "../ndimage_layouts.hpp"
 #include "cusci/ndarray.hpp"
 #include "cusci/ndimage/interpolation.hpp"
 #include "golden.hpp"
@@ -23,17 +24,6 @@ using cusci::testing::golden_case;
 namespace {
 
 const char* kModule = "ndimage_interpolation";
-
-cusci::ndarray with_layout(const cusci::ndarray& a, const std::string& layout) {
-  using cusci::slice;
-  if (layout == "C") return a;
-  if (layout == "F") return a.copy(cusci::order::F);
-  if (layout == "rev") return a[{cusci::ellipsis, slice{std::nullopt, std::nullopt, -1}}];
-  REQUIRE(layout == "step2");
-  const slice s{std::nullopt, std::nullopt, 2};
-  std::vector<cusci::index_spec> idx(static_cast<std::size_t>(a.ndim()), s);
-  return a[idx];
-}
 
 template <class T>
 ndi::per_axis<T> per_axis_param(const golden_case& c, const std::string& key) {
@@ -99,7 +89,7 @@ int run_func(const std::string& func) {
   int n = 0;
   for (const auto& c : cusci::testing::cases(kModule, func)) {
     INFO("case " << c.name());
-    const auto x = with_layout(cusci::asarray(c.array("input")), c.get<std::string>("layout"));
+    const auto x = ndimage_test::with_layout(cusci::asarray(c.array("input")), c.get<std::string>("layout"));
     if (c.expects_error()) {
       if (c.error() == "runtime_error") CHECK_THROWS_AS(run(c, x), cusci::runtime_error);
       else cusci::testing::check_error(c, [&] { return run(c, x); });

@@ -12,45 +12,15 @@
 
 namespace {
 
-cusci::ndarray with_layout(const cusci::ndarray& a, const std::string& layout) {
-  using cusci::slice;
-  if (layout == "C") return a;
-  if (layout == "F") {
-    auto f = a.copy(cusci::order::F);
-    REQUIRE(f.is_f_contiguous());
-    return f;
-  }
-  if (layout == "rev") return a[{cusci::ellipsis, slice{std::nullopt, std::nullopt, -1}}];
-  REQUIRE(layout == "step2");
-  std::vector<cusci::index_spec> idx(static_cast<std::size_t>(a.ndim()), slice{std::nullopt, std::nullopt, 2});
-  return a[idx];
-}
-
 /// Runs every case of `func` whose name starts with `prefix`; returns how many ran.
 int run_func(const std::string& func, const std::string& prefix = "") {
   int n = 0;
   for (const auto& c : cusci::testing::cases("ndimage_rank", func)) {
     if (c.name().rfind(prefix, 0) != 0) continue;
     INFO("case " << c.name());
-    const auto x = with_layout(cusci::asarray(c.array("input")), c.get<std::string>("layout"));
-    if (c.expects_error()) {
-      rank_test::check_throws(c, x);
-    } else {
-      const auto arr = ndimage_test::output_array_of(c, x, false);
-      const auto o = rank_test::options_of(c, arr);
-      cusci::ndarray y;
-      if (c.func() == "median_filter") y = cusci::ndimage::median_filter(x, rank_test::size_of(c), o);
-      else if (c.func() == "rank_filter")
-        y = cusci::ndimage::rank_filter(x, c.get<std::int64_t>("rank"), rank_test::size_of(c), o);
-      else y = cusci::ndimage::percentile_filter(x, c.get<double>("percentile"), rank_test::size_of(c), o);
-      if (arr) {
-        CHECK(y.data() == arr->data());
-        CHECK(y.strides() == arr->strides());
-      } else {
-        CHECK(y.is_c_contiguous());
-      }
-      cusci::testing::check_allclose(y, c.array("expected"), c.rtol(), c.atol());
-    }
+    const auto x = ndimage_test::with_layout(cusci::asarray(c.array("input")), c.get<std::string>("layout"));
+    if (c.expects_error()) rank_test::check_throws(c, x);
+    else ndimage_test::check_case_with(c, x, rank_test::call);
     ++n;
   }
   return n;
