@@ -34,12 +34,12 @@ dtype dt_at(int i) { return dtype_from_string(kDtypes[i]); }
 
 /// Tolerance of result dtype `t` in a sweep case (its tolerance_by_dtype: {dtype: [rtol, atol]}).
 std::pair<double, double> tol_of(const golden_case& c, dtype t) {
-  const auto& v = c.params().at("tolerance_by_dtype").at(dtype_name(t));
+  const auto& v = c.params().at("tolerance_by_dtype").at(std::string(dtype_name(t)));
   return {v.at(0).get<double>(), v.at(1).get<double>()};
 }
 
 /// A Python scalar of the reference data (JSON bool, integer, float or [re, im]) as a weak scalar.
-scalar weak_scalar(const nlohmann::json& j) {
+scalar weak_scalar(const cusci::testing::golden_value& j) {
   if (j.is_boolean()) return scalar(j.get<bool>());
   if (j.is_number_integer()) return scalar(j.get<std::int64_t>());
   if (j.is_array()) return scalar(std::complex<double>(j.at(0).get<double>(), j.at(1).get<double>()));

@@ -20,7 +20,7 @@ namespace {
 
 using namespace cusci;
 using testing::golden_case;
-using json = nlohmann::json;
+using json = cusci::testing::golden_value;
 const char* module_name = "core_array";
 
 /// One entry of an index of the reference data: an integer, [start, stop, step], "newaxis" or "...".

@@ -35,14 +35,14 @@ nd::per_axis<T> per_axis_of(const golden_case& c, const std::string& key, F conv
   return nd::per_axis<T>(v);
 }
 
-inline nd::mode mode_of(const nlohmann::json& j) { return nd::parse_mode(j.get<std::string>()); }
+inline nd::mode mode_of(const cusci::testing::golden_value& j) { return nd::parse_mode(j.get<std::string>()); }
 inline nd::per_axis<nd::mode> modes_of(const golden_case& c) {
   if (!c.has("mode")) return nd::mode::reflect;
   return per_axis_of<nd::mode>(c, "mode", mode_of);
 }
 inline nd::per_axis<std::int64_t> ints_of(const golden_case& c, const std::string& key, std::int64_t fallback) {
   if (!c.has(key)) return fallback;
-  return per_axis_of<std::int64_t>(c, key, [](const nlohmann::json& j) { return j.get<std::int64_t>(); });
+  return per_axis_of<std::int64_t>(c, key, [](const cusci::testing::golden_value& j) { return j.get<std::int64_t>(); });
 }
 /// The existing output array a case asks for (`output_array`), or nothing. `fake`: arrays without
 /// memory (the host tests), which no filter may touch before its checks fail.
@@ -151,14 +151,14 @@ inline const std::map<std::string, runner>& runners() {
       {"gaussian_filter",
        [](const golden_case& c, const cusci::ndarray& x, const out_array& arr) {
          nd::gaussian_filter_options o;
-         o.order = per_axis_of<int>(c, "order", [](const nlohmann::json& j) { return j.get<int>(); });
+         o.order = per_axis_of<int>(c, "order", [](const cusci::testing::golden_value& j) { return j.get<int>(); });
          o.output = output_of(c, arr);
          o.mode = modes_of(c);
          o.cval = c.get<double>("cval");
          o.truncate = c.get<double>("truncate");
          if (c.has("radius")) o.radius = ints_of(c, "radius", 0);
          o.axes = axes_of(c);
-         const auto sigma = per_axis_of<double>(c, "sigma", [](const nlohmann::json& j) {
+         const auto sigma = per_axis_of<double>(c, "sigma", [](const cusci::testing::golden_value& j) {
            return cusci::testing::golden_detail::reader<double>::read(j);
          });
          return nd::gaussian_filter(x, sigma, o);

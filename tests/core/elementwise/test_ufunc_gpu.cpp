@@ -54,7 +54,7 @@ host_array in(const testing::golden_case& c, int k) {
 }
 
 /// A bound of clip as a Python scalar: an int stays an int, a float a float.
-scalar bound(const nlohmann::json& j) {
+scalar bound(const cusci::testing::golden_value& j) {
   return j.is_number_integer() ? scalar(j.get<long long>()) : scalar(j.get<double>());
 }
 

@@ -29,7 +29,7 @@ using cusci::testing::golden_case;
 
 const std::string module_name = "ndimage_derivatives";
 
-nd::mode mode_of(const nlohmann::json& j) { return nd::parse_mode(j.get<std::string>()); }
+nd::mode mode_of(const cusci::testing::golden_value& j) { return nd::parse_mode(j.get<std::string>()); }
 
 nd::per_axis<nd::mode> modes_of(const golden_case& c) {
   if (!c.has("mode")) return nd::mode::reflect;

@@ -24,8 +24,9 @@ sparse::format fmt_of(const t::golden_case& r, const std::string& key) {
 
 // One axis index of a case: {"int": 3}, {"slice": [1, 5, 2]} (null = None), {"arr": [1, 3, 1]},
 // {"mask": [true, false, true]}.
-sparse::axis_index parse(const nlohmann::json& j) {
-  const auto& [kind, v] = *j.items().begin();
+sparse::axis_index parse(const cusci::testing::golden_value& j) {
+  const std::string kind = j.keys().at(0);
+  const auto v = j.at(kind);
   if (kind == "int") return v.get<std::int64_t>();
   if (kind == "arr") return v.get<std::vector<std::int64_t>>();
   if (kind == "mask") return v.get<std::vector<bool>>();
