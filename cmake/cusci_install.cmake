@@ -9,7 +9,7 @@ install(TARGETS ${_cusci_targets} cusci EXPORT cusciTargets
   INCLUDES DESTINATION ${CMAKE_INSTALL_INCLUDEDIR})
 foreach(_m core sparse ndimage signal linalg)
   install(DIRECTORY ${PROJECT_SOURCE_DIR}/${_m}/include/ DESTINATION ${CMAKE_INSTALL_INCLUDEDIR}
-          FILES_MATCHING PATTERN "*.hpp")
+          FILES_MATCHING PATTERN "*.hpp" PATTERN "*.cuh")
 endforeach()
 install(EXPORT cusciTargets NAMESPACE cusci:: DESTINATION ${CMAKE_INSTALL_LIBDIR}/cmake/cusci)
 configure_package_config_file(${PROJECT_SOURCE_DIR}/cmake/cusciConfig.cmake.in
