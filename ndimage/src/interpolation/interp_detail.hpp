@@ -2,11 +2,14 @@
 // Internal interface of the interpolation family (host C++ only): SciPy's interpolation mode codes
 // and the two kernel entry points.
 
+#include <complex>
 #include <cstdint>
+#include <utility>
 #include <vector>
 
 #include "cusci/ndarray.hpp"
 #include "cusci/ndimage/mode.hpp"
+#include "cusci/ndimage/output.hpp"
 
 namespace cusci::ndimage::detail {
 
@@ -65,5 +68,28 @@ struct resample_spec {
 /// Resamples `in` (any real dtype except float16, any layout) into `out` (any real dtype except
 /// float16, any layout; must not overlap `in`). Asynchronous.
 void resample(const ndarray& in, const ndarray& out, const resample_spec& spec);
+
+// --- SciPy's argument handling, shared by the host wrappers (interpolation.cpp,
+// --- geometric_transform.cpp) -------------------------------------------------------------------
+
+/// `order` in [lo, 5], else cusci::runtime_error (SciPy's "spline order not supported").
+void interp_check_order(int order, const char* fn, int lo = 0);
+
+/// float16 data: cusci::runtime_error (SciPy's "array type dtype('float16') not supported").
+void interp_check_data_dtype(dtype dt, const char* fn, const char* what);
+
+/// The output dtype and SciPy's _get_output checks (shape `shape`; a real output array for a complex
+/// input is SciPy's RuntimeError "output must have complex dtype"; a complex output for a real input
+/// and float16 outputs are refused as SciPy's C code refuses them).
+dtype interp_result_dtype(const ndarray& input, const output_arg& out, const shape_t& shape, const char* fn);
+
+/// A complex cval with a real input: cusci::type_error (SciPy's TypeError from the C argument parser).
+void interp_check_cval(const ndarray& input, std::complex<double> cval, const char* fn);
+
+/// SciPy's prefilter of the resampling functions for a real array: (coefficients, npad). `axes`
+/// are the axes filtered (and padded): all of them, or rotate's plane. Returns (x, 0) when
+/// `prefilter` is false or order <= 1.
+std::pair<ndarray, std::int64_t> interp_prefiltered(const ndarray& x, int order, mode m, double cval, bool prefilter,
+                                                    const std::vector<int>& axes);
 
 }  // namespace cusci::ndimage::detail

@@ -1,7 +1,8 @@
 // Host wrappers of cusci::ndimage's interpolation functions: SciPy 1.18's argument handling
 // (scipy/ndimage/_interpolation.py), the prefilter with its padding (_prepad_for_spline_filter),
 // complex inputs as their real and imaginary parts, then the kernels of spline_filter.cu and
-// resample.cu.
+// resample.cu. geometric_transform lives in geometric_transform.cpp and shares the argument handling
+// through interp_detail.hpp.
 
 #include <algorithm>
 #include <cmath>
@@ -231,6 +232,24 @@ double trig_degrees(double x, bool cosine) {
 }
 
 }  // namespace
+
+// The argument handling above, for the other host wrappers of the family (interp_detail.hpp).
+namespace detail {
+void interp_check_order(int order, const char* fn, int lo) { ::cusci::ndimage::check_order(order, fn, lo); }
+void interp_check_data_dtype(dtype dt, const char* fn, const char* what) {
+  ::cusci::ndimage::check_data_dtype(dt, fn, what);
+}
+dtype interp_result_dtype(const ndarray& input, const output_arg& out, const shape_t& shape, const char* fn) {
+  return ::cusci::ndimage::result_dtype(input, out, shape, fn);
+}
+void interp_check_cval(const ndarray& input, std::complex<double> cval, const char* fn) {
+  ::cusci::ndimage::check_cval(input, cval, fn);
+}
+std::pair<ndarray, std::int64_t> interp_prefiltered(const ndarray& x, int order, mode m, double cval, bool prefilter,
+                                                    const std::vector<int>& axes) {
+  return ::cusci::ndimage::prefiltered(x, order, m, cval, prefilter, axes);
+}
+}  // namespace detail
 
 ndarray spline_filter1d(const ndarray& input, int order, int axis, const spline_filter_options& opts) {
   const char* fn = "spline_filter1d";

@@ -1,8 +1,8 @@
 #pragma once
 /// @file interpolation.hpp
 /// Spline interpolation of cusci::ndimage with scipy.ndimage's semantics (SciPy 1.18): the B-spline
-/// prefilters spline_filter1d and spline_filter, and the resampling functions map_coordinates,
-/// affine_transform, shift, zoom and rotate.
+/// prefilters spline_filter1d and spline_filter, and the resampling functions geometric_transform,
+/// map_coordinates, affine_transform, shift, zoom and rotate.
 ///
 /// Common rules (as SciPy 1.18):
 /// - `order` is the spline order, 0..5 (cusci::runtime_error otherwise, SciPy's RuntimeError
@@ -42,6 +42,7 @@
 
 #include "cusci/dtype.hpp"
 #include "cusci/ndarray.hpp"
+#include "cusci/ndimage/device_function.hpp"
 #include "cusci/ndimage/filters.hpp"
 #include "cusci/ndimage/mode.hpp"
 #include "cusci/ndimage/output.hpp"
@@ -80,6 +81,80 @@ ndarray spline_filter1d(const ndarray& input, int order = 3, int axis = -1, cons
 /// Other parameters, result, stream behaviour and exceptions as spline_filter1d.
 /// SciPy: `scipy.ndimage.spline_filter`.
 ndarray spline_filter(const ndarray& input, int order = 3, const spline_filter_options& opts = {});
+
+/// Keyword arguments of geometric_transform (SciPy's `extra_arguments` / `extra_keywords` have no
+/// counterpart: constants go into the mapping's source, its NVRTC options (`-DNAME=value`) or the
+/// functor's members).
+struct geometric_transform_options {
+  /// Output shape (any rank >= 1); default: the input's shape, also when an output array is given
+  /// (SciPy's rule: the array's shape must then equal it).
+  std::optional<shape_t> output_shape{};
+  /// Output dtype or array; default: the input dtype.
+  ndimage::output_arg output{};
+  int order = 3;
+  ndimage::mode mode = mode::constant;
+  /// Value outside the input for constant / grid_constant; complex for complex inputs.
+  std::complex<double> cval = 0.0;
+  bool prefilter = true;
+};
+
+/// Resampling through an arbitrary mapping (pull): out[o] = spline(input)(mapping(o)), where the
+/// mapping, a CUDA `__device__` function compiled at run time, gives the input coordinates of every
+/// output point. The function named `mapping.name` in `mapping.code` must be callable as
+///
+///     int mapping(const std::ptrdiff_t* output_coordinates, double* input_coordinates,
+///                 int output_rank, int input_rank);
+///
+/// SciPy's LowLevelCallable signature without `user_data`: it reads the output point's
+/// `output_rank` indices and writes `input_rank` coordinates (entries it leaves unwritten are 0),
+/// and returns nonzero on success, 0 on failure. A function returning `void` is accepted too (it
+/// cannot fail). Parameters may also be declared non-const or as `long` (std::ptrdiff_t is `long`).
+/// The source is compiled by NVRTC (C++17 unless an `-std=` option is given) together with a kernel
+/// cusci generates around the function, with `--fmad=false` before `mapping.options` (so the
+/// mapping's arithmetic rounds as SciPy's does; `--fmad=true` in the options restores contraction);
+/// `ptrdiff_t` and `std::ptrdiff_t` are declared for it (NVRTC has no standard headers; include
+/// `<cuda/std/...>` headers for more). The first call with a given (code, name, options) compiles
+/// (blocking the host; the binary is cached in memory and on disk as every cusci::rtc kernel, see
+/// cusci/rtc.hpp); later calls reuse the loaded kernel without compiling. Programs built with nvcc
+/// can pass a device functor instead (cusci/ndimage/nvcc/geometric_transform.cuh).
+///
+/// The input coordinates are interpolated as map_coordinates does (SciPy runs both through
+/// NI_GeometricTransform): same prefilter, modes, cval, rounding of integer outputs, complex inputs
+/// part by part (the mapping is evaluated once per output point for both parts); values agree with
+/// SciPy's to the bit wherever map_coordinates' do and the mapping computes the same coordinates.
+/// The output points are processed in chunks of at most 2^22 points (the mapping kernel fills a
+/// float64 coordinate buffer of input_rank x chunk points, then the interpolation kernels read it),
+/// so the extra memory stays bounded (32 MiB per input axis).
+/// @param input   [n_0, ..., n_{d-1}], d >= 1: any real or complex dtype except float16, any layout.
+/// @param mapping CUDA C++ source of the `__device__` mapping (see above).
+/// @param opts    output_shape (its rank may differ from the input's), output dtype / array (may be
+///                the input itself: the result is then the one a separate output gets), order 0..5,
+///                mode, cval, prefilter.
+/// @return [output_shape] of the input dtype or `opts.output` (a given array is returned).
+/// Asynchronous on the current stream when the mapping returns void; with a status-returning
+/// mapping the call synchronizes the current stream once, at its end, to read whether any point
+/// failed. Compiling blocks the host on first use.
+/// @throws cusci::runtime_error for order outside 0..5 ("spline order not supported"), a 0-d input or
+///         an empty output_shape ("input and output rank must be > 0"), an output array whose shape
+///         is not output_shape ("output shape not correct"), a real output array for a complex input
+///         ("output must have complex dtype"), a complex output for a real input or float16 data
+///         ("data type not supported"), and when the mapping returned 0 for some point ("unknown
+///         error in mapping function", SciPy's RuntimeError; the output's content is then
+///         unspecified), an input without elements for a non-empty output; cusci::value_error for a negative output_shape entry or a `mapping.name`
+///         that is not an identifier; cusci::type_error for a complex cval with a real input;
+///         cusci::not_implemented_error for ranks above 16; cusci::rtc::compile_error (with NVRTC's
+///         log) when the source does not compile or the function does not have the signature above.
+///         Argument errors are raised before anything is compiled or allocated.
+/// SciPy: `scipy.ndimage.geometric_transform`. Deviations: `mapping` is CUDA source (or a device
+/// functor), not a Python callable; no `extra_arguments` / `extra_keywords`; a mapping cannot raise
+/// an exception of its own (it returns 0, which raises cusci::runtime_error); the failure check
+/// happens after every point is mapped (SciPy stops at the first failure); with the output array
+/// being the input itself and no prefiltered copy (order <= 1 or prefilter false), SciPy overwrites
+/// input values it still reads, cusci gives the result of a separate output; an input without
+/// elements raises cusci::runtime_error (SciPy fills the output with cval in constant mode and
+/// reads out of bounds in the others).
+ndarray geometric_transform(const ndarray& input, const device_function& mapping,
+                            const geometric_transform_options& opts = {});
 
 /// Keyword arguments of map_coordinates.
 struct map_coordinates_options {
