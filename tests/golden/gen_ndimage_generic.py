@@ -181,6 +181,8 @@ an = a64.copy()
 an[3, 4] = np.nan
 add("gf_nan_int32", "generic_filter", an, function="wsum", size=3, output="int32")
 add("gf_nan_uint8", "generic_filter", an, function="range", size=2, output="uint8")
+# Fractions, NaN and values of 256 and more into bool: the byte of C's (npy_bool) cast, not "nonzero".
+add("gf_frac_bool", "generic_filter", an * 0.01, function="wsum", size=3, output="bool")
 # 1-D, 3-D, 0-d, long windows (global scratch: more than 64 values).
 add("gf_1d", "generic_filter", make_input((40,), "float64"), function="median", size=5, mode="mirror")
 add("gf_1d_long", "generic_filter", make_input((150,), "float32"), function="median", size=71, mode="wrap")

@@ -73,8 +73,9 @@ __global__ void cast_kernel(const double* src, char* dst, std::int64_t count, ca
       rem /= g.shape[d];
     }
     if constexpr (std::is_same_v<T, bool>) {
-      // SciPy's (npy_bool)tmp: nonzero (NaN included) is true.
-      *reinterpret_cast<bool*>(dst + off) = src[i] != 0.0 || src[i] != src[i];
+      // SciPy's (npy_bool)tmp: npy_bool is an unsigned char, so the byte stored is C's conversion to
+      // unsigned char on x86-64 (0.3 -> 0, 256 -> 0, NaN -> 0, -2 -> 254).
+      *reinterpret_cast<std::uint8_t*>(dst + off) = x86_cast<std::uint8_t>(src[i]);
     } else {
       *reinterpret_cast<T*>(dst + off) = x86_cast<T>(src[i]);
     }
