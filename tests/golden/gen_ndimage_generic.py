@@ -266,6 +266,15 @@ add("vf_sum_u8_wraps", "vectorized_filter", make_input((8, 9), "uint8"), functio
 for dt in ("int16", "uint8", "float32"):
     add(f"vf_mean_{dt}", "vectorized_filter", make_input((8, 9), dt), function="vmean", size=[2, 3],
         output="float64", **T64)
+# A float64 result stored with NumPy's casting: out of int32's range and NaN (x86's INT32_MIN), and
+# into bool (nonzero, NaN included, is True).
+big = make_input((8, 9), "float64") * 1e9
+big[2, 3] = np.nan
+add("vf_mean_big_int32", "vectorized_filter", big, function="vmean", size=3, output="int32")
+frac = make_input((8, 9), "float64") * 1e-3
+frac[:, :4] = 0.0
+frac[6, 7] = np.nan
+add("vf_mean_frac_bool", "vectorized_filter", frac, function="vmean", size=[1, 2], output="bool")
 add("vf_cval_u8_big", "vectorized_filter", make_input((6, 7), "uint8"), function="vmax", size=3, mode="constant",
     cval=300.7)
 add("vf_1d", "vectorized_filter", make_input((30,), "float64"), function="vmax", size=5, mode="mirror")

@@ -44,14 +44,72 @@ const char* device_type_name(dtype t) {
   return "double";
 }
 
+/// `cusci_convert<R>(v)`: the function's result v (of whatever type R it returns) stored into
+/// `cusci_output_t` with NumPy's casting, as SciPy's `output[...] = result` assigns it: a real
+/// floating result into an integer type is C's conversion as compiled for x86-64 (cvttsd2si to 32
+/// bits for types up to int32 / uint16, to 64 bits for int64 / uint32, the two-branch sequence for
+/// uint64: NaN and out-of-range values give the "integer indefinite" value, then its low bits; the
+/// same rule as cusci's precompiled casts, engine/cast.cuh), into bool it is `v != 0` (NaN true); a
+/// complex result keeps its real part for a real output. Everything else is static_cast.
+std::string convert_source(dtype out, bool fp16, bool complex) {
+  std::string s =
+      "template <class T> struct cusci_is_float { static constexpr bool value = false; };\n"
+      "template <> struct cusci_is_float<float> { static constexpr bool value = true; };\n"
+      "template <> struct cusci_is_float<double> { static constexpr bool value = true; };\n"
+      "template <class T> struct cusci_is_complex { static constexpr bool value = false; };\n";
+  if (fp16) s += "template <> struct cusci_is_float<__half> { static constexpr bool value = true; };\n";
+  if (complex)
+    s += "template <class T> struct cusci_is_complex<cuda::std::complex<T>> { static constexpr bool value = true; };\n";
+  const bool out_complex = is_complex(out);
+  s += "__device__ __forceinline__ cusci_output_t cusci_from_double(double d) {\n";
+  switch (out) {
+    case dtype::bool_: s += "  return d != 0.0 || d != d;\n"; break;
+    case dtype::int8:
+    case dtype::int16:
+    case dtype::int32:
+    case dtype::uint8:
+    case dtype::uint16:
+      s += "  const int i = (d > -2147483649.0 && d < 2147483648.0) ? (int)d : (int)0x80000000u;\n"
+           "  return (cusci_output_t)(unsigned)i;\n";
+      break;
+    case dtype::int64:
+    case dtype::uint32:
+      s += "  const long long i = (d >= -9223372036854775808.0 && d < 9223372036854775808.0) ? (long long)d\n"
+           "      : (long long)0x8000000000000000ull;\n"
+           "  return (cusci_output_t)(unsigned long long)i;\n";
+      break;
+    case dtype::uint64:
+      s += "  const double t63 = 9223372036854775808.0;\n"
+           "  if (d >= t63) { const double e = d - t63;\n"
+           "    const long long i = e < t63 ? (long long)e : (long long)0x8000000000000000ull;\n"
+           "    return (unsigned long long)i ^ (1ull << 63); }\n"
+           "  const long long i = (d >= -t63 && d < t63) ? (long long)d : (long long)0x8000000000000000ull;\n"
+           "  return (unsigned long long)i;\n";
+      break;
+    default: s += "  return static_cast<cusci_output_t>(d);\n"; break;
+  }
+  s += "}\n"
+       "template <class R> __device__ __forceinline__ cusci_output_t cusci_convert(const R& v) {\n"
+       "  if constexpr (cusci_is_float<R>::value) return cusci_from_double(static_cast<double>(v));\n";
+  if (!out_complex) s += "  else if constexpr (cusci_is_complex<R>::value) return cusci_convert(v.real());\n";
+  s += "  else return static_cast<cusci_output_t>(v);\n}\n";
+  return s;
+}
+
 /// The gather-and-call loop shared by the window kernels (generic_filter and vectorized_filter):
 /// one thread per output (grid-stride), the window gathered through the offsets into a local array
 /// (LOCAL > 0) or the thread's slice of the global scratch buffer.
-std::string window_source(const device_function& f, const char* in_t, const char* out_t, bool fp16, bool complex) {
+std::string window_source(const device_function& f, dtype in, dtype out, bool convert) {
+  const bool fp16 = in == dtype::float16 || out == dtype::float16;
+  const bool complex = is_complex(in) || is_complex(out);
   std::string s = kPrelude;
   if (fp16) s += "#include <cuda_fp16.h>\n";
   if (complex) s += "#include <cuda/std/complex>\n";
-  s += std::string("typedef ") + in_t + " cusci_input_t;\ntypedef " + out_t + " cusci_output_t;\n";
+  s += std::string("typedef ") + device_type_name(in) + " cusci_input_t;\ntypedef " + device_type_name(out) +
+       " cusci_output_t;\n";
+  s += convert ? convert_source(out, fp16, complex)
+               : "template <class R> __device__ __forceinline__ cusci_output_t cusci_convert(const R& v) {\n"
+                 "  return static_cast<cusci_output_t>(v);\n}\n";
   s += "#line 1 \"device_function\"\n" + f.code + "\n#line 1 \"cusci_generated\"\n";
   s += "template <int LOCAL>\n"
        "__device__ __forceinline__ void cusci_window_loop(const cusci_input_t* __restrict__ padded,\n"
@@ -69,7 +127,7 @@ std::string window_source(const device_function& f, const char* in_t, const char
        "      rem /= n;\n"
        "    }\n"
        "    for (long long k = 0; k < window; ++k) w[k] = padded[base + off[k]];\n"
-       "    out[i] = static_cast<cusci_output_t>(" + f.name + "(w, static_cast<ptrdiff_t>(window)));\n"
+       "    out[i] = cusci_convert(" + f.name + "(w, static_cast<ptrdiff_t>(window)));\n"
        "  }\n"
        "}\n"
        "extern \"C\" __global__ void cusci_window_local(const cusci_input_t* padded, const long long* geom,\n"
@@ -130,7 +188,7 @@ ndarray generic_filter(const ndarray& input, const device_function& function, co
   check_function(function, "generic_filter");
   detail::window_plan p = detail::prepare_generic_filter(input, size, opts);
   if (!p.skip && p.count > 0)
-    launch_window(p, module_for(window_source(function, "double", "double", false, false), function.options));
+    launch_window(p, module_for(window_source(function, dtype::float64, dtype::float64, false), function.options));
   return detail::finish_generic_filter(p);
 }
 
@@ -138,11 +196,7 @@ ndarray vectorized_filter(const ndarray& input, const device_function& function,
   check_function(function, "vectorized_filter");
   detail::window_plan p = detail::prepare_vectorized_filter(input, opts);
   if (!p.skip && p.count > 0) {
-    const dtype in = p.input_dtype, out = p.result.dtype();
-    const bool fp16 = in == dtype::float16 || out == dtype::float16;
-    const bool cplx = is_complex(in) || is_complex(out);
-    launch_window(p, module_for(window_source(function, device_type_name(in), device_type_name(out), fp16, cplx),
-                                function.options));
+    launch_window(p, module_for(window_source(function, p.input_dtype, p.result.dtype(), true), function.options));
   }
   return detail::finish_vectorized_filter(p);
 }

@@ -21,7 +21,8 @@
 /// - The function's results are stored in float64 and converted to the output dtype as SciPy's C
 ///   code converts them (generic_filter / generic_filter1d: a C cast as compiled for x86-64: integer
 ///   outputs truncate toward zero, NaN and out-of-range values give the "integer indefinite" value,
-///   then its low bits); vectorized_filter writes `static_cast<output type>(result)` directly.
+///   then its low bits, bool the byte of that conversion); vectorized_filter stores each result into
+///   the output type with NumPy's casting (below).
 /// - Everything is enqueued on the current stream (cusci::get_current_stream()) and the call returns
 ///   without synchronizing; the first call with a new function compiles it (blocking the host).
 ///
@@ -188,8 +189,8 @@ ndarray generic_filter1d(const ndarray& input, const device_function& function, 
 /// float16 (cuda_fp16.h is included), `cuda::std::complex<float/double>` for complex64/128
 /// (<cuda/std/complex> is included)) and `window` holds the values under the footprint's true
 /// elements in C order over the footprint (for `size`, the whole box), i.e. SciPy's
-/// `window[..., footprint]` of one output element. R is any type for which
-/// `static_cast<output type>(R)` compiles. The generated source typedefs `cusci_input_t` and
+/// `window[..., footprint]` of one output element. R is a real or complex arithmetic type (or any type
+/// for which `static_cast<output type>(R)` compiles). The generated source typedefs `cusci_input_t` and
 /// `cusci_output_t`.
 ///
 /// The output dtype is `opts.output`'s (dtype or array), else the input dtype (SciPy: the dtype the
@@ -208,9 +209,12 @@ ndarray generic_filter1d(const ndarray& input, const device_function& function, 
 ///         larger than the input with "valid", repeated axes, an output array of another shape (NumPy's
 ///         broadcast ValueError); cusci::index_error for an axis out of range; cusci::rtc::compile_error
 ///         (also when the result cannot be converted to the output type).
-/// SciPy: `scipy.ndimage.vectorized_filter`. Deviations: the output dtype (above); results
-/// converted with static_cast (CUDA's float-to-integer conversion saturates where NumPy's differs);
-/// multi-valued functions are not supported.
+/// The function's results are stored with NumPy's casting, as SciPy's `output[...] = result`: a real
+/// floating result into an integer output is C's conversion as on x86-64 (NaN and out-of-range
+/// values give the "integer indefinite" value, then its low bits), into bool `v != 0`, a complex result
+/// into a real output its real part (NumPy warns); other pairs static_cast.
+/// SciPy: `scipy.ndimage.vectorized_filter`. Deviations: the output dtype (above); multi-valued
+/// functions are not supported.
 ndarray vectorized_filter(const ndarray& input, const device_function& function,
                           const vectorized_filter_options& opts = {});
 
