@@ -345,8 +345,11 @@ def add_new(case, func, a, layout="C", error=None, footprint=None, output_array=
             warnings.simplefilter("ignore")  # "promoting specified output dtype to complex"
             r = NEW_FUNCS[func](x, call)
         expected = s.array(case + "_out", r)
-        scale = float(np.max(np.abs(r))) if r.size and r.dtype != np.bool_ else 1.0
+        finite = np.abs(r[np.isfinite(r)]) if r.dtype.kind == "f" else np.abs(r)
+        scale = float(np.max(finite)) if finite.size and r.dtype != np.bool_ else 1.0
         rtol, atol = shared_tol(r.dtype, scale=scale)
+        if func.startswith(("minimum", "maximum")):
+            rtol, atol = 0.0, 0.0  # a selected value: exact (NaN where SciPy gives NaN)
     else:
         expect_error(case, error, lambda: NEW_FUNCS[func](x, call), error_text)
     s.case(case, func, rtol=rtol, atol=atol, error=error, input=inp, expected=expected, layout=layout,
@@ -685,5 +688,126 @@ for func in ("correlate1d", "convolve1d"):
         mode="constant", cval=1.5, output_array=dict(layout="input"))
     add(f"cw_{tag}_inplace_c128_rev", func, make_input((4, 10), "complex128"), weights=CW4, layout="rev",
         mode="mirror", output_array=dict(layout="input"))
+
+# --- minimum / maximum filters with NaN and infinities: SciPy's answers depend on its algorithms'
+# comparison order. The 1-D filters (and `size` / all-true footprints, run as 1-D passes) keep
+# SciPy's running list of NI_MinOrMaxFilter1D, whose result near a NaN depends on the values'
+# order and on values that already left the window; footprints compare in the footprint's order
+# (a NaN first value stays, a later NaN is never taken). Sizes 1..40 (long ones on the van Herk
+# kernel), every mode, origins, cval NaN / inf, float32 / float64, layouts, NaN at the line ends,
+# and constant values outside the input dtype's range.
+s.group("minmax_nan")
+nrng = np.random.default_rng(20261202)
+
+
+def nan_line(n, dt, p_nan=0.15, p_inf=0.08, ends=True):
+    """Small integers (many ties, signed zeros) with NaN and +-inf mixed in."""
+    x = nrng.choice(np.array([-3.0, -1.0, -0.0, 0.0, 1.0, 2.0, 5.0]), n)
+    x[nrng.random(n) < p_inf] = np.inf
+    x[nrng.random(n) < p_inf] = -np.inf
+    x[nrng.random(n) < p_nan] = np.nan
+    if ends and n > 1:
+        x[0] = x[-1] = np.nan
+    return x.astype(dt)
+
+
+NAN_CVALS = (np.nan, 1.5, -np.inf, np.inf, 0.0)
+for func in ("minimum_filter1d", "maximum_filter1d"):
+    for dt in ("float32", "float64"):
+        x = nan_line(70, dt)
+        for size in range(1, 41):
+            mode = MODES[size % len(MODES)]
+            origins = sorted({-(size // 2), 0, (size - 1) // 2})
+            origin = origins[size % len(origins)]
+            cval = NAN_CVALS[size % len(NAN_CVALS)]
+            add_new(f"{func}_nan_{dt}_s{size}", func, x, size=size, mode=mode, origin=origin, cval=cval)
+        for mode in MODES:
+            for size in (2, 5, 17, 31):
+                add_new(f"{func}_nan_{dt}_{mode}_s{size}_nancval", func, nan_line(45, dt), size=size, mode=mode,
+                        cval=np.nan, origin=-(size // 2))
+        # sparse NaN: windows without NaN that still differ (a value dropped behind a NaN)
+        y = np.array([0, 7, np.nan, 1, 3, 9, 9, 9, 9, 9, 2, 8, np.nan, -1, 4, 6, 6, 6, 6, 6, 6], dt)
+        for size in (3, 4, 5, 6):
+            for origin in sorted({-(size // 2), 0, (size - 1) // 2}):
+                add_new(f"{func}_nan_hist_{dt}_s{size}_o{origin}", func, y, size=size, mode="nearest", origin=origin)
+        # long lines: NaN near the replay's segment boundaries (every 2048 outputs, 4 K for K > 512),
+        # a dense stretch (no clean restart before some segments), a line without NaN
+        w = nan_line(3 * 9000, dt, p_nan=0.0, ends=False).reshape(3, 9000)
+        for pos in (5, 2040, 2047, 2048, 2050, 4093, 4100, 6140, 8999):
+            w[0, pos] = np.nan
+        w[1, 3000:7000][nrng.random(4000) < 0.3] = np.nan
+        for size in (2, 5, 31, 600):
+            add_new(f"{func}_nan_long_{dt}_s{size}", func, w, size=size, mode="reflect", origin=(size - 1) // 2)
+        add_new(f"{func}_nan_long_{dt}_cols_s31", func, np.ascontiguousarray(w[:, :4500].T), size=31, axis=0,
+                mode="mirror")
+        # 2-D: rows (last axis; the fast kernels up to 16, the van Herk kernel above) and columns
+        a = nan_line(40 * 300, dt, p_nan=0.01, ends=False).reshape(40, 300)
+        a[:, 0] = np.nan
+        a[3, :] = np.nan
+        b = nan_line(300 * 40, dt, p_nan=0.01, ends=False).reshape(300, 40)
+        b[-1, :] = np.nan
+        for size in (3, 16, 17, 31, 40):
+            add_new(f"{func}_nan2d_{dt}_rows_s{size}", func, a, size=size, axis=1, mode="reflect")
+            add_new(f"{func}_nan2d_{dt}_cols_s{size}", func, b, size=size, axis=0, mode="wrap", origin=size // 4)
+            add_new(f"{func}_nan2d_{dt}_cols6_s{size}", func, b[:, :6], size=size, axis=0, mode="mirror")
+        for layout in ("F", "step2", "rev"):
+            for axis in (0, 1):
+                add_new(f"{func}_nan2d_{dt}_{layout}_ax{axis}_s31", func, a[:30, :60], size=31, axis=axis,
+                        layout=layout, mode="constant", cval=np.nan if axis else -1.0)
+                add_new(f"{func}_nan2d_{dt}_{layout}_ax{axis}_s4", func, a[:30, :60], size=4, axis=axis,
+                        layout=layout, mode="nearest")
+        # NaN-free long windows (van Herk) with ties of signed zeros and infinities
+        z = nan_line(2 * 500, dt, p_nan=0.0, ends=False).reshape(2, 500)
+        for size in (17, 33, 100, 257):
+            add_new(f"{func}_vhg_{dt}_rows_s{size}", func, z, size=size, axis=1, mode="reflect", origin=-(size // 2))
+            add_new(f"{func}_vhg_{dt}_cols_s{size}", func, np.ascontiguousarray(z.T), size=size, axis=0,
+                    mode="constant", cval=-0.0)
+    # integers: a NaN cval reaches SciPy's list of doubles too; long windows on the van Herk kernel
+    for dt in ("uint8", "int32", "int64"):
+        add_new(f"{func}_nancval_{dt}", func, make_input((7, 12), dt), size=3, mode="constant", cval=np.nan)
+        add_new(f"{func}_vhg_{dt}", func, make_input((6, 90), dt), size=37, mode="mirror")
+        add_new(f"{func}_vhg_{dt}_cols", func, make_input((90, 40), dt), size=33, axis=0, mode="wrap")
+    add_new(f"{func}_nancval_bool", func, nrng.random((5, 9)) < 0.5, size=2, mode="constant", cval=np.nan)
+    # a constant value the input dtype cannot hold (SciPy compares it in double, then casts)
+    for cval in (2.7, 300.0, -7.5):
+        add_new(f"{func}_cval_u8_{cval}", func, make_input((6, 9), "uint8"), size=3, mode="constant", cval=cval)
+        add_new(f"{func}_cval_u8_{cval}_s20", func, make_input((6, 40), "uint8"), size=20, mode="constant",
+                cval=cval)
+    add_new(f"{func}_cval_i8_m200", func, make_input((6, 9), "int8"), size=4, mode="constant", cval=-200.0)
+    add_new(f"{func}_cval_f32_0.1", func, make_input((6, 9), "float32"), size=3, mode="constant", cval=0.1)
+
+NAN_FPS = {"cross": CROSS, "disk": DISK5, "odd": ODD}
+for func in ("minimum_filter", "maximum_filter"):
+    for dt in ("float32", "float64"):
+        a = nan_line(23 * 29, dt, p_nan=0.1, ends=False).reshape(23, 29)
+        a[0, 0] = a[-1, -1] = np.nan
+        # size: 1-D passes per axis (each pass's NaN feeds the next)
+        for size in ((3, 3), (2, 5), (31, 4), (1, 17), (40, 40)):
+            add_new(f"{func}_nan_{dt}_size{size[0]}x{size[1]}", func, a, size=list(size), mode="reflect")
+        for mode in MODES:
+            add_new(f"{func}_nan_{dt}_{mode}", func, a, size=[4, 3], mode=mode, cval=np.nan, origin=[1, -1])
+            for name, fp in NAN_FPS.items():
+                add_new(f"{func}_nan_{dt}_fp_{name}_{mode}", func, a, footprint=fp, mode=mode,
+                        cval=np.nan if mode.endswith("constant") else 0.0)
+        add_new(f"{func}_nan_{dt}_alltrue", func, a, footprint=np.ones((3, 5), bool), mode="wrap", origin=[0, 2])
+        add_new(f"{func}_nan_{dt}_peraxis", func, a, size=[5, 6], mode=["constant", "mirror"], cval=np.nan)
+        for name, fp in NAN_FPS.items():
+            add_new(f"{func}_nan_{dt}_fp_{name}_origin", func, a, footprint=fp, origin=[-1, 1], mode="nearest")
+        for layout in ("F", "step2", "rev"):
+            add_new(f"{func}_nan_{dt}_{layout}", func, a, size=[3, 31], layout=layout, mode="nearest")
+            add_new(f"{func}_nan_{dt}_fp_{layout}", func, a, footprint=DISK5, layout=layout, mode="wrap")
+        a3 = nan_line(9 * 10 * 40, dt, p_nan=0.05, ends=False).reshape(9, 10, 40)
+        add_new(f"{func}_nan3d_{dt}_size", func, a3, size=[3, 2, 20], mode="mirror")
+        add_new(f"{func}_nan3d_{dt}_axes", func, a3, size=[5, 33], axes=[0, 2], mode="constant", cval=np.nan)
+        add_new(f"{func}_nan3d_{dt}_fp", func, a3, footprint=BALL, mode="constant", cval=np.nan)
+        add_new(f"{func}_nan1d_{dt}_size", func, nan_line(50, dt), size=7, mode="wrap")
+        add_new(f"{func}_nan1d_{dt}_fp", func, nan_line(50, dt), footprint=[1, 0, 1, 1], mode="reflect")
+    for cval in (2.7, 300.0):
+        add_new(f"{func}_cval_u8_{cval}", func, make_input((9, 11), "uint8"), size=3, mode="constant", cval=cval)
+        add_new(f"{func}_fp_cval_u8_{cval}", func, make_input((9, 11), "uint8"), footprint=CROSS, mode="constant",
+                cval=cval)
+    add_new(f"{func}_nancval_u8", func, make_input((9, 11), "uint8"), size=[3, 2], mode="constant", cval=np.nan)
+    add_new(f"{func}_fp_nancval_i16", func, make_input((9, 11), "int16"), footprint=CROSS, mode="constant",
+            cval=np.nan)
 
 s.write()

@@ -226,7 +226,24 @@ for dt in ("float32", "float64"):
     add(f"nan_{dt}_rank", "rank_filter", a, size=3, rank=2)
     add(f"nan_{dt}_rankneg", "rank_filter", a, size=5, rank=-3, mode="wrap")
     add(f"nan_{dt}_pct", "percentile_filter", a, size=[3, 5], percentile=70.0)
-    # (Ranks 0 and n - 1 with NaN are minimum_filter / maximum_filter's cases, not repeated here.)
+    # Ranks 0 and n - 1 (SciPy hands them to minimum_filter / maximum_filter: a box or an all-true
+    # footprint as 1-D passes with SciPy's running list, any other footprint in its order), and
+    # size-2 medians (rank 1 of 2: the maximum).
+    for size in (2, 3, (4, 2), 31):
+        sz = list(size) if isinstance(size, tuple) else size
+        tag = "x".join(map(str, size)) if isinstance(size, tuple) else str(size)
+        add(f"nan_{dt}_min_s{tag}", "rank_filter", a, size=sz, rank=0, mode="reflect")
+        add(f"nan_{dt}_max_s{tag}", "rank_filter", a, size=sz, rank=-1, mode="nearest")
+    for mode in MODES:
+        add(f"nan_{dt}_min_{mode}", "rank_filter", a, size=3, rank=0, mode=mode, cval=np.nan)
+        add(f"nan_{dt}_max_cross_{mode}", "rank_filter", a, footprint=CROSS, rank=4, mode=mode, cval=np.nan)
+    add(f"nan_{dt}_median_s2", "median_filter", a, size=2)
+    add(f"nan_{dt}_median_s2x1", "median_filter", a, size=[2, 1], mode="wrap")
+    add(f"nan_{dt}_pct0_origin", "percentile_filter", a, size=[3, 4], percentile=0.0, origin=[1, -1])
+    add(f"nan_{dt}_pct100_modes", "percentile_filter", a, size=[5, 3], percentile=100.0,
+        mode=["constant", "mirror"], cval=np.nan)
+    add(f"nan_{dt}_min_cross", "rank_filter", a, footprint=CROSS, rank=0, mode="constant", cval=-np.inf)
+    add(f"nan3d_{dt}_max", "rank_filter", a3, size=(3, 2, 17), rank=-1, mode="mirror")
     add(f"nan_{dt}_cval", "median_filter", a, size=3, mode="constant", cval=np.nan)
     a3 = make_input((8, 9, 34), dt)
     a3[rng.random(a3.shape) < 0.05] = np.nan
@@ -249,9 +266,7 @@ for dt in ("float32", "float64"):
     x[rng.random(x.shape) < 0.12] = np.nan
     x[0] = np.nan
     x[30] = np.inf
-    # Not size 2: its median is rank 1 of 2, the last, which SciPy hands to maximum_filter, and
-    # cusci's minimum/maximum filters do not reproduce SciPy's NaN propagation (filters.hpp, rank.hpp).
-    for size in (3, 4, 5, 6, 7):
+    for size in (2, 3, 4, 5, 6, 7):
         for mode in ("reflect", "constant", "nearest", "mirror", "wrap"):
             add(f"nan1d_{dt}_s{size}_{mode}", "median_filter", x, size=size, mode=mode, cval=1.0)
     for origin in (-2, -1, 1, 2):
@@ -259,6 +274,15 @@ for dt in ("float32", "float64"):
     add(f"nan1d_{dt}_rank", "rank_filter", x, size=7, rank=2, mode="reflect")
     add(f"nan1d_{dt}_pct", "percentile_filter", x, size=6, percentile=80.0, mode="nearest")
     add(f"nan1d_{dt}_cval", "median_filter", x, size=3, mode="constant", cval=np.nan)
+    # Ranks 0 and n - 1 of 1-D arrays: minimum_filter / maximum_filter as well (NaN at both ends).
+    xe = x.copy()
+    xe[-1] = np.nan
+    for size in (2, 5, 31):
+        for mode in ("reflect", "constant", "wrap"):
+            add(f"nan1d_{dt}_min_s{size}_{mode}", "rank_filter", xe, size=size, rank=0, mode=mode, cval=np.nan)
+            add(f"nan1d_{dt}_max_s{size}_{mode}", "rank_filter", xe, size=size, rank=size - 1, mode=mode,
+                cval=2.0)
+    add(f"nan1d_{dt}_max_fp", "rank_filter", xe, footprint=[1, 1, 0, 1], rank=2, mode="mirror")
 add("nan1d_f16", "median_filter", np.array([1, np.nan, 3, 2, np.nan, 5, 4, 7, 6], np.float16), size=3)
 
 s.group("layouts")

@@ -60,8 +60,27 @@ struct pass_params {
   int symmetric;  // weights: 1 symmetric, -1 antisymmetric, 0 general (NI_Correlate1D's test)
   int mode;       // ext
   int in_code;    // input dtype, for the run-time loader
+  int* nan_flag;  // set to 1 by a policy that watches for NaN (watches_nan) when a loaded value is NaN
   double w[max_param_taps];
 };
+
+/// Whether policy P asks the kernels to report NaN among the values they load (P::watch_nan): the
+/// minimum / maximum policies, whose windows holding NaN are recomputed afterwards in SciPy's
+/// comparison order (filters/min_max.cu).
+template <class P>
+constexpr bool watches_nan() {
+  if constexpr (requires { P::watch_nan; }) return P::watch_nan;
+  else return false;
+}
+
+/// Reports a NaN value `v` through `flag` (when not null) for a policy that watches for NaN (no-op
+/// otherwise). Threads race to store the same value; the next kernel on the stream sees it.
+template <class P, class A>
+__device__ __forceinline__ void note_nan(int* flag, A v) {
+  if constexpr (watches_nan<P>() && std::is_floating_point_v<A>) {
+    if (v != v && flag != nullptr) *flag = 1;
+  }
+}
 
 /// Tag: the input dtype is read at run time (p.in_code) and converted to the accumulator type.
 struct any_in {};
@@ -178,7 +197,11 @@ __global__ void __launch_bounds__(block_threads)
       if (o >= p.n_outer) break;
       const char* base = p.in + p.in_outer.offset(o);
       A* row = buf + l * W;
-      for (int q = tid; q < W; q += blockDim.x) row[q] = load_ext<Tin, A>(p, base, x0 + q - p.shift);
+      for (int q = tid; q < W; q += blockDim.x) {
+        const A v = load_ext<Tin, A>(p, base, x0 + q - p.shift);
+        note_nan<P>(p.nan_flag, v);
+        row[q] = v;
+      }
     }
     __syncthreads();
     for (int l = 0; l < lpb; ++l) {
@@ -215,8 +238,11 @@ __global__ void __launch_bounds__(col_tx* col_ty)
     const bool col_ok = n < p.n_inner;
     const char* base = p.in + p.in_outer.offset(o) + (col_ok ? p.in_inner.offset(n) : 0);
     __syncthreads();
-    for (int r = ty; r < rows; r += col_ty)
-      buf[r * col_tx + tx] = col_ok ? load_ext<Tin, A>(p, base, y0 + r - p.shift) : A(0);
+    for (int r = ty; r < rows; r += col_ty) {
+      const A v = col_ok ? load_ext<Tin, A>(p, base, y0 + r - p.shift) : A(0);
+      note_nan<P>(p.nan_flag, v);
+      buf[r * col_tx + tx] = v;
+    }
     __syncthreads();
     if (col_ok) {
       char* obase = p.out + p.out_outer.offset(o) + p.out_inner.offset(n);
@@ -244,6 +270,11 @@ __global__ void __launch_bounds__(block_threads) direct_kernel(const pass_params
     // Weights policies reach this kernel only for windows longer than max_param_taps, whose
     // weights are in p.wg.
     const A acc = P::template compute<A>(get, global_weights<A>{p.wg}, p);
+    // Every element of a line is some thread's own position y: checking it covers the line.
+    if constexpr (watches_nan<P>()) {
+      const char* own = p.in + p.in_outer.offset(o) + y * p.in_sa + p.in_inner.offset(n);
+      note_nan<P>(p.nan_flag, load_value<Tin, A>(own, p.in_code));
+    }
     store_value<Tout>(p.out + p.out_outer.offset(o) + y * p.out_sa + p.out_inner.offset(n), acc);
   }
 }

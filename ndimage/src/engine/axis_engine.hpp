@@ -36,7 +36,9 @@ void uniform_pass(const ndarray& in, const ndarray& out, int axis, std::int64_t 
                   std::int64_t origin);
 
 /// out = running minimum (`minimum`) or maximum over `size` values along `axis` (SciPy's
-/// NI_MinOrMaxFilter1D), exact for every real dtype. Same contract as correlate_pass.
+/// NI_MinOrMaxFilter1D), exact for every real dtype, NaN included (SciPy's running list replayed on
+/// the lines holding NaN; filters/min_max.cu). Windows up to 16 values: direct kernels; longer: a
+/// van Herk / Gil-Werman kernel (cost independent of `size`). Same contract as correlate_pass.
 void min_max_pass(const ndarray& in, const ndarray& out, int axis, std::int64_t size, ext mode, double cval,
                   std::int64_t origin, bool minimum);
 

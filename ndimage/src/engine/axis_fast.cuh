@@ -87,6 +87,7 @@ struct fast_params {
   int K;
   int shift;  // output i reads ext[i - shift + k] for tap k
   int mode;
+  int* nan_flag;  // pass_params::nan_flag (policies that watch for NaN)
   // rows: w[k] = weight k (k < K), zero after; cols: right-aligned to the kernel's KMAX:
   // w[KMAX - K + k] = weight k, zero before.
   T w[fast_cfg<T>::max_taps];
@@ -144,11 +145,20 @@ __global__ void __launch_bounds__(fast_threads)
     T v[V];
 #pragma unroll
     for (int r = 0; r < V; ++r) v[r] = fast_load(p, line, p0 + tid + r * nt, static_cast<std::int64_t>(sizeof(T)));
+    if constexpr (watches_nan<P>()) {
+      bool nan = false;
+#pragma unroll
+      for (int r = 0; r < V; ++r) nan = nan || v[r] != v[r];
+      if (nan && p.nan_flag != nullptr) *p.nan_flag = 1;
+    }
     __syncthreads();  // the previous segment's reads of s are done
 #pragma unroll
     for (int r = 0; r < V; ++r) s[tid + r * nt] = v[r];
-    for (int j = tile + tid; j < w_s; j += nt)
-      s[j] = j < w_fill ? fast_load(p, line, p0 + j, static_cast<std::int64_t>(sizeof(T))) : T(0);
+    for (int j = tile + tid; j < w_s; j += nt) {
+      const T hv = j < w_fill ? fast_load(p, line, p0 + j, static_cast<std::int64_t>(sizeof(T))) : T(0);
+      note_nan<P>(p.nan_flag, hv);
+      s[j] = hv;
+    }
     __syncthreads();
 
     // Thread t: outputs x0 + t*V + j (j < V) = policy over k of w[k], staged[t*V + j + k].
@@ -250,13 +260,19 @@ __global__ void __launch_bounds__(fast_threads)
     for (int m = 0; m < WN; ++m) win[m] = T(0);
 #pragma unroll
     for (int m = 0; m < KMAX - 1; ++m)
-      if (m >= off) win[m] = fast_load(p, line, y0 + c + m, p.in_sa);
+      if (m >= off) {
+        win[m] = fast_load(p, line, y0 + c + m, p.in_sa);
+        note_nan<P>(p.nan_flag, win[m]);
+      }
     T nxt[G];
 #pragma unroll
     for (int i = 0; i < G; ++i) nxt[i] = fast_load(p, line, y0 + c + (KMAX - 1) + i, p.in_sa);
     for (std::int64_t yb = y0; yb < y1; yb += G) {
 #pragma unroll
-      for (int i = 0; i < G; ++i) win[KMAX - 1 + i] = nxt[i];
+      for (int i = 0; i < G; ++i) {
+        win[KMAX - 1 + i] = nxt[i];
+        note_nan<P>(p.nan_flag, nxt[i]);
+      }
       if (yb + G < y1) {
 #pragma unroll
         for (int i = 0; i < G; ++i) nxt[i] = fast_load(p, line, yb + G + c + (KMAX - 1) + i, p.in_sa);
@@ -347,13 +363,21 @@ __global__ void __launch_bounds__(fast_vec_threads)
       for (int j = 0; j < VE; ++j) win[m][j] = T(0);
 #pragma unroll
     for (int m = 0; m < KMAX - 1; ++m)
-      if (m >= off) vec_to<T>(win[m], fast_load_vec(p, line, y0 + c + m));
+      if (m >= off) {
+        vec_to<T>(win[m], fast_load_vec(p, line, y0 + c + m));
+#pragma unroll
+        for (int j = 0; j < VE; ++j) note_nan<P>(p.nan_flag, win[m][j]);
+      }
     vec_t nxt[G];
 #pragma unroll
     for (int i = 0; i < G; ++i) nxt[i] = fast_load_vec(p, line, y0 + c + (KMAX - 1) + i);
     for (std::int64_t yb = y0; yb < y1; yb += G) {
 #pragma unroll
-      for (int i = 0; i < G; ++i) vec_to<T>(win[KMAX - 1 + i], nxt[i]);
+      for (int i = 0; i < G; ++i) {
+        vec_to<T>(win[KMAX - 1 + i], nxt[i]);
+#pragma unroll
+        for (int j = 0; j < VE; ++j) note_nan<P>(p.nan_flag, win[KMAX - 1 + i][j]);
+      }
       if (yb + G < y1) {
 #pragma unroll
         for (int i = 0; i < G; ++i) nxt[i] = fast_load_vec(p, line, yb + G + c + (KMAX - 1) + i);
@@ -425,6 +449,7 @@ bool try_fast(const pass_params& p, const std::vector<double>& w, cudaStream_t s
   f.K = p.K;
   f.shift = p.shift;
   f.mode = p.mode;
+  f.nan_flag = p.nan_flag;
   const int kmax = p.K <= 8 ? 8 : p.K <= 16 ? 16 : p.K <= 24 ? 24 : p.K <= 32 ? 32 : 64;
   if constexpr (P::uses_weights)
     for (int k = 0; k < p.K; ++k) f.w[rows ? k : kmax - p.K + k] = static_cast<T>(w[k]);

@@ -33,6 +33,9 @@
 namespace cusci::ndimage::detail {
 
 inline constexpr int footprint_threads = 256;
+/// Tap lists (footprint_plan::taps) up to this many entries travel in the kernel parameters
+/// (fp_tap_list, footprint_launch); longer ones in a device buffer.
+inline constexpr int fp_param_taps = 512;
 
 struct fp_params {
   const char* in;
@@ -49,6 +52,17 @@ struct fp_params {
   int tile[3], halo[3];
   std::int64_t n_tiles[3];
 };
+
+/// A short tap list passed by value to the footprint kernels of footprint_launch (a second,
+/// grid-constant kernel parameter, so the other users of fp_params keep their parameter size).
+struct fp_tap_list {
+  std::int32_t v[fp_param_taps];
+};
+
+/// The tap list of a footprint kernel: p.taps in device memory, or (p.taps null) the by-value list.
+__device__ __forceinline__ const std::int32_t* fp_taps(const fp_params& p, const fp_tap_list& tl) {
+  return p.taps != nullptr ? p.taps : tl.v;
+}
 
 /// Position i of an axis of length L after the boundary map; -1 for the constant value.
 __device__ __forceinline__ std::int64_t fp_index(std::int64_t i, std::int64_t L, int mode) {
@@ -100,7 +114,8 @@ __device__ __forceinline__ void stage_halo(S* s, const int halo[3], std::int64_t
 
 template <class P, class T>
 __global__ void __launch_bounds__(footprint_threads)
-    footprint_tiled_kernel(const __grid_constant__ fp_params p, T cval, std::int64_t n_blocks) {
+    footprint_tiled_kernel(const __grid_constant__ fp_params p, const __grid_constant__ fp_tap_list tl, T cval,
+                           std::int64_t n_blocks) {
   extern __shared__ __align__(16) unsigned char smem[];
   T* s = reinterpret_cast<T*>(smem);
   const int HX = p.halo[2], HY = p.halo[1];
@@ -124,8 +139,8 @@ __global__ void __launch_bounds__(footprint_threads)
       const std::int64_t x = x0 + ox, y = y0 + oy, z = z0 + oz;
       if (x >= p.shape[2] || y >= p.shape[1] || z >= p.shape[0]) continue;
       const T* c = s + (oz * HY + oy) * HX + ox;
-      const std::int32_t* taps = p.taps;
-      const T v = P::template reduce<T>([&](int k) { return c[__ldg(taps + k)]; }, p.n_taps, p.weights);
+      const std::int32_t* taps = fp_taps(p, tl);
+      const T v = P::template reduce<T>([&](int k) { return c[taps[k]]; }, p.n_taps, p.weights);
       *reinterpret_cast<T*>(p.out + z * p.out_st[0] + y * p.out_st[1] + x * p.out_st[2]) = v;
     }
   }
@@ -133,7 +148,9 @@ __global__ void __launch_bounds__(footprint_threads)
 
 template <class P, class T>
 __global__ void __launch_bounds__(footprint_threads)
-    footprint_generic_kernel(const fp_params p, T cval, std::int64_t n_total) {
+    footprint_generic_kernel(const __grid_constant__ fp_params p, const __grid_constant__ fp_tap_list tl, T cval,
+                             std::int64_t n_total) {
+  const std::int32_t* taps = fp_taps(p, tl);
   for (std::int64_t t = blockIdx.x * static_cast<std::int64_t>(blockDim.x) + threadIdx.x; t < n_total;
        t += static_cast<std::int64_t>(gridDim.x) * blockDim.x) {
     std::int64_t coord[footprint_max_dims];
@@ -144,7 +161,7 @@ __global__ void __launch_bounds__(footprint_threads)
       out_off += coord[d] * p.out_st[d];
     }
     auto get = [&](int k) -> T {
-      const std::int32_t* tap = p.taps + static_cast<std::int64_t>(k) * p.ndim;
+      const std::int32_t* tap = taps + static_cast<std::int64_t>(k) * p.ndim;
       std::int64_t off = 0;
       for (int d = 0; d < p.ndim; ++d) {
         const std::int64_t i = fp_index(coord[d] + tap[d] - p.shift[d], p.shape[d], p.mode[d]);
@@ -164,17 +181,25 @@ void footprint_launch(const ndarray& in, const ndarray& out, const footprint_spe
   if (out.size() == 0) return;
   const footprint_plan plan = make_footprint_plan(in, out, f, sizeof(T));
   cudaStream_t stream = get_current_stream();
-  device_buffer<std::int32_t> taps(plan.taps.size(), stream);
-  // From pageable memory: returns once the host data is staged, so the plan may go away afterwards.
-  CUSCI_CUDA_TRY(cudaMemcpyAsync(taps.data(), plan.taps.data(), plan.taps.size() * sizeof(std::int32_t),
-                                 cudaMemcpyHostToDevice, stream));
+  fp_params p{};
+  fp_tap_list tl{};
+  // Short tap lists travel in the kernel parameters (no allocation, no host-to-device copy);
+  // longer ones in a buffer from the pool, copied from pageable memory (the call returns once the
+  // host data is staged, so the plan may go away afterwards).
+  device_buffer<std::int32_t> taps;
+  if (plan.taps.size() <= static_cast<std::size_t>(fp_param_taps)) {
+    for (std::size_t k = 0; k < plan.taps.size(); ++k) tl.v[k] = plan.taps[k];
+  } else {
+    taps = device_buffer<std::int32_t>(plan.taps.size(), stream);
+    CUSCI_CUDA_TRY(cudaMemcpyAsync(taps.data(), plan.taps.data(), plan.taps.size() * sizeof(std::int32_t),
+                                   cudaMemcpyHostToDevice, stream));
+  }
   device_buffer<double> weights;
   if (!plan.weights.empty()) {
     weights = device_buffer<double>(plan.weights.size(), stream);
     CUSCI_CUDA_TRY(cudaMemcpyAsync(weights.data(), plan.weights.data(), plan.weights.size() * sizeof(double),
                                    cudaMemcpyHostToDevice, stream));
   }
-  fp_params p{};
   p.in = static_cast<const char*>(in.data());
   p.out = static_cast<char*>(out.data());
   p.ndim = plan.ndim;
@@ -186,7 +211,7 @@ void footprint_launch(const ndarray& in, const ndarray& out, const footprint_spe
     p.mode[d] = plan.mode[d];
   }
   p.n_taps = plan.n_taps;
-  p.taps = taps.data();
+  p.taps = taps.data();  // nullptr when the taps are in tl
   p.weights = plan.weights.empty() ? nullptr : weights.data();
   for (int a = 0; a < 3; ++a) {
     p.tile[a] = plan.tile[a];
@@ -195,11 +220,12 @@ void footprint_launch(const ndarray& in, const ndarray& out, const footprint_spe
   }
   if (plan.tiled) {
     const std::int64_t n_blocks = plan.n_tiles[0] * plan.n_tiles[1] * plan.n_tiles[2];
-    footprint_tiled_kernel<P, T><<<blocks_for(n_blocks), footprint_threads, plan.smem_bytes, stream>>>(p, cval, n_blocks);
+    footprint_tiled_kernel<P, T><<<blocks_for(n_blocks), footprint_threads, plan.smem_bytes, stream>>>(p, tl, cval,
+                                                                                                       n_blocks);
   } else {
     const std::int64_t n = out.size();
     footprint_generic_kernel<P, T><<<blocks_for((n + footprint_threads - 1) / footprint_threads), footprint_threads, 0,
-                                     stream>>>(p, cval, n);
+                                     stream>>>(p, tl, cval, n);
   }
   CUSCI_CHECK_LAUNCH();
 }

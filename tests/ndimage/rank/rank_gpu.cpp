@@ -49,6 +49,18 @@ TEST_CASE("rank filters: layouts, output arrays, in place, sizes 0 and 1") {
   CHECK(run_func("median_filter", "one_") == 2);
 }
 TEST_CASE("rank filters: axes") { CHECK(run_func("median_filter", "med_axes") >= 7); }
+TEST_CASE("rank filters: ranks 0 and n - 1 and medians of two with NaN give SciPy's minimum / maximum values") {
+  // SciPy hands these to minimum_filter / maximum_filter: its running list for boxes (NaN
+  // propagation by position and history), its footprint order otherwise.
+  CHECK(run_func("rank_filter", "nan_float") >= 2 * 27);
+  CHECK(run_func("rank_filter", "nan1d_float") >= 2 * 20);
+  CHECK(run_func("rank_filter", "nan3d_float") >= 2);
+  CHECK(run_func("median_filter", "nan_float32_median_s2") == 2);
+  CHECK(run_func("median_filter", "nan_float64_median_s2") == 2);
+  CHECK(run_func("median_filter", "nan1d_float32_s2_") == 5);
+  CHECK(run_func("percentile_filter", "nan_float64_pct") == 3);
+}
+
 TEST_CASE("rank filters: errors with SciPy's kinds and texts") { CHECK(run_func("median_filter", "err_") >= 18); }
 
 TEST_CASE("rank filters run on a non-blocking stream") {

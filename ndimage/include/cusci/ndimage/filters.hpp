@@ -304,8 +304,12 @@ ndarray uniform_filter(const ndarray& input, const per_axis<std::int64_t>& size 
 ///         for a bad axis; cusci::runtime_error for size < 1 ("incorrect filter size"), an output
 ///         array of another shape, a complex output, float16, a mode outside the enum;
 ///         cusci::value_error for an origin out of range.
-/// SciPy: `scipy.ndimage.minimum_filter1d`. Deviations: windows holding NaN may give other values
-/// than SciPy's (the comparison order differs); 64-bit integers beyond 2^53 (above).
+/// NaN and infinities give SciPy's values. SciPy keeps a running list of candidates (compared in
+/// double), so near a NaN its result depends on the values' order and on values that have already
+/// left the window (a NaN cval in constant mode included, for every dtype); lines holding NaN are
+/// recomputed in SciPy's order, one thread per line (sequential: O(length + size) per such line).
+/// Among equal values (-0.0 and +0.0) the last one in the window is returned, as SciPy.
+/// SciPy: `scipy.ndimage.minimum_filter1d`. Deviations: 64-bit integers beyond 2^53 (above).
 ndarray minimum_filter1d(const ndarray& input, std::int64_t size, int axis = -1, const filter1d_options& opts = {});
 
 /// One-dimensional maximum filter; as minimum_filter1d with the maximum.
@@ -331,8 +335,12 @@ ndarray maximum_filter1d(const ndarray& input, std::int64_t size, int axis = -1,
 ///         outside the enum; cusci::value_error for an all-false footprint ("All-zero footprint is not
 ///         supported."), an origin out of range, an axis out of range or repeated;
 ///         cusci::type_error for a complex input ("Complex type not supported").
+/// NaN: a box (or an all-true footprint) gives minimum_filter1d's values per axis in turn (see
+/// there); any other footprint SciPy's: the first footprint element's value (C order, after the
+/// origin), replaced by each later one that compares strictly smaller, so a NaN first value is the
+/// result and a later NaN is never taken.
 /// SciPy: `scipy.ndimage.minimum_filter`. Deviations: `size` is ignored without a warning when a
-/// footprint is given; as minimum_filter1d for NaN and 64-bit integers.
+/// footprint is given; as minimum_filter1d for 64-bit integers.
 ndarray minimum_filter(const ndarray& input, const per_axis<std::int64_t>& size = {},
                        const min_max_filter_options& opts = {});
 

@@ -9,7 +9,9 @@
 ///   are given. The footprint's n nonzero elements are ranked; rank r (0 <= r < n) selects the value
 ///   that sorts at index r. Negative ranks count from the end (r + n).
 /// - Rank 0 and rank n - 1 are the minimum and maximum filters (SciPy delegates to
-///   minimum_filter / maximum_filter, so a box then takes per-axis modes, and so do these).
+///   minimum_filter / maximum_filter, so a box then takes per-axis modes, and so do these); with NaN
+///   they give SciPy's minimum_filter / maximum_filter values (filters.hpp), as does the median of
+///   two values (rank 1 of 2).
 /// - Ordering: values are compared in the input dtype (floats as IEEE numbers, integers exactly).
 ///   Windows holding NaN give SciPy's values: SciPy's selection algorithm (the quickselect of
 ///   NI_RankFilter for N-D arrays, the running two-heap mediator of `_rank_filter_1d` for 1-D
@@ -74,8 +76,7 @@ struct rank_filter_options {
 ///         of range or repeated, a NaN or out-of-range cval with an integer 1-D input (SciPy:
 ///         ValueError / OverflowError). An all-false footprint has no rank: runtime_error as above.
 /// SciPy: `scipy.ndimage.rank_filter`. Deviations: 64-bit integers are ranked exactly (SciPy's N-D
-/// path ranks them as doubles, which differs beyond 2^53); ranks 0 and n - 1 with NaN in a window
-/// give minimum_filter's / maximum_filter's values (see filters.hpp); where
+/// path ranks them as doubles, which differs beyond 2^53); where
 /// SciPy's 1-D path reads outside the array (a window longer than the line, SciPy's undefined
 /// behaviour) the standard boundary extension is used; with an output dtype other than the input's,
 /// SciPy's 1-D path writes garbage while cusci casts the result; the sign of a zero chosen among
