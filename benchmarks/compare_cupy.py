@@ -154,7 +154,7 @@ def cupy_cases(data, families=None, base=True):
     img64 = img.astype(cp.float64)
     out["N1d"] = gpu_ms(lambda: cnd.gaussian_filter(img64, 2.0))
     out["N1u"] = gpu_ms(lambda: cnd.uniform_filter(img, 31))
-    for size in (3, 7):
+    for size in (3, 7, 17, 31):
         out[f"N2min.s{size}"] = gpu_ms(lambda: cnd.minimum_filter(img, size))
         out[f"N2max.s{size}"] = gpu_ms(lambda: cnd.maximum_filter(img, size))
     yy, xx = np.mgrid[-3:4, -3:4]
