@@ -25,6 +25,7 @@
 #include "engine/cast.cuh"
 #include "engine/footprint_engine.cuh"
 #include "engine/footprint_engine.hpp"
+#include "filters/filter_common.hpp"
 
 namespace cusci::ndimage::detail {
 namespace {
@@ -130,6 +131,7 @@ using vhg_stage_t =
                        std::conditional_t<std::is_integral_v<T> && sizeof(T) == 8, T, double>>;
 
 inline constexpr int vhg_threads = 256;
+static_assert(vhg_threads % 32 == 0, "vhg_kernel: every line count per tile (1, 8, 32) must divide the block");
 /// Values per chunk of the two-level scans (blocks of K values are scanned as chunks of this many
 /// in parallel, then the chunks' extrema are combined per block), so that long blocks keep the
 /// threads busy.
@@ -172,17 +174,31 @@ __global__ void __launch_bounds__(vhg_threads)
     const std::int64_t o = r / n_cb;
     const std::int64_t y0 = seg * to;
     const std::int64_t n0 = cb * cx;
+    // cx divides vhg_threads, so a thread's line (c_t) is the same in every strided loop below:
+    // its input and output line addresses are computed once per tile (strided_indexer::offset
+    // divides per dimension), and it stages rows tid / cx + k * rstep, U loads in flight.
+    const int c_t = tid % cx, rstep = vhg_threads / cx;
+    const std::int64_t n_t = n0 + c_t;
+    const bool live = n_t < p.n_inner;
+    const char* base_t = live ? p.in + p.in_outer.offset(o) + p.in_inner.offset(n_t) : nullptr;
+    char* obase_t = live ? p.out + p.out_outer.offset(o) + p.out_inner.offset(n_t) : nullptr;
     __syncthreads();  // the previous tile's reads are done
-    for (int q = tid; q < W * cx; q += vhg_threads) {
-      const int row = q / cx, c = q - row * cx;
-      const std::int64_t n = n0 + c;
-      S v = S(0);
-      if (n < p.n_inner) {
-        const char* base = p.in + p.in_outer.offset(o) + p.in_inner.offset(n);
-        v = load_ext<T, S>(p, base, y0 + row - p.shift);
-        note_nan<P>(p.nan_flag, v);
+    constexpr int U = 8;
+    for (int r0 = tid / cx; r0 < W; r0 += rstep * U) {
+      S v[U];
+#pragma unroll
+      for (int u = 0; u < U; ++u) {
+        const int row = r0 + u * rstep;
+        v[u] = (live && row < W) ? load_ext<T, S>(p, base_t, y0 + row - p.shift) : S(0);
       }
-      h[at(row, c)] = v;
+#pragma unroll
+      for (int u = 0; u < U; ++u) {
+        const int row = r0 + u * rstep;
+        if (row < W) {
+          note_nan<P>(p.nan_flag, v[u]);
+          h[at(row, c_t)] = v[u];
+        }
+      }
     }
     __syncthreads();
     // (a) Each chunk of at most vhg_chunk values of a block: its own prefix (g) and suffix (h).
@@ -229,10 +245,10 @@ __global__ void __launch_bounds__(vhg_threads)
       }
     }
     __syncthreads();
-    for (int q = tid; q < to * cx; q += vhg_threads) {
-      const int j = q / cx, c = q - j * cx;
-      const std::int64_t y = y0 + j, n = n0 + c;
-      if (y >= p.L || n >= p.n_inner) continue;
+    for (int j = tid / cx; live && j < to; j += rstep) {
+      const int c = c_t;
+      const std::int64_t y = y0 + j;
+      if (y >= p.L) break;
       // h of the window's start: its chunk's suffix, then the later chunks of its block (which
       // win ties); g of its end: the earlier chunks of its block, then its chunk's prefix (wins).
       const int ja = j / K, ma = (j - ja * K) / vhg_chunk;
@@ -249,7 +265,7 @@ __global__ void __launch_bounds__(vhg_threads)
         if (!P::better_or_equal(z, t)) z = t;
       }
       const S v = P::better_or_equal(z, a) ? z : a;
-      store_value<T>(p.out + p.out_outer.offset(o) + p.out_inner.offset(n) + y * p.out_sa, v);
+      store_value<T>(obase_t + y * p.out_sa, v);
     }
   }
 }
@@ -473,6 +489,11 @@ void min_max_pass(const ndarray& in, const ndarray& out, int axis, std::int64_t 
     const ndarray tmp = cusci::empty(in.shape(), in.dtype());
     min_max_pass(in, tmp, axis, size, mode, cval, origin, minimum);
     correlate_pass(tmp, out, axis, {1.0}, mode, cval, 0);
+    return;
+  }
+  if (size == 1) {
+    // One value per window: SciPy's list returns it as it is (NaN included).
+    copy_into(in, out);
     return;
   }
   if (minimum) axis_run<true>(in, out, axis, size, mode, cval, origin);

@@ -64,7 +64,7 @@ __global__ void pad_bytes_kernel(const char* in, U* out, std::int64_t count, pad
 }
 
 template <class T>
-__global__ void cast_kernel(const double* src, char* dst, std::int64_t count, cast_geometry g) {
+__global__ void cast_kernel(const double* src, char* dst, std::int64_t count, cast_geometry g, bool numpy_bool) {
   for (std::int64_t i = blockIdx.x * static_cast<std::int64_t>(blockDim.x) + threadIdx.x; i < count;
        i += static_cast<std::int64_t>(gridDim.x) * blockDim.x) {
     std::int64_t rem = i, off = 0;
@@ -75,7 +75,8 @@ __global__ void cast_kernel(const double* src, char* dst, std::int64_t count, ca
     if constexpr (std::is_same_v<T, bool>) {
       // SciPy's (npy_bool)tmp: npy_bool is an unsigned char, so the byte stored is C's conversion to
       // unsigned char on x86-64 (0.3 -> 0, 256 -> 0, NaN -> 0, -2 -> 254).
-      *reinterpret_cast<std::uint8_t*>(dst + off) = x86_cast<std::uint8_t>(src[i]);
+      *reinterpret_cast<std::uint8_t*>(dst + off) =
+          numpy_bool ? static_cast<std::uint8_t>(src[i] != 0.0 || src[i] != src[i]) : x86_cast<std::uint8_t>(src[i]);
     } else {
       *reinterpret_cast<T*>(dst + off) = x86_cast<T>(src[i]);
     }
@@ -139,12 +140,13 @@ void pad_bytes(const void* in, std::size_t itemsize, void* out, std::int64_t cou
   CUSCI_CHECK_LAUNCH();
 }
 
-void cast_from_double(const double* src, void* dst, dtype dt, std::int64_t count, const cast_geometry& g) {
+void cast_from_double(const double* src, void* dst, dtype dt, std::int64_t count, const cast_geometry& g,
+                      bool numpy_bool) {
   if (count <= 0) return;
   cudaStream_t s = get_current_stream();
   for_real_dtype(dt, "output", [&](auto tag) {
     using T = typename decltype(tag)::type;
-    cast_kernel<T><<<grid_for(count), kBlock, 0, s>>>(src, static_cast<char*>(dst), count, g);
+    cast_kernel<T><<<grid_for(count), kBlock, 0, s>>>(src, static_cast<char*>(dst), count, g, numpy_bool);
   });
   CUSCI_CHECK_LAUNCH();
 }

@@ -38,7 +38,9 @@ struct cast_geometry {
 };
 
 /// Converts `count` doubles into `dst` of dtype `dt` (bool, integer, float32/64) with SciPy's x86-64
-/// C cast (engine/cast.cuh). Enqueues on the current stream.
-void cast_from_double(const double* src, void* dst, dtype dt, std::int64_t count, const cast_geometry& g);
+/// C cast (engine/cast.cuh); bool stores the byte of C's unsigned char conversion, or with
+/// `numpy_bool` NumPy's `v != 0` (NaN true). Enqueues on the current stream.
+void cast_from_double(const double* src, void* dst, dtype dt, std::int64_t count, const cast_geometry& g,
+                      bool numpy_bool = false);
 
 }  // namespace cusci::ndimage::detail

@@ -383,6 +383,21 @@ window_plan prepare_vectorized_filter(const ndarray& input, const vectorized_fil
 
 ndarray finish_vectorized_filter(const window_plan& p) {
   if (p.skip) return p.output;
+  const dtype rd = p.result.dtype(), od = p.output.dtype();
+  if ((rd == dtype::float32 || rd == dtype::float64) && (is_integer(od) || od == dtype::bool_)) {
+    // NumPy's cast of real floats to integers as on x86-64 (out-of-range and NaN: the "integer
+    // indefinite" value, then its low bits), and to bool v != 0: the conversion SciPy's
+    // `output[...] = result` performs, which core's astype (CUDA's saturating conversion) does not.
+    const ndarray r = rd == dtype::float64 ? p.result : p.result.astype(dtype::float64);
+    cast_geometry g;
+    g.ndim = p.output.ndim();
+    for (int d = 0; d < g.ndim; ++d) {
+      g.shape[d] = p.output.shape()[static_cast<std::size_t>(d)];
+      g.stride[d] = p.output.strides()[static_cast<std::size_t>(d)];
+    }
+    cast_from_double(r.data_as<double>(), p.output.data(), od, p.output.size(), g, /*numpy_bool=*/true);
+    return p.output;
+  }
   if (!same_view(p.result, p.output)) copy_into(p.result, p.output);
   return p.output;
 }
