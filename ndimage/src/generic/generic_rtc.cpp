@@ -12,7 +12,6 @@
 #include "cusci/error.hpp"
 #include "cusci/ndimage/detail/generic_plan.hpp"
 #include "cusci/ndimage/generic.hpp"
-#include "cusci/detail/rtc.hpp"
 #include "cusci/rtc.hpp"
 #include "filters/filter_common.hpp"
 
@@ -23,6 +22,27 @@ namespace {
 constexpr const char* kPrelude =
     "typedef decltype(static_cast<char*>(nullptr) - static_cast<char*>(nullptr)) ptrdiff_t;\n"
     "namespace std { typedef ::ptrdiff_t ptrdiff_t; }\n";
+
+/// The C++ type of a dtype in generated sources.
+const char* device_type_name(dtype t) {
+  switch (t) {
+    case dtype::bool_: return "bool";
+    case dtype::int8: return "signed char";
+    case dtype::int16: return "short";
+    case dtype::int32: return "int";
+    case dtype::int64: return "long long";
+    case dtype::uint8: return "unsigned char";
+    case dtype::uint16: return "unsigned short";
+    case dtype::uint32: return "unsigned int";
+    case dtype::uint64: return "unsigned long long";
+    case dtype::float16: return "__half";
+    case dtype::float32: return "float";
+    case dtype::float64: return "double";
+    case dtype::complex64: return "cuda::std::complex<float>";
+    case dtype::complex128: return "cuda::std::complex<double>";
+  }
+  return "double";
+}
 
 /// `cusci_convert<R>(v)`: the function's result v (of whatever type R it returns) stored into
 /// `cusci_output_t` with NumPy's casting, as SciPy's `output[...] = result` assigns it: a real
@@ -85,7 +105,7 @@ std::string window_source(const device_function& f, dtype in, dtype out, bool co
   std::string s = kPrelude;
   if (fp16) s += "#include <cuda_fp16.h>\n";
   if (complex) s += "#include <cuda/std/complex>\n";
-  s += std::string("typedef ") + rtc::detail::ctype_name(in) + " cusci_input_t;\ntypedef " + rtc::detail::ctype_name(out) +
+  s += std::string("typedef ") + device_type_name(in) + " cusci_input_t;\ntypedef " + device_type_name(out) +
        " cusci_output_t;\n";
   s += convert ? convert_source(out, fp16, complex)
                : "template <class R> __device__ __forceinline__ cusci_output_t cusci_convert(const R& v) {\n"
