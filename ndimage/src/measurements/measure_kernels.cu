@@ -1,0 +1,423 @@
+// The per-element passes of the measurements: one read of values and labels per pass, reductions
+// by slot through global atomics aggregated over warp runs of equal slots (measure_common.cuh).
+//
+// Performance design (H200, ~4.1 TB/s): a pass over 2**24 float32 values with int32 labels moves
+// 128 MiB, ~33 us at the copy roofline. Labelled images put the elements of one label side by side in
+// C order, so warp_run_add issues about one atomic per run of equal labels rather than one per
+// element, and the per-slot arrays (1e5 labels: under 2 MiB) stay in the 50 MiB L2. Each thread
+// loads one element per warp iteration (coalesced, 128 B per warp per array); grids are sized to
+// fill the 132 SMs with a grid-stride loop. Positions take a second pass (first the extreme keys,
+// then the first position holding them) so that 64-bit values need no 128-bit atomics.
+
+#include <cuda_fp16.h>
+
+#include <algorithm>
+#include <cstdint>
+
+#include "cusci/detail/dispatch.cuh"
+#include "cusci/error.hpp"
+#include "cusci/stream.hpp"
+#include "measurements/measure_common.cuh"
+#include "measurements/measure_kernels.hpp"
+
+namespace cusci::ndimage::detail {
+namespace {
+
+constexpr int kBlock = 256;
+
+unsigned grid_for(std::int64_t n) {
+  const std::int64_t blocks = (n + kBlock - 1) / kBlock;
+  return static_cast<unsigned>(std::max<std::int64_t>(1, std::min<std::int64_t>(blocks, 132 * 16)));
+}
+
+/// Iterates a grid-stride loop in whole warps: every lane of a warp runs the same iterations (lanes
+/// past the end get i >= n), as warp_run_add needs.
+#define CUSCI_WARP_LOOP(i, n)                                                                           \
+  for (long long base_ = (static_cast<long long>(blockIdx.x) * blockDim.x + (threadIdx.x & ~31u)),     \
+                 i = base_ + (threadIdx.x & 31u);                                                       \
+       base_ < (n); base_ += static_cast<long long>(gridDim.x) * blockDim.x, i = base_ + (threadIdx.x & 31u))
+
+template <class T, class L>
+__global__ void sum_count_kernel(const T* __restrict__ v, const L* __restrict__ lab, long long n, slot_map m,
+                                 unsigned long long* counts, sum_acc_t<T>* sums) {
+  using A = sum_acc_t<T>;
+  CUSCI_WARP_LOOP(i, n) {
+    long long s = -1;
+    A x = A(0);
+    if (i < n) {
+      s = slot_of(m, label_at(lab, i));
+      if (s >= 0) x = sum_value(v[i]);
+    }
+    warp_run_add<unsigned long long>(counts, s, s >= 0 ? 1ull : 0ull);
+    warp_run_add<A>(sums, s, x);
+  }
+}
+
+template <class T, class L>
+__global__ void centered_kernel(const T* __restrict__ v, const L* __restrict__ lab, long long n, slot_map m,
+                                const double* __restrict__ means, double* out) {
+  CUSCI_WARP_LOOP(i, n) {
+    long long s = -1;
+    double x = 0.0;
+    if (i < n) {
+      s = slot_of(m, label_at(lab, i));
+      if (s >= 0) {
+        const double c = to_double(v[i]) - means[s];
+        x = c * c;
+      }
+    }
+    warp_run_add<double>(out, s, x);
+  }
+}
+
+struct dims_t {
+  long long n[32];
+  int ndim;
+};
+
+template <class T, class L>
+__global__ void moment_kernel(const T* __restrict__ v, const L* __restrict__ lab, long long n, slot_map m, dims_t dims,
+                              double* out) {
+  const long long w = dims.ndim + 1;  // columns: x * coordinate d for each d, then x
+  CUSCI_WARP_LOOP(i, n) {
+    long long s = -1;
+    double x = 0.0;
+    if (i < n) {
+      s = slot_of(m, label_at(lab, i));
+      if (s >= 0) x = to_double(v[i]);
+    }
+    const long long row = s >= 0 ? s * w : -1;
+    long long rem = i < n ? i : 0;
+    for (int d = dims.ndim - 1; d >= 0; --d) {
+      const long long c = rem % dims.n[d];
+      rem /= dims.n[d];
+      warp_run_add<double>(out + d, row, x * static_cast<double>(c));
+    }
+    warp_run_add<double>(out + dims.ndim, row, x);
+  }
+}
+
+template <class T, class L>
+__global__ void extreme_kernel(const T* __restrict__ v, const L* __restrict__ lab, long long n, slot_map m,
+                               unsigned long long* counts, unsigned long long* mn, unsigned long long* mx) {
+  CUSCI_WARP_LOOP(i, n) {
+    long long s = -1;
+    if (i < n) s = slot_of(m, label_at(lab, i));
+    warp_run_add<unsigned long long>(counts, s, s >= 0 ? 1ull : 0ull);
+    if (s >= 0) {
+      // Skip the atomic when the current extreme already wins (reads hit L2; most elements skip).
+      const unsigned long long k = order_key(v[i]);
+      if (k < mn[s]) atomicMin(mn + s, k);
+      if (k > mx[s]) atomicMax(mx + s, k);
+    }
+  }
+}
+
+template <class T, class L>
+__global__ void position_kernel(const T* __restrict__ v, const L* __restrict__ lab, long long n, slot_map m,
+                                const unsigned long long* __restrict__ mn, const unsigned long long* __restrict__ mx,
+                                unsigned long long* minpos, unsigned long long* maxpos) {
+  for (long long i = blockIdx.x * static_cast<long long>(blockDim.x) + threadIdx.x; i < n;
+       i += static_cast<long long>(gridDim.x) * blockDim.x) {
+    const long long s = slot_of(m, label_at(lab, i));
+    if (s < 0) continue;
+    const unsigned long long k = order_key(v[i]);
+    const unsigned long long p = static_cast<unsigned long long>(i);
+    if (minpos && k == mn[s] && p < minpos[s]) atomicMin(minpos + s, p);
+    if (maxpos && k == mx[s] && p < maxpos[s]) atomicMin(maxpos + s, p);
+  }
+}
+
+/// A 32-bit order key of a value of at most 4 bytes (NaN: 0xffffffff, above +inf).
+template <class T>
+__device__ __forceinline__ unsigned order_key32(T v) {
+  if constexpr (std::is_same_v<T, __half> || std::is_same_v<T, float>) {
+    return static_cast<unsigned>(order_key(v) == ~0ull ? 0xffffffffull : order_key(v));
+  } else if constexpr (std::is_same_v<T, bool>) {
+    return v ? 1u : 0u;
+  } else if constexpr (std::is_signed_v<T>) {
+    return static_cast<unsigned>(static_cast<int>(v)) ^ 0x80000000u;
+  } else {
+    return static_cast<unsigned>(v);
+  }
+}
+
+/// One pass for positions of values of at most 4 bytes (n < 2**32 - 1): (key << 32 | position) with
+/// atomicMin for the minimum (ties: the smaller position), (key << 32 | ~position) with atomicMax
+/// for the maximum. The initial values (~0 / 0) cannot be reached by an element, so they mark empty
+/// slots.
+template <class T, class L>
+__global__ void packed_extreme_kernel(const T* __restrict__ v, const L* __restrict__ lab, long long n, slot_map m,
+                                      unsigned long long* pmin, unsigned long long* pmax) {
+  for (long long i = blockIdx.x * static_cast<long long>(blockDim.x) + threadIdx.x; i < n;
+       i += static_cast<long long>(gridDim.x) * blockDim.x) {
+    const long long s = slot_of(m, label_at(lab, i));
+    if (s < 0) continue;
+    const unsigned long long k = static_cast<unsigned long long>(order_key32(v[i])) << 32;
+    const unsigned p = static_cast<unsigned>(i);
+    if (pmin) {
+      const unsigned long long pk = k | p;
+      if (pk < pmin[s]) atomicMin(pmin + s, pk);
+    }
+    if (pmax) {
+      const unsigned long long pk = k | (0xffffffffu - p);
+      if (pk > pmax[s]) atomicMax(pmax + s, pk);
+    }
+  }
+}
+
+/// Unpacks packed_extreme_kernel's results into counts (0 / 1: present), 64-bit order keys and
+/// positions. kind: 0 bool / unsigned, 1 signed integer, 2 float (NaN key).
+__global__ void unpack_kernel(const unsigned long long* packed, long long k, bool is_min, int kind,
+                              unsigned long long* counts, unsigned long long* keys, unsigned long long* pos) {
+  for (long long s = blockIdx.x * static_cast<long long>(blockDim.x) + threadIdx.x; s < k;
+       s += static_cast<long long>(gridDim.x) * blockDim.x) {
+    const unsigned long long pk = packed[s];
+    const bool present = is_min ? pk != ~0ull : pk != 0ull;
+    counts[s] = present ? 1ull : 0ull;
+    const unsigned k32 = static_cast<unsigned>(pk >> 32);
+    const unsigned lo = static_cast<unsigned>(pk);
+    pos[s] = is_min ? lo : 0xffffffffu - lo;
+    if (kind == 1) {
+      keys[s] = static_cast<unsigned long long>(static_cast<long long>(static_cast<int>(k32 ^ 0x80000000u))) ^ (1ull << 63);
+    } else if (kind == 2 && k32 == 0xffffffffu) {
+      keys[s] = ~0ull;
+    } else {
+      keys[s] = k32;
+    }
+  }
+}
+
+template <class T>
+__global__ void keys_to_values_kernel(const unsigned long long* keys, const unsigned long long* counts, long long k,
+                                      T* out) {
+  for (long long s = blockIdx.x * static_cast<long long>(blockDim.x) + threadIdx.x; s < k;
+       s += static_cast<long long>(gridDim.x) * blockDim.x) {
+    if (counts[s]) out[s] = from_key<T>(keys[s]);
+    else out[s] = from_key<T>(order_key(T(0)));
+  }
+}
+
+__global__ void unravel_kernel(const unsigned long long* pos, const unsigned long long* counts, long long k,
+                               dims_t dims, long long* out) {
+  for (long long s = blockIdx.x * static_cast<long long>(blockDim.x) + threadIdx.x; s < k;
+       s += static_cast<long long>(gridDim.x) * blockDim.x) {
+    long long rem = (counts == nullptr || counts[s]) ? static_cast<long long>(pos[s]) : 0;
+    for (int d = dims.ndim - 1; d >= 0; --d) {
+      out[s * dims.ndim + d] = rem % dims.n[d];
+      rem /= dims.n[d];
+    }
+  }
+}
+
+template <class T, class L>
+__global__ void histogram_kernel(const T* __restrict__ v, const L* __restrict__ lab, long long n, slot_map m,
+                                 const double* __restrict__ edges, long long bins, unsigned long long* counts) {
+  for (long long i = blockIdx.x * static_cast<long long>(blockDim.x) + threadIdx.x; i < n;
+       i += static_cast<long long>(gridDim.x) * blockDim.x) {
+    const long long s = slot_of(m, label_at(lab, i));
+    if (s < 0 || bins <= 0) continue;
+    const double x = to_double(v[i]);
+    if (!(x >= edges[0] && x <= edges[bins])) continue;  // outside, or NaN
+    // upper_bound: the first edge > x; the bin is the one before it; x == max goes to the last bin.
+    long long a = 0, b = bins + 1;
+    while (a < b) {
+      const long long c = (a + b) >> 1;
+      if (edges[c] <= x) a = c + 1;
+      else b = c;
+    }
+    long long bin = a - 1;
+    if (bin >= bins) bin = bins - 1;
+    atomicAdd(counts + s * bins + bin, 1ull);
+  }
+}
+
+dims_t dims_of(const shape_t& shape) {
+  dims_t d{};
+  d.ndim = static_cast<int>(shape.size());
+  CUSCI_EXPECTS(d.ndim <= 32, value_error, "cusci::ndimage: at most 32 dimensions");
+  for (int i = 0; i < d.ndim; ++i) d.n[i] = shape[i];
+  return d;
+}
+
+/// Calls f(T tag, L tag) for the values' real dtype and the labels' int32 / int64.
+template <class F>
+void dispatch_region(const region_view& r, F&& f) {
+  const dtype lt = r.has_labels ? r.labels.dtype() : dtype::int32;
+  if (is_complex(r.values.dtype()))
+    throw type_error("cusci::ndimage: complex values are not supported by the measurements");
+  cusci::detail::dispatch(r.values.dtype(), [&](auto tv) {
+    using T = typename decltype(tv)::type;
+    if constexpr (cusci::detail::is_complex_v<T>) {
+      return;
+    } else if (lt == dtype::int64) {
+      f(tv, cusci::detail::type_tag<long long>{});
+    } else {
+      f(tv, cusci::detail::type_tag<int>{});
+    }
+  });
+}
+
+template <class L>
+const L* labels_ptr(const region_view& r) {
+  return r.has_labels ? static_cast<const L*>(r.labels.data()) : nullptr;
+}
+
+}  // namespace
+
+void sum_count_pass(const region_view& r, ndarray& counts, ndarray& sums) {
+  const bool integer = !is_floating(r.values.dtype());
+  counts = zeros({r.nslots}, dtype::uint64);
+  sums = zeros({r.nslots}, integer ? dtype::uint64 : dtype::float64);
+  if (r.size == 0) return;
+  dispatch_region(r, [&](auto tv, auto tl) {
+    using T = typename decltype(tv)::type;
+    using L = typename decltype(tl)::type;
+    using A = sum_acc_t<T>;
+    sum_count_kernel<T, L><<<grid_for(r.size), kBlock, 0, get_current_stream()>>>(
+        static_cast<const T*>(r.values.data()), labels_ptr<L>(r), r.size, r.map,
+        static_cast<unsigned long long*>(counts.data()), static_cast<A*>(sums.data()));
+    CUSCI_CHECK_LAUNCH();
+  });
+}
+
+void centered_pass(const region_view& r, const ndarray& means, ndarray& out) {
+  out = zeros({r.nslots}, dtype::float64);
+  if (r.size == 0) return;
+  dispatch_region(r, [&](auto tv, auto tl) {
+    using T = typename decltype(tv)::type;
+    using L = typename decltype(tl)::type;
+    centered_kernel<T, L><<<grid_for(r.size), kBlock, 0, get_current_stream()>>>(
+        static_cast<const T*>(r.values.data()), labels_ptr<L>(r), r.size, r.map,
+        static_cast<const double*>(means.data()), static_cast<double*>(out.data()));
+    CUSCI_CHECK_LAUNCH();
+  });
+}
+
+void moment_pass(const region_view& r, ndarray& out) {
+  const auto nd = static_cast<std::int64_t>(r.shape.size());
+  out = zeros({r.nslots, nd + 1}, dtype::float64);
+  if (r.size == 0) return;
+  const dims_t dims = dims_of(r.shape);
+  dispatch_region(r, [&](auto tv, auto tl) {
+    using T = typename decltype(tv)::type;
+    using L = typename decltype(tl)::type;
+    moment_kernel<T, L><<<grid_for(r.size), kBlock, 0, get_current_stream()>>>(
+        static_cast<const T*>(r.values.data()), labels_ptr<L>(r), r.size, r.map, dims, static_cast<double*>(out.data()));
+    CUSCI_CHECK_LAUNCH();
+  });
+}
+
+void extreme_pass(const region_view& r, ndarray& counts, ndarray& minkey, ndarray& maxkey) {
+  counts = zeros({r.nslots}, dtype::uint64);
+  minkey = empty({r.nslots}, dtype::uint64);
+  minkey.fill(scalar(~0ull));
+  maxkey = zeros({r.nslots}, dtype::uint64);
+  if (r.size == 0) return;
+  dispatch_region(r, [&](auto tv, auto tl) {
+    using T = typename decltype(tv)::type;
+    using L = typename decltype(tl)::type;
+    extreme_kernel<T, L><<<grid_for(r.size), kBlock, 0, get_current_stream()>>>(
+        static_cast<const T*>(r.values.data()), labels_ptr<L>(r), r.size, r.map,
+        static_cast<unsigned long long*>(counts.data()), static_cast<unsigned long long*>(minkey.data()),
+        static_cast<unsigned long long*>(maxkey.data()));
+    CUSCI_CHECK_LAUNCH();
+  });
+}
+
+bool packed_extreme_pass(const region_view& r, bool want_min, bool want_max, ndarray& counts, ndarray& minkey,
+                         ndarray& maxkey, ndarray& minpos, ndarray& maxpos) {
+  const dtype t = r.values.dtype();
+  if (is_complex(t) || itemsize(t) > 4 || r.size >= 0xffffffffLL) return false;
+  const int kind = is_floating(t) ? 2 : is_signed_integer(t) ? 1 : 0;
+  ndarray pmin, pmax;
+  if (want_min) {
+    pmin = empty({r.nslots}, dtype::uint64);
+    pmin.fill(scalar(~0ull));
+  }
+  if (want_max) pmax = zeros({r.nslots}, dtype::uint64);
+  if (r.size > 0) {
+    dispatch_region(r, [&](auto tv, auto tl) {
+      using T = typename decltype(tv)::type;
+      using L = typename decltype(tl)::type;
+      if constexpr (sizeof(T) <= 4) {
+        packed_extreme_kernel<T, L><<<grid_for(r.size), kBlock, 0, get_current_stream()>>>(
+            static_cast<const T*>(r.values.data()), labels_ptr<L>(r), r.size, r.map,
+            want_min ? static_cast<unsigned long long*>(pmin.data()) : nullptr,
+            want_max ? static_cast<unsigned long long*>(pmax.data()) : nullptr);
+        CUSCI_CHECK_LAUNCH();
+      }
+    });
+  }
+  counts = empty({r.nslots}, dtype::uint64);
+  const std::int64_t k = r.nslots;
+  auto unpack = [&](const ndarray& packed, bool is_min, ndarray& keys, ndarray& pos) {
+    keys = empty({k}, dtype::uint64);
+    pos = empty({k}, dtype::uint64);
+    if (k == 0) return;
+    unpack_kernel<<<grid_for(k), kBlock, 0, get_current_stream()>>>(
+        static_cast<const unsigned long long*>(packed.data()), k, is_min, kind,
+        static_cast<unsigned long long*>(counts.data()), static_cast<unsigned long long*>(keys.data()),
+        static_cast<unsigned long long*>(pos.data()));
+    CUSCI_CHECK_LAUNCH();
+  };
+  if (want_min) unpack(pmin, true, minkey, minpos);
+  if (want_max) unpack(pmax, false, maxkey, maxpos);
+  return true;
+}
+
+void position_pass(const region_view& r, const ndarray& minkey, const ndarray& maxkey, ndarray& minpos,
+                   ndarray& maxpos) {
+  if (r.size == 0) return;
+  auto* pmin = minpos.size() ? static_cast<unsigned long long*>(minpos.data()) : nullptr;
+  auto* pmax = maxpos.size() ? static_cast<unsigned long long*>(maxpos.data()) : nullptr;
+  dispatch_region(r, [&](auto tv, auto tl) {
+    using T = typename decltype(tv)::type;
+    using L = typename decltype(tl)::type;
+    position_kernel<T, L><<<grid_for(r.size), kBlock, 0, get_current_stream()>>>(
+        static_cast<const T*>(r.values.data()), labels_ptr<L>(r), r.size, r.map,
+        static_cast<const unsigned long long*>(minkey.data()), static_cast<const unsigned long long*>(maxkey.data()),
+        pmin, pmax);
+    CUSCI_CHECK_LAUNCH();
+  });
+}
+
+void keys_to_values(const ndarray& keys, const ndarray& counts, ndarray& out) {
+  const std::int64_t k = keys.size();
+  if (k == 0) return;
+  cusci::detail::dispatch(out.dtype(), [&](auto tv) {
+    using T = typename decltype(tv)::type;
+    if constexpr (!cusci::detail::is_complex_v<T>) {
+      keys_to_values_kernel<T><<<grid_for(k), kBlock, 0, get_current_stream()>>>(
+          static_cast<const unsigned long long*>(keys.data()), static_cast<const unsigned long long*>(counts.data()), k,
+          static_cast<T*>(out.data()));
+      CUSCI_CHECK_LAUNCH();
+    }
+  });
+}
+
+void unravel_positions(const ndarray& pos, const ndarray& counts, const shape_t& shape, ndarray& out) {
+  const std::int64_t k = pos.size();
+  out = zeros({k, static_cast<std::int64_t>(shape.size())}, dtype::int64);
+  if (k == 0 || shape.empty()) return;
+  unravel_kernel<<<grid_for(k), kBlock, 0, get_current_stream()>>>(
+      static_cast<const unsigned long long*>(pos.data()),
+      counts.size() ? static_cast<const unsigned long long*>(counts.data()) : nullptr, k, dims_of(shape),
+      static_cast<long long*>(out.data()));
+  CUSCI_CHECK_LAUNCH();
+}
+
+void histogram_pass(const region_view& r, const ndarray& edges, std::int64_t bins, ndarray& counts) {
+  counts = zeros({r.nslots, bins}, dtype::int64);
+  if (r.size == 0 || bins == 0) return;
+  dispatch_region(r, [&](auto tv, auto tl) {
+    using T = typename decltype(tv)::type;
+    using L = typename decltype(tl)::type;
+    histogram_kernel<T, L><<<grid_for(r.size), kBlock, 0, get_current_stream()>>>(
+        static_cast<const T*>(r.values.data()), labels_ptr<L>(r), r.size, r.map,
+        static_cast<const double*>(edges.data()), bins, static_cast<unsigned long long*>(counts.data()));
+    CUSCI_CHECK_LAUNCH();
+  });
+}
+
+}  // namespace cusci::ndimage::detail
