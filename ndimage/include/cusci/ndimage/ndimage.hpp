@@ -18,3 +18,4 @@
 #include "cusci/ndimage/morphology.hpp"
 #include "cusci/ndimage/output.hpp"
 #include "cusci/ndimage/rank.hpp"
+#include "cusci/ndimage/segmentation.hpp"
