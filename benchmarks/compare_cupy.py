@@ -26,7 +26,7 @@ import numpy as np
 MODULES = ["core", "sparse", "ndimage", "signal", "linalg", "elementwise", "reduction", "sorting", "indexing",
            "fft", "rtc", "products", "random", "interop", "sparse_formats", "sparse_construct", "sparse_products",
            "sparse_access", "ndimage_derivatives", "ndimage_correlate", "ndimage_rank", "ndimage_fourier",
-           "ndimage_interpolation"]
+           "ndimage_interpolation", "ndimage_morphology"]
 
 
 def read_results(folder):
@@ -56,6 +56,8 @@ def run_cusci(build, data):
         args = [exe]
         if mod == "sparse":
             args.append(os.path.join(data, "bcsstk16.mtx"))
+        elif mod == "ndimage_morphology":
+            args.append(os.path.join(data, "camera.npy"))
         p = subprocess.run(args, capture_output=True, text=True)
         if p.returncode != 0:
             print(f"# bench_{mod} failed rc={p.returncode}: {p.stderr[-2000:]}", file=sys.stderr)
