@@ -224,14 +224,20 @@ for dt in DTYPES:
         add(f"dt_white_tophat_st_{dt}", "white_tophat", a, structure=ST_INT)
         add(f"dt_morphological_gradient_st_{dt}", "morphological_gradient", a, structure=ST33)
 # Large 64-bit values with a structure: SciPy converts them to double, adds, compares and casts the
-# winner back (rounded). (Without a structure cusci compares 64-bit integers exactly: a documented
-# deviation beyond 2^53, so no flat case here.)
+# winner back (rounded). (With a flat footprint that is not all true cusci compares 64-bit integers
+# exactly: a documented deviation beyond 2^53, so no such case here.)
 big = rng.integers(-2**62, 2**62, size=(9, 10), dtype=np.int64)
 add("dt_grey_erosion_big_i64_st", "grey_erosion", big, structure=ST0)
 add("dt_grey_dilation_big_i64_st", "grey_dilation", big, structure=ST_INT, mode="constant", cval=-1e30)
 ubig = rng.integers(0, 2**64 - 1, size=(9, 10), dtype=np.uint64)
 add("dt_grey_dilation_big_u64_st", "grey_dilation", ubig, structure=ST_INT)
 add("dt_grey_erosion_big_u64_st", "grey_erosion", ubig, structure=ST23, mode="wrap")
+# Boxes (the separable passes): SciPy's line buffers hold doubles, so 64-bit values are rounded, and a
+# cval outside the type's range compares as itself; each pass's result is stored (rounded) before
+# the next pass reads it.
+add("dt_grey_erosion_big_u64_s3", "grey_erosion", ubig, size=3, mode="constant", cval=-1.0)
+add("dt_grey_dilation_big_i64_s32", "grey_dilation", big, size=[3, 2], mode="constant", cval=2.5)
+add("dt_grey_dilation_big_u64_s5", "grey_dilation", ubig, size=5, mode="constant", cval=2.0 ** 65)
 # Output dtypes: C casts of the result (the structure's double straight into the output).
 for dt, out in [("uint8", "float64"), ("float64", "float32"), ("float64", "int16"), ("int16", "int32"),
                 ("int32", "uint8"), ("float32", "float64"), ("bool", "float32"), ("uint8", "int8")]:

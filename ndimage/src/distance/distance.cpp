@@ -78,6 +78,12 @@ strided_target target_of(const std::optional<ndarray>& a) {
   return t;
 }
 
+/// A C-contiguous copy of a caller's indices array, for SciPy's in-place gather (cdt and bf).
+std::optional<ndarray> gathered_from(const std::optional<ndarray>& indices) {
+  if (!indices || indices->size() == 0) return std::nullopt;
+  return indices->copy(order::C);
+}
+
 /// Refuses inputs the int32 indices cannot address, and more axes than the kernels handle.
 void check_size(const shape_t& shape, const char* fn) {
   const std::int64_t n = cusci::detail::checked_size(shape, fname(fn), 4);
@@ -207,7 +213,12 @@ distance_transform_result distance_transform_cdt(const ndarray& input, const cdt
   if (opts.return_distances && !dt) r.distances = dt = cusci::empty(shape, dtype::int32);
   if (opts.return_indices && !ft) r.indices = ft = cusci::empty(ishape, dtype::int32);
   const ndarray mask = mask_of(input);
-  detail::cdt_run(static_cast<const std::uint8_t*>(mask.data()), shape, st, target_of(dt), target_of(ft));
+  // SciPy fills a supplied indices array by gathering its own former contents at each feature's flat
+  // index (for a zero-filled array: zeros), not with the features' coordinates.
+  const std::optional<ndarray> former = gathered_from(opts.indices);
+  detail::strided_target ftt = target_of(ft);
+  if (former) ftt.gather_from = static_cast<const std::int32_t*>(former->data());
+  detail::cdt_run(static_cast<const std::uint8_t*>(mask.data()), shape, st, target_of(dt), ftt);
   return r;
 }
 
@@ -254,8 +265,12 @@ distance_transform_result distance_transform_bf(const ndarray& input, const bf_o
   if (opts.return_distances && !dt) r.distances = dt = cusci::empty(shape, ddt);
   if (opts.return_indices && !ft) r.indices = ft = cusci::empty(ishape, dtype::int32);
   const ndarray mask = mask_of(input);
-  detail::bf_run(static_cast<const std::uint8_t*>(mask.data()), shape, metric, samp, target_of(dt),
-                 nd == 0 ? strided_target{} : target_of(ft));
+  // As distance_transform_cdt: a supplied indices array receives its own former contents gathered at
+  // each feature's flat index.
+  const std::optional<ndarray> former = gathered_from(opts.return_indices ? opts.indices : std::nullopt);
+  detail::strided_target ftt = nd == 0 ? strided_target{} : target_of(ft);
+  if (former && ftt.ptr) ftt.gather_from = static_cast<const std::int32_t*>(former->data());
+  detail::bf_run(static_cast<const std::uint8_t*>(mask.data()), shape, metric, samp, target_of(dt), ftt);
   return r;
 }
 

@@ -266,6 +266,7 @@ __global__ void __launch_bounds__(threads) edt_finish(const edt_finish_params p)
 struct unravel_params {
   shape_params s;
   const i32* flat = nullptr;
+  const i32* gather = nullptr;  // strided_target::gather_from
   target_params ind;
 };
 
@@ -275,6 +276,10 @@ __global__ void __launch_bounds__(threads) unravel_features(const unravel_params
   const i64 ioff = target_offset(p.s, p.ind, 1, x, nullptr);
   i64 f = p.flat[x];
   i32* ind = static_cast<i32*>(p.ind.ptr);
+  if (p.gather) {
+    for (int k = 0; k < p.s.nd; ++k) ind[ioff + k * p.ind.st[0]] = p.gather[k * p.s.size + f];
+    return;
+  }
   for (int k = p.s.nd - 1; k >= 0; --k) {
     ind[ioff + k * p.ind.st[0]] = static_cast<i32>(f % p.s.n[k]);
     f /= p.s.n[k];
@@ -634,6 +639,7 @@ void write_features(const shape_params& s, const i32* flat, const strided_target
   unravel_params up;
   up.s = s;
   up.flat = flat;
+  up.gather = indices.gather_from;
   up.ind = make_target(indices);
   unravel_features<<<grid_for(s.size, threads), threads, 0, stream>>>(up);
   CUSCI_CHECK_LAUNCH();

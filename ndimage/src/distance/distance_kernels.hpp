@@ -15,6 +15,10 @@ inline constexpr int distance_max_axes = 32;
 struct strided_target {
   void* ptr = nullptr;                 // nullptr: not written
   std::vector<std::int64_t> strides;   // in elements; the indices' first stride is the component's
+  /// Indices only, cdt and bf: SciPy's in-place form. When set (a C-contiguous copy of the caller's
+  /// array as it was, ndim x size int32), component k of each element is gathered from this copy at
+  /// the flat index of the element's feature instead of being that feature's coordinate.
+  const std::int32_t* gather_from = nullptr;
 };
 
 /// Euclidean feature transform and distances (SciPy's NI_EuclideanFeatureTransform followed by

@@ -1,9 +1,9 @@
 // The minimum / maximum policies: on the axis-pass engine (minimum_filter1d, maximum_filter1d, and
 // the separable minimum_filter / maximum_filter) and on the footprint engine (minimum_filter /
-// maximum_filter with a footprint that is not all true). Exact for every real dtype: values are
-// compared as doubles (exact for every dtype up to 32 bits, and what SciPy's 1-D filter does, so
-// cval compares as SciPy's) or, for 64-bit integers, as themselves; float32 on the van Herk kernel
-// is compared in float32 with cval rounded to float32, which selects the same value.
+// maximum_filter with a footprint that is not all true). The axis passes compare doubles, as SciPy's
+// 1-D filter (64-bit integers rounded as SciPy rounds them, cval compared as SciPy's even outside the
+// input type's range); float32 on the van Herk kernel is compared in float32 with cval rounded to
+// float32, which selects the same value. The footprint engine compares values of the input type.
 // Axis passes: direct kernels for windows up to direct_max_taps values, the van Herk / Gil-Werman
 // kernel above; for float inputs both report NaN, and the lines holding NaN are then recomputed
 // with SciPy's running list (nan_replay_kernel), which SciPy's NaN results depend on.
@@ -43,8 +43,11 @@ inline constexpr int direct_max_taps = 16;
 ///    result, a later NaN is never taken (exactly SciPy's rule, no correction needed).
 template <bool Min>
 struct extremum_policy {
+  /// Doubles for every dtype, as SciPy's line buffers: 64-bit integers are rounded to double as
+  /// SciPy rounds them, and a cval outside the input type's range (-1 for unsigned inputs) compares
+  /// as itself, as in SciPy.
   template <class Tin, class Tout>
-  using acc = std::conditional_t<std::is_integral_v<Tin> && sizeof(Tin) == 8, Tin, double>;
+  using acc = double;
   static constexpr bool uses_weights = false;
   static constexpr bool watch_nan = true;
 
@@ -126,9 +129,7 @@ struct extremum_policy {
 /// The staged type: float32 stays float32 (comparing it with cval rounded to float32 selects the
 /// same value as SciPy's comparison in double), every other dtype its axis accumulator.
 template <class T>
-using vhg_stage_t =
-    std::conditional_t<std::is_same_v<T, float>, float,
-                       std::conditional_t<std::is_integral_v<T> && sizeof(T) == 8, T, double>>;
+using vhg_stage_t = std::conditional_t<std::is_same_v<T, float>, float, double>;
 
 inline constexpr int vhg_threads = 256;
 static_assert(vhg_threads % 32 == 0, "vhg_kernel: every line count per tile (1, 8, 32) must divide the block");
@@ -422,7 +423,7 @@ void axis_run(const ndarray& in, const ndarray& out, int axis, std::int64_t size
       return;
     }
     if constexpr (std::is_integral_v<T>) {
-      // Integers: no NaN; exact in the accumulator.
+      // Integers: no NaN; compared as doubles, as SciPy.
       if (p.K > direct_max_taps && vhg_launch<Min, T>(p, stream)) return;
       launch<P, T, T>(p, stream);
     } else {

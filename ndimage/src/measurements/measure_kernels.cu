@@ -37,16 +37,19 @@ unsigned grid_for(std::int64_t n) {
                  i = base_ + (threadIdx.x & 31u);                                                       \
        base_ < (n); base_ += static_cast<long long>(gridDim.x) * blockDim.x, i = base_ + (threadIdx.x & 31u))
 
-template <class T, class L>
+/// A: sum_acc_t<T>, or double (every value converted to double first).
+template <class T, class L, class A>
 __global__ void sum_count_kernel(const T* __restrict__ v, const L* __restrict__ lab, long long n, slot_map m,
-                                 unsigned long long* counts, sum_acc_t<T>* sums) {
-  using A = sum_acc_t<T>;
+                                 unsigned long long* counts, A* sums) {
   CUSCI_WARP_LOOP(i, n) {
     long long s = -1;
     A x = A(0);
     if (i < n) {
       s = slot_of(m, label_at(lab, i));
-      if (s >= 0) x = sum_value(v[i]);
+      if (s >= 0) {
+        if constexpr (std::is_same_v<A, double>) x = to_double(v[i]);
+        else x = sum_value(v[i]);
+      }
     }
     warp_run_add<unsigned long long>(counts, s, s >= 0 ? 1ull : 0ull);
     warp_run_add<A>(sums, s, x);
@@ -265,19 +268,23 @@ const L* labels_ptr(const region_view& r) {
 
 }  // namespace
 
-void sum_count_pass(const region_view& r, ndarray& counts, ndarray& sums) {
-  const bool integer = !is_floating(r.values.dtype());
+void sum_count_pass(const region_view& r, ndarray& counts, ndarray& sums, bool double_sums) {
+  const bool integer = !is_floating(r.values.dtype()) && !double_sums;
   counts = zeros({r.nslots}, dtype::uint64);
   sums = zeros({r.nslots}, integer ? dtype::uint64 : dtype::float64);
   if (r.size == 0) return;
   dispatch_region(r, [&](auto tv, auto tl) {
     using T = typename decltype(tv)::type;
     using L = typename decltype(tl)::type;
-    using A = sum_acc_t<T>;
-    sum_count_kernel<T, L><<<grid_for(r.size), kBlock, 0, get_current_stream()>>>(
-        static_cast<const T*>(r.values.data()), labels_ptr<L>(r), r.size, r.map,
-        static_cast<unsigned long long*>(counts.data()), static_cast<A*>(sums.data()));
-    CUSCI_CHECK_LAUNCH();
+    const auto launch = [&](auto* acc) {
+      using A = std::remove_pointer_t<decltype(acc)>;
+      sum_count_kernel<T, L, A><<<grid_for(r.size), kBlock, 0, get_current_stream()>>>(
+          static_cast<const T*>(r.values.data()), labels_ptr<L>(r), r.size, r.map,
+          static_cast<unsigned long long*>(counts.data()), acc);
+      CUSCI_CHECK_LAUNCH();
+    };
+    if (integer || std::is_same_v<sum_acc_t<T>, double>) launch(static_cast<sum_acc_t<T>*>(sums.data()));
+    else launch(static_cast<double*>(sums.data()));
   });
 }
 

@@ -40,8 +40,9 @@ struct region_view {
 
 // --- measure_kernels.cu ---------------------------------------------------------------------------
 /// counts (uint64 [nslots], zeroed here) and sums ([nslots]: uint64 two's complement sums for bool and
-/// integer values, float64 for floats; zeroed here).
-void sum_count_pass(const region_view& r, ndarray& counts, ndarray& sums);
+/// integer values, float64 for floats; zeroed here). `double_sums`: float64 sums for every dtype (each
+/// value converted to double first, as SciPy's np.bincount(..., weights=input) for an index array).
+void sum_count_pass(const region_view& r, ndarray& counts, ndarray& sums, bool double_sums = false);
 /// out[s] (float64 [nslots], zeroed here) = sum over slot s of (x - means[s])**2.
 void centered_pass(const region_view& r, const ndarray& means, ndarray& out);
 /// out[s, d] (float64 [nslots, ndim + 1], zeroed here) = sum over slot s of x * coordinate d for

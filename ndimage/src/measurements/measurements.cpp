@@ -170,8 +170,10 @@ ndarray per_entry(const regions& p, const ndarray& per_slot, bool flat_index) {
 
 namespace {
 
-/// Sums as float64 from sum_count_pass's accumulators (uint64 two's complement for integers).
+/// Sums as float64 from sum_count_pass's accumulators (uint64 two's complement for integers, unless
+/// they were summed as double already).
 ndarray sums_as_double(const ndarray& sums, dtype input) {
+  if (sums.dtype() == dtype::float64) return sums;
   if (is_signed_integer(input) || is_bool(input)) return sums.astype(dtype::int64).astype(dtype::float64);
   return sums.astype(dtype::float64);
 }
@@ -236,7 +238,8 @@ using detail::fname;
 ndarray sum_labels(const ndarray& input, const std::optional<ndarray>& labels, const label_index& index) {
   const detail::regions p = detail::prepare_regions(input, labels, index, "sum_labels");
   ndarray counts, sums;
-  detail::sum_count_pass(p.view, counts, sums);
+  // An index array: SciPy's np.bincount with weights, a float64 sum of the values as float64.
+  detail::sum_count_pass(p.view, counts, sums, p.array_index);
   if (p.array_index) return detail::per_entry(p, detail::sums_as_double(sums, input.dtype()));
   return detail::per_entry(p, sums.astype(detail::numpy_sum_dtype(input.dtype())));
 }
@@ -244,7 +247,7 @@ ndarray sum_labels(const ndarray& input, const std::optional<ndarray>& labels, c
 ndarray mean(const ndarray& input, const std::optional<ndarray>& labels, const label_index& index) {
   const detail::regions p = detail::prepare_regions(input, labels, index, "mean");
   ndarray counts, sums;
-  detail::sum_count_pass(p.view, counts, sums);
+  detail::sum_count_pass(p.view, counts, sums, p.array_index);
   const ndarray m = divide(detail::sums_as_double(sums, input.dtype()), counts.astype(dtype::float64));
   return detail::per_entry(p, m);
 }
@@ -254,7 +257,9 @@ ndarray variance_impl(const ndarray& input, const std::optional<ndarray>& labels
                       const char* fn) {
   const detail::regions p = detail::prepare_regions(input, labels, index, fn);
   ndarray counts, sums;
-  detail::sum_count_pass(p.view, counts, sums);
+  // SciPy centres on vals.mean() (a float64 sum) for a scalar or no index, on bincount's float64 sums
+  // for an index array: float64 sums either way.
+  detail::sum_count_pass(p.view, counts, sums, true);
   const ndarray c = counts.astype(dtype::float64);
   const ndarray means = divide(detail::sums_as_double(sums, input.dtype()), c);
   ndarray sc;

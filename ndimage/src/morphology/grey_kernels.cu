@@ -1,14 +1,16 @@
 // Grey morphology with a non-flat structuring element: the structure-values policy on the footprint
 // engine (engine/footprint_engine.cuh: its plan, tiles, halo staging and boundary maps), with its
-// own kernels because the values are combined and compared in double and the winner is stored into
-// the output dtype, which may differ from the input's (SciPy's NI_MinOrMaxFilter with `structure`).
+// own kernels because SciPy's NI_MinOrMaxFilter with `structure` mixes types: the first tap's sum is a
+// double, every later tap's sum is computed in the input dtype (integers wrap, float32 rounds in
+// float32) and compared as a double, and the winner is stored into the output dtype, which may differ
+// from the input's.
 //
 // Kernels (one per input dtype and extremum; the output dtype is a run-time switch at the store):
 //  - tiled (arrays of 1 to 3 dims whose halo tile fits 48 KiB): a block of 256 threads stages its
 //    tile of outputs plus the footprint's halo once in shared memory in the input dtype (several
 //    loads in flight per thread, boundary maps only for tiles that touch an edge), then each output
-//    runs the footprint's taps from shared memory: per tap one shared load, one conversion to
-//    double, one add of the tap's structure value and one compare.
+//    runs the footprint's taps from shared memory: per tap one shared load, one add of the tap's
+//    structure value in the input dtype, one conversion to double and one compare.
 //  - generic (any other array): one thread per output, every tap mapped per axis and read through
 //    the cache.
 // The taps (offsets into the tile, or per-axis indices) and their structure values travel in the
@@ -26,7 +28,9 @@
 #include <cuda_runtime.h>
 
 #include <cstdint>
+#include <cstring>
 #include <string>
+#include <type_traits>
 #include <vector>
 
 #include "cusci/error.hpp"
@@ -52,16 +56,39 @@ __device__ __forceinline__ const double* grey_weights(const fp_params& p, const 
   return p.weights != nullptr ? p.weights : wl.v;
 }
 
-/// The policy: SciPy's loop of NI_MinOrMaxFilter with structure values `w` (already negated for the
-/// minimum): tmp = value(0) + w[0], then each later value(k) + w[k] that compares strictly smaller
-/// (Min) or larger replaces it; all in double.
-template <bool Min>
+/// A structure value as the kernels receive it: tap 0's as a double, every later tap's as SciPy's
+/// `(_type)ss[k]` (the x86-64 conversion to the input type T) stored in the slot's first sizeof(T)
+/// bytes.
+template <class T>
+__device__ __forceinline__ T weight_as(const double& slot) {
+  T v;
+  memcpy(&v, &slot, sizeof(T));
+  return v;
+}
+
+/// `value + (T)ss` in T's arithmetic as SciPy's C code computes it: floats round in T, integers
+/// (after C's promotions, then the conversion back to T) wrap modulo 2^bits.
+template <class T>
+__device__ __forceinline__ T grey_add(T v, T w) {
+  if constexpr (std::is_floating_point_v<T>) {
+    return v + w;
+  } else {
+    using U = std::make_unsigned_t<T>;
+    return static_cast<T>(static_cast<U>(static_cast<U>(v) + static_cast<U>(w)));
+  }
+}
+
+/// The policy: SciPy's loop of NI_MinOrMaxFilter with structure values (already negated for the
+/// minimum), as compiled: the running result is a double, starting at value(0) + ss[0] in double;
+/// each later tap is value(k) + (T)ss[k] computed in the input type T (grey_add) and replaces the
+/// result when it compares strictly smaller (Min) or larger as a double.
+template <bool Min, class T>
 struct grey_structure_policy {
   template <class Get>
   __device__ __forceinline__ static double reduce(const Get& get, int n, const double* w) {
-    double r = get(0) + w[0];
+    double r = static_cast<double>(get(0)) + w[0];
     for (int k = 1; k < n; ++k) {
-      const double t = get(k) + w[k];
+      const double t = static_cast<double>(grey_add<T>(get(k), weight_as<T>(w[k])));
       if constexpr (Min) {
         if (t < r) r = t;
       } else {
@@ -102,8 +129,8 @@ __global__ void __launch_bounds__(footprint_threads)
       if (x >= p.shape[2] || y >= p.shape[1] || z >= p.shape[0]) continue;
       const T* c = s + (oz * HY + oy) * HX + ox;
       // (A named lambda with its return type: nvcc 13's front end fails on the unnamed form here.)
-      auto get = [&](int k) -> double { return static_cast<double>(c[taps[k]]); };
-      const double v = grey_structure_policy<Min>::reduce(get, p.n_taps, w);
+      auto get = [&](int k) -> T { return c[taps[k]]; };
+      const double v = grey_structure_policy<Min, T>::reduce(get, p.n_taps, w);
       weighted_store<any_out>(p.out + z * p.out_st[0] + y * p.out_st[1] + x * p.out_st[2], v, out_code);
     }
   }
@@ -124,17 +151,17 @@ __global__ void __launch_bounds__(footprint_threads)
       rem /= p.shape[d];
       out_off += coord[d] * p.out_st[d];
     }
-    auto get = [&](int k) -> double {
+    auto get = [&](int k) -> T {
       const std::int32_t* tap = taps + static_cast<std::int64_t>(k) * p.ndim;
       std::int64_t off = 0;
       for (int d = 0; d < p.ndim; ++d) {
         const std::int64_t i = fp_index(coord[d] + tap[d] - p.shift[d], p.shape[d], p.mode[d]);
-        if (i < 0) return static_cast<double>(cval);
+        if (i < 0) return cval;
         off += i * p.in_st[d];
       }
-      return static_cast<double>(*reinterpret_cast<const T*>(p.in + off));
+      return *reinterpret_cast<const T*>(p.in + off);
     };
-    weighted_store<any_out>(p.out + out_off, grey_structure_policy<Min>::reduce(get, p.n_taps, w), out_code);
+    weighted_store<any_out>(p.out + out_off, grey_structure_policy<Min, T>::reduce(get, p.n_taps, w), out_code);
   }
 }
 
@@ -151,6 +178,13 @@ void grey_launch(const ndarray& in, const ndarray& out, const footprint_spec& f,
   std::vector<double> w(plan.weights);
   if (Min)
     for (auto& v : w) v = -v;
+  // Taps after the first: SciPy's (_type)ss[k], kept as T's bytes in the slot (see weight_as).
+  for (std::size_t k = 1; k < w.size(); ++k) {
+    const T wt = x86_cast<T>(w[k]);
+    double slot = 0.0;
+    std::memcpy(&slot, &wt, sizeof(T));
+    w[k] = slot;
+  }
   device_buffer<std::int32_t> taps;
   device_buffer<double> weights;
   if (plan.taps.size() <= static_cast<std::size_t>(fp_param_taps)) {

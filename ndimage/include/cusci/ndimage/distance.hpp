@@ -19,6 +19,11 @@
 ///   for background elements), as SciPy's. New arrays are C-contiguous; preallocated arrays may have
 ///   any layout (no zero strides on axes longer than 1); the input is read into a mask first, so they
 ///   may even share its memory, as in SciPy.
+/// - A preallocated `indices` array of distance_transform_cdt / _bf is filled as SciPy fills it: each
+///   component k receives the array's own former contents of component k, gathered at the flat (C
+///   order) index of each element's feature (`indices[k] = indices[k].ravel()[ft]`), so a zero-filled
+///   array stays zero and only an array holding np.indices receives the coordinates. New arrays, and
+///   preallocated arrays of distance_transform_edt, receive the coordinates.
 /// - Every function enqueues its kernels on the current stream and returns without synchronizing.
 /// - SciPy's RuntimeError is cusci::runtime_error, its ValueError cusci::value_error, its TypeError
 ///   cusci::type_error. All argument checks happen before any device work (SciPy checks a

@@ -297,8 +297,9 @@ ndarray uniform_filter(const ndarray& input, const per_axis<std::int64_t>& size 
 /// @param axis  in [-ndim, ndim).
 /// @param opts  output (dtype or array), mode, cval, origin.
 /// @return [input.shape] of dtype `opts.output` or input.dtype() (`opts.output`'s array when given);
-///         exact (64-bit integers compared as integers; SciPy compares them as doubles, which
-///         differs only beyond 2^53).
+///         SciPy's values: compared as doubles as SciPy's line buffers hold them (64-bit integers
+///         beyond 2^53 rounded as SciPy rounds them; a cval outside the input type's range, such as
+///         -1 for unsigned inputs, compares as itself and is stored with C's conversion).
 /// Asynchronous on the current stream.
 /// @throws cusci::type_error for a complex input ("Complex type not supported"); cusci::index_error
 ///         for a bad axis; cusci::runtime_error for size < 1 ("incorrect filter size"), an output
@@ -309,7 +310,7 @@ ndarray uniform_filter(const ndarray& input, const per_axis<std::int64_t>& size 
 /// left the window (a NaN cval in constant mode included, for every dtype); lines holding NaN are
 /// recomputed in SciPy's order, one thread per line (sequential: O(length + size) per such line).
 /// Among equal values (-0.0 and +0.0) the last one in the window is returned, as SciPy.
-/// SciPy: `scipy.ndimage.minimum_filter1d`. Deviations: 64-bit integers beyond 2^53 (above).
+/// SciPy: `scipy.ndimage.minimum_filter1d`.
 ndarray minimum_filter1d(const ndarray& input, std::int64_t size, int axis = -1, const filter1d_options& opts = {});
 
 /// One-dimensional maximum filter; as minimum_filter1d with the maximum.
@@ -340,7 +341,8 @@ ndarray maximum_filter1d(const ndarray& input, std::int64_t size, int axis = -1,
 /// origin), replaced by each later one that compares strictly smaller, so a NaN first value is the
 /// result and a later NaN is never taken.
 /// SciPy: `scipy.ndimage.minimum_filter`. Deviations: `size` is ignored without a warning when a
-/// footprint is given; as minimum_filter1d for 64-bit integers.
+/// footprint is given; with a footprint that is not all true, 64-bit integers are compared and
+/// stored exactly (SciPy rounds them to double: they differ beyond 2^53 only).
 ndarray minimum_filter(const ndarray& input, const per_axis<std::int64_t>& size = {},
                        const min_max_filter_options& opts = {});
 

@@ -84,8 +84,8 @@ struct grey_morphology_options {
 ///         complex dtypes, a mode outside the enum.
 /// SciPy: `scipy.ndimage.grey_erosion`. Deviations: no UserWarning when both size and footprint are
 /// given; a structure whose element count differs from the footprint's is refused (SciPy reads it
-/// flat, past its end when it is smaller); 64-bit integers without structure are compared exactly
-/// (SciPy compares doubles; they differ beyond 2^53 only).
+/// flat, past its end when it is smaller); 64-bit integers with a flat footprint that is not all
+/// true are compared and stored exactly (SciPy rounds them to double; they differ beyond 2^53 only).
 ndarray grey_erosion(const ndarray& input, const per_axis<std::int64_t>& size = {},
                      const grey_morphology_options& opts = {});
 
