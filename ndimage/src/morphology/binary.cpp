@@ -120,10 +120,16 @@ void run_passes(const char* fn, const erosion_job& job, const ndarray& in, const
     first = false;
     ++g.points;
   }
-  host_array ht(dtype::int64, shape_t{static_cast<i64>(std::max<std::size_t>(table.size(), 1))});
-  if (!table.empty()) std::memcpy(ht.data(), table.data(), table.size() * sizeof(i64));
-  const ndarray dtab = asarray(ht);
-  const i64* dt = static_cast<const i64*>(dtab.data());
+  // The device copy of the table only for the generic kernel: a copy from host memory waits for the
+  // stream, which would serialize back-to-back calls.
+  ndarray dtab;
+  const i64* dt = nullptr;
+  if (!detail::binary_plane_fits(g)) {
+    host_array ht(dtype::int64, shape_t{static_cast<i64>(std::max<std::size_t>(table.size(), 1))});
+    if (!table.empty()) std::memcpy(ht.data(), table.data(), table.size() * sizeof(i64));
+    dtab = asarray(ht);
+    dt = static_cast<const i64*>(dtab.data());
+  }
 
   std::optional<ndarray> m1, m2;
   if (mask_any) {

@@ -204,25 +204,39 @@ unsigned grid_for(i64 n) {
 
 }  // namespace
 
+bool binary_plane_fits(const binary_geometry& g) {
+  const int nd = g.ndim;
+  bool plane = nd >= 1 && g.points <= max_plane_points;
+  for (int d = 0; d + 2 < nd && plane; ++d) plane = g.lo[d] == 0 && g.hi[d] == 0;
+  if (!plane) return false;
+  const int ax = nd - 1, ay = nd - 2;
+  const i64 cols = g.shape[ax];
+  const i64 rows = nd >= 2 ? g.shape[ay] : 1;
+  const i64 lo_x = g.points ? g.lo[ax] : 0, hi_x = g.points ? g.hi[ax] : 0;
+  const i64 lo_y = (g.points && nd >= 2) ? g.lo[ay] : 0, hi_y = (g.points && nd >= 2) ? g.hi[ay] : 0;
+  const i64 planes = g.size / (rows * cols);
+  const i64 gy = (rows + tile_rows - 1) / tile_rows;
+  const i64 gx = (cols + tile_cols - 1) / tile_cols;
+  return lo_x >= -max_halo && hi_x <= max_halo && lo_y >= -max_halo && hi_y <= max_halo && hi_x - lo_x <= max_halo &&
+         hi_y - lo_y <= max_halo && planes <= 65535 && gy <= 65535 && gx <= 0x7fffffff;
+}
+
 void binary_pass(const u8* in, u8* out, const u8* mask, const binary_geometry& g, const i64* host_offsets,
                  const i64* offsets, bool use_or, bool border, int* changed, const int* prev) {
   if (g.size == 0) return;
   cudaStream_t stream = get_current_stream();
   const int nd = g.ndim;
   const u8 bv = static_cast<u8>(border ? 1 : 0);
-  bool plane = nd >= 1 && g.points <= max_plane_points;
-  for (int d = 0; d + 2 < nd && plane; ++d) plane = g.lo[d] == 0 && g.hi[d] == 0;
-  if (plane) {
-    const int ax = nd - 1, ay = nd - 2;
-    const i64 cols = g.shape[ax];
-    const i64 rows = nd >= 2 ? g.shape[ay] : 1;
-    const i64 lo_x = g.points ? g.lo[ax] : 0, hi_x = g.points ? g.hi[ax] : 0;
-    const i64 lo_y = (g.points && nd >= 2) ? g.lo[ay] : 0, hi_y = (g.points && nd >= 2) ? g.hi[ay] : 0;
-    const i64 planes = g.size / (rows * cols);
-    const i64 gy = (rows + tile_rows - 1) / tile_rows;
-    const i64 gx = (cols + tile_cols - 1) / tile_cols;
-    if (lo_x >= -max_halo && hi_x <= max_halo && lo_y >= -max_halo && hi_y <= max_halo && hi_x - lo_x <= max_halo &&
-        hi_y - lo_y <= max_halo && planes <= 65535 && gy <= 65535 && gx <= 0x7fffffff) {
+  if (binary_plane_fits(g)) {
+    {
+      const int ax = nd - 1, ay = nd - 2;
+      const i64 cols = g.shape[ax];
+      const i64 rows = nd >= 2 ? g.shape[ay] : 1;
+      const i64 lo_x = g.points ? g.lo[ax] : 0, hi_x = g.points ? g.hi[ax] : 0;
+      const i64 lo_y = (g.points && nd >= 2) ? g.lo[ay] : 0, hi_y = (g.points && nd >= 2) ? g.hi[ay] : 0;
+      const i64 planes = g.size / (rows * cols);
+      const i64 gy = (rows + tile_rows - 1) / tile_rows;
+      const i64 gx = (cols + tile_cols - 1) / tile_cols;
       plane_params pp{};
       pp.in = in;
       pp.out = out;
@@ -250,6 +264,8 @@ void binary_pass(const u8* in, u8* out, const u8* mask, const binary_geometry& g
       return;
     }
   }
+  CUSCI_EXPECTS(offsets != nullptr, runtime_error,
+                "cusci::ndimage: internal error: the generic binary pass needs the device offset table");
   generic_params gp{in, out, mask, offsets, g, use_or, bv, changed, prev};
   const unsigned grid = grid_for(g.size);
   if (g.size < (i64{1} << 31)) generic_kernel<std::int32_t><<<grid, 256, 0, stream>>>(gp);

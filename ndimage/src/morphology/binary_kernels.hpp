@@ -22,10 +22,13 @@ struct binary_geometry {
   int points = 0;                            // structure points
 };
 
+/// Whether binary_pass runs the plane kernel for this geometry (then it needs no device offset table).
+bool binary_plane_fits(const binary_geometry& g);
+
 /// One pass: out[i] = in[i] where mask[i] == 0 (mask may be null); otherwise AND (use_or false) or OR
 /// (use_or true) over the points of in[i + d], elements outside the image reading `border`.
 /// `offsets`: device int64 [points * (ndim + 1)]: per point the flat offset, then ndim per-axis
-/// offsets; `host_offsets`: the same table in host memory (the plane kernel takes its points as
+/// offsets (may be null when binary_plane_fits(g)); `host_offsets`: the same table in host memory (the plane kernel takes its points as
 /// launch parameters). `changed` (may be null): set to 1 when some out[i] != in[i]. `prev` (may be null): when
 /// it points to 0 the pass does nothing (the previous pass changed nothing). in and out must not
 /// overlap. Enqueued on the current stream.
