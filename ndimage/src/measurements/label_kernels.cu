@@ -137,7 +137,11 @@ __global__ void merge_kernel(int* parent, int n, const __grid_constant__ geometr
         }
         q += step * static_cast<int>(g.stride[d]);
       }
-      if (inside && parent[q] >= 0) unite(parent, i, q);
+      if (!inside) continue;
+      const int pq = parent[q];
+      // Background, or already linked to the same element (common inside a feature): nothing to do.
+      if (pq < 0 || pq == parent[i]) continue;
+      unite(parent, i, q);
     }
   }
 }

@@ -134,4 +134,26 @@ __device__ __forceinline__ void warp_run_add(V* target, long long slot, V v) {
   if (tail && slot >= 0) atomicAdd(target + slot, v);
 }
 
+/// warp_run_add of 1 into counts[slot] and of v into sums[slot], sharing the run boundaries; the
+/// counts come from the run lengths (no scan). Every lane of the warp must call it.
+template <class V>
+__device__ __forceinline__ void warp_run_count_add(unsigned long long* counts, V* sums, long long slot, V v) {
+  const unsigned lane = threadIdx.x & 31u;
+  const long long prev = __shfl_up_sync(0xffffffffu, slot, 1);
+  const bool head = lane == 0 || prev != slot;
+  const unsigned heads = __ballot_sync(0xffffffffu, head);
+  const unsigned upto = heads & (0xffffffffu >> (31u - lane));  // heads at lanes <= lane
+  const unsigned start = 31u - static_cast<unsigned>(__clz(upto));
+  for (unsigned off = 1; off < 32; off <<= 1) {
+    const V o = __shfl_up_sync(0xffffffffu, v, off);
+    if (lane >= start + off) v += o;
+  }
+  const long long next = __shfl_down_sync(0xffffffffu, slot, 1);
+  const bool tail = lane == 31u || next != slot;
+  if (tail && slot >= 0) {
+    atomicAdd(counts + slot, static_cast<unsigned long long>(lane - start + 1u));
+    atomicAdd(sums + slot, v);
+  }
+}
+
 }  // namespace cusci::ndimage::detail

@@ -51,8 +51,7 @@ __global__ void sum_count_kernel(const T* __restrict__ v, const L* __restrict__ 
         else x = sum_value(v[i]);
       }
     }
-    warp_run_add<unsigned long long>(counts, s, s >= 0 ? 1ull : 0ull);
-    warp_run_add<A>(sums, s, x);
+    warp_run_count_add<A>(counts, sums, s, x);
   }
 }
 
