@@ -138,7 +138,11 @@ struct edt_pass_params {
   int* any_bg = nullptr;
 };
 
-__global__ void __launch_bounds__(threads) edt_pass(const edt_pass_params p) {
+/// Threads per block of edt_pass: one thread per line and few lines (4096 for a 4096^2 image), so
+/// small blocks spread the lines over every SM instead of filling a few.
+constexpr int edt_pass_threads = 32;
+
+__global__ void __launch_bounds__(edt_pass_threads) edt_pass(const edt_pass_params p) {
   const i64 line = blockIdx.x * static_cast<i64>(blockDim.x) + threadIdx.x;
   if (line >= p.nlines) return;
   const int d = p.d;
@@ -157,7 +161,11 @@ __global__ void __launch_bounds__(threads) edt_pass(const edt_pass_params p) {
   i32* g = p.g + line;
   double* w = p.w + line;
   const i64 gs = p.nlines;  // slot stride
+  // The stack lives in g / w (slot l at l * gs); its two top entries are mirrored in registers
+  // (top = slot l, sec = slot l - 1), so that pushes and the usual short pops wait on no memory.
   int l = -1;
+  i64 g_top = 0, g_sec = 0;
+  double w_top = 0.0, w_sec = 0.0;
   bool saw_bg = false;
   for (i64 i = 0; i < len; ++i) {
     const i64 fl = base + i * p.inner;
@@ -172,8 +180,8 @@ __global__ void __launch_bounds__(threads) edt_pass(const edt_pass_params p) {
     }
     if (p.tail_nan) wr = nan;
     while (l >= 1) {
-      const i64 i1 = g[l * gs];
-      const i64 i2 = g[(l - 1) * gs];
+      const i64 i1 = g_top;
+      const i64 i2 = g_sec;
       double a = __dsub_rn(static_cast<double>(i1), static_cast<double>(i2));
       double b = __dsub_rn(static_cast<double>(i), static_cast<double>(i1));
       if (p.has_samp) {
@@ -181,15 +189,25 @@ __global__ void __launch_bounds__(threads) edt_pass(const edt_pass_params p) {
         b = __dmul_rn(b, sd);
       }
       const double c = __dadd_rn(a, b);
-      const double ur = w[(l - 1) * gs];
-      const double vr = w[l * gs];
+      const double ur = w_sec;
+      const double vr = w_top;
       // SciPy: c * vR - b * uR - a * wR - a * b * c <= 0.0
       const double e = __dsub_rn(__dsub_rn(__dsub_rn(__dmul_rn(c, vr), __dmul_rn(b, ur)), __dmul_rn(a, wr)),
                                  __dmul_rn(__dmul_rn(a, b), c));
       if (e <= 0.0) break;
-      --l;
+      --l;  // pop: the second entry becomes the top, the one below it the second
+      g_top = g_sec;
+      w_top = w_sec;
+      if (l >= 1) {
+        g_sec = g[(l - 1) * gs];
+        w_sec = w[(l - 1) * gs];
+      }
     }
     ++l;
+    g_sec = g_top;
+    w_sec = w_top;
+    g_top = i;
+    w_top = wr;
     g[l * gs] = static_cast<i32>(i);
     w[l * gs] = wr;
   }
@@ -200,25 +218,33 @@ __global__ void __launch_bounds__(threads) edt_pass(const edt_pass_params p) {
   }
   const int maxl = l;
   l = 0;
+  // The query walks the stack upwards: the current entry and the next one in registers.
+  i64 g_cur = g[0];
+  double w_cur = w[0];
+  i64 g_nxt = maxl > 0 ? g[gs] : 0;
+  double w_nxt = maxl > 0 ? w[gs] : 0.0;
   for (i64 i = 0; i < len; ++i) {
-    i64 gl = g[l * gs];
-    double t = static_cast<double>(gl - i);
+    double t = static_cast<double>(g_cur - i);
     if (p.has_samp) t = __dmul_rn(t, sd);
-    double d1 = __dadd_rn(w[l * gs], __dmul_rn(t, t));
+    double d1 = __dadd_rn(w_cur, __dmul_rn(t, t));
     while (l < maxl) {
-      const i64 g2 = g[(l + 1) * gs];
-      double t2 = static_cast<double>(g2 - i);
+      double t2 = static_cast<double>(g_nxt - i);
       if (p.has_samp) t2 = __dmul_rn(t2, sd);
-      const double d2 = __dadd_rn(w[(l + 1) * gs], __dmul_rn(t2, t2));
+      const double d2 = __dadd_rn(w_nxt, __dmul_rn(t2, t2));
       if (d1 <= d2) break;
       d1 = d2;
       ++l;
-      gl = g2;
+      g_cur = g_nxt;
+      w_cur = w_nxt;
+      if (l < maxl) {
+        g_nxt = g[(l + 1) * gs];
+        w_nxt = w[(l + 1) * gs];
+      }
     }
     const i64 fl = base + i * p.inner;
-    const i64 sfl = base + gl * p.inner;
+    const i64 sfl = base + g_cur * p.inner;
     for (int jj = 0; jj < d; ++jj) p.fout[jj * size + fl] = p.fin[jj * size + sfl];
-    p.fout[d * size + fl] = static_cast<i32>(gl);
+    p.fout[d * size + fl] = static_cast<i32>(g_cur);
   }
 }
 
@@ -616,7 +642,7 @@ void edt_run(const std::uint8_t* mask, const std::vector<std::int64_t>& shape, c
       if (!std::isfinite(pp.samp[k])) pp.tail_nan = 1;
     pp.fin = bufs[cur];
     pp.fout = bufs[1 - cur];
-    edt_pass<<<grid_for(pp.nlines, threads), threads, 0, stream>>>(pp);
+    edt_pass<<<grid_for(pp.nlines, edt_pass_threads), edt_pass_threads, 0, stream>>>(pp);
     CUSCI_CHECK_LAUNCH();
     cur = 1 - cur;
   }
