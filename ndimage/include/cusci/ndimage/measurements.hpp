@@ -170,13 +170,18 @@ class label_index {
 
 /// Sum of the values of each region. dtype: with a scalar or no index, NumPy's sum dtype (int64 for
 /// bool and signed integers, uint64 for unsigned integers, the input's for floats); with an array
-/// index, float64 (SciPy's bincount). Integer sums are exact (int64 arithmetic, wrapping as NumPy's
-/// beyond 2**63). SciPy: `scipy.ndimage.sum_labels`.
+/// index, float64 (SciPy's bincount). With a scalar or no index, integer sums are exact (64-bit
+/// arithmetic, wrapping as NumPy's beyond 2**63); with an array index every value is converted to
+/// float64 and summed in float64, as SciPy's np.bincount(labels, weights=input) (the order of the
+/// additions differs: sums beyond 2**53 may differ in their last bits). SciPy: `scipy.ndimage.sum_labels`.
 ndarray sum_labels(const ndarray& input, const std::optional<ndarray>& labels = std::nullopt,
                    const label_index& index = {});
-/// Mean of each region, float64 (NaN for an empty region). SciPy: `scipy.ndimage.mean`.
+/// Mean of each region, float64 (NaN for an empty region): the sum as sum_labels computes it (so
+/// 64-bit integer sums wrap with a scalar or no index, as SciPy's) over the count.
+/// SciPy: `scipy.ndimage.mean`.
 ndarray mean(const ndarray& input, const std::optional<ndarray>& labels = std::nullopt, const label_index& index = {});
-/// Population variance of each region, float64 (two passes: means, then centred squares).
+/// Population variance of each region, float64 (two passes: means from float64 sums, as SciPy's
+/// vals.mean() / bincount, then centred squares).
 /// SciPy: `scipy.ndimage.variance`.
 ndarray variance(const ndarray& input, const std::optional<ndarray>& labels = std::nullopt,
                  const label_index& index = {});
