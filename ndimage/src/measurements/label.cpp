@@ -157,6 +157,7 @@ std::vector<std::optional<object_slices>> find_objects(const ndarray& input, std
       continue;
     }
     object_slices sl;
+    sl.reserve(static_cast<std::size_t>(nd));  // one allocation per object (10^5 objects: host-bound)
     for (int d = 0; d < nd; ++d) sl.push_back(cusci::slice{e[2 * d], e[2 * d + 1] + 1, std::nullopt});
     result.emplace_back(std::move(sl));
   }
