@@ -67,14 +67,22 @@ struct watershed_host_options {
 /// several labels reach an element at the same minimal cost, SciPy's answer depends on its queue order
 /// (object markers last-in-first-out, background markers first-in-first-out within a cost, and a
 /// queue quirk); cusci decides deterministically instead: costs are flooded level by level
-/// (c = 0, then the next smallest cost that reaches an unlabelled element, ...), each level in
-/// breadth-first waves from all labelled elements at once; an element reached in the same wave by
-/// several labelled neighbours takes the label of a neighbour with a non-negative label before one
-/// with a negative label, and among those the neighbour whose structure element comes first in C
-/// order. The result does not depend on thread scheduling.
+/// (c = 0, then the next smallest cost that reaches an unlabelled element, ...). Where the structure
+/// links only elements at most one row apart (flat offsets |o| <= w + 1, w the last axis's length;
+/// 1-D inputs: w = 32; at most 8 offsets: every 2-D structure), the flat index space is viewed as rows
+/// of w elements cut into tiles of 1024 (32 x 32), and each flooding step floods every tile to local
+/// convergence in breadth-first sub-waves: the first sub-wave sees every neighbour labelled before
+/// the step, later ones only in-tile neighbours labelled in an earlier sub-wave, so labels spread
+/// breadth-first inside a tile and by one tile per step across tiles (tie boundaries can follow tile
+/// borders). Other structures flood in breadth-first waves of one element over the whole array. In
+/// each (sub-)wave an element reached by several labelled neighbours takes the label of a neighbour
+/// with a non-negative label before one with a negative label, and among those the neighbour whose
+/// structure element comes first in C order. Each step reads only the state before it (a tile
+/// ignores what other tiles label during the same step), so the result does not depend on thread
+/// scheduling.
 ///
-/// Streams: enqueued on the current stream; synchronizes once per 32 flooding waves to read the
-/// "finished" flag (the waves themselves are launched without host round trips).
+/// Streams: enqueued on the current stream; synchronizes once per 32 flooding steps to read the
+/// "finished" flag (the steps themselves are launched without host round trips).
 /// @throws type_error input not uint8 / uint16 ("only 8 and 16 unsigned inputs are supported").
 /// @throws runtime_error structure of another rank ("structure and input must have equal rank"),
 ///         structure dimensions other than 3 ("structure dimensions must be equal to 3"), markers of
