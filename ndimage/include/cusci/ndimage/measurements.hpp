@@ -76,7 +76,8 @@ struct label_result {
 /// Algorithm: union-find over the image with lock-free atomicMin linking of the larger root under
 /// the smaller (Playne & Hawick, "A New Algorithm for Parallel Connected-Component Labelling on
 /// GPUs", IEEE TPDS 2018), so that each root is its feature's first element in C order; roots are
-/// then numbered by an exclusive scan over root flags, which is exactly SciPy's numbering.
+/// then numbered by an exclusive scan over root flags, which is exactly SciPy's numbering. Structures
+/// within the last two axes first label 32 x 32 tiles in shared memory, then link tile borders.
 /// @throws type_error complex input ("Complex type not supported").
 /// @throws runtime_error structure of another rank ("structure and input must have equal rank");
 ///         an output dtype that cannot hold num_features ("insufficient bit-depth in requested
