@@ -1,13 +1,22 @@
 // The per-element passes of the measurements: one read of values and labels per pass, reductions
-// by slot through global atomics aggregated over warp runs of equal slots (measure_common.cuh).
+// by slot through global atomics aggregated over runs of equal slots (measure_common.cuh).
 //
 // Performance design (H200, ~4.1 TB/s): a pass over 2**24 float32 values with int32 labels moves
-// 128 MiB, ~33 us at the copy roofline. Labelled images put the elements of one label side by side in
-// C order, so warp_run_add issues about one atomic per run of equal labels rather than one per
-// element, and the per-slot arrays (1e5 labels: under 2 MiB) stay in the 50 MiB L2. Each thread
-// loads one element per warp iteration (coalesced, 128 B per warp per array); grids are sized to
-// fill the 132 SMs with a grid-stride loop. Positions take a second pass (first the extreme keys,
-// then the first position holding them) so that 64-bit values need no 128-bit atomics.
+// 128 MiB, ~31 us at the copy roofline. Labelled images put the elements of one label side by side in
+// C order. The former layout (one element per thread, a 32-lane segmented warp scan per element and
+// per accumulated quantity, a 64-bit division per coordinate and element) measured 138 us for the
+// sums of 100,000 tiles (runs of ~13 labels), 257 us for center_of_mass's moments: instruction
+// bound, far from the roofline. Now each thread reads kChunk = 8 consecutive elements (16-byte loads
+// when aligned), sums the runs inside its chunk in registers (a run entirely inside the chunk: one
+// atomic by that thread), and only the runs crossing chunk edges go through one segmented warp scan
+// per quantity, cut short to the longest segment (usually 1-2 steps). That is ~one atomic per run
+// and per quantity (sum_labels with an index array skips the counts), the per-slot arrays (1e5
+// labels: under 2 MiB) staying in the 50 MiB L2. Expected: sum_labels' pass ~40-50 us (bandwidth
+// plus ~1.3e6 L2 atomics), center_of_mass's ~60-80 us (coordinates from one set of 32-bit divisions
+// per chunk, then counted). Extremes and positions keep one reduction per run of a chunk (atomicMin /
+// atomicMax skipped when the stored extreme already wins), no warp scan: ~40-60 us. Positions of
+// values of more than 4 bytes take a second pass (first the extreme keys, then the first position
+// holding them) so that 64-bit values need no 128-bit atomics.
 
 #include <cuda_fp16.h>
 
@@ -16,6 +25,7 @@
 
 #include "cusci/detail/dispatch.cuh"
 #include "cusci/error.hpp"
+#include "cusci/manipulation.hpp"
 #include "cusci/stream.hpp"
 #include "measurements/measure_common.cuh"
 #include "measurements/measure_kernels.hpp"
@@ -37,38 +47,62 @@ unsigned grid_for(std::int64_t n) {
                  i = base_ + (threadIdx.x & 31u);                                                       \
        base_ < (n); base_ += static_cast<long long>(gridDim.x) * blockDim.x, i = base_ + (threadIdx.x & 31u))
 
-/// A: sum_acc_t<T>, or double (every value converted to double first).
+/// Iterates a grid-stride loop of chunks in whole warps: lane l of a warp gets the chunk of kChunk
+/// elements starting at i0 (the warp's 32 chunks are consecutive); every lane of a warp runs the same
+/// iterations (chunks past the end get i0 >= n), as chunk_run_reduce needs.
+#define CUSCI_CHUNK_LOOP(i0, n)                                                                          \
+  for (long long wbase_ = (static_cast<long long>(blockIdx.x) * blockDim.x + (threadIdx.x & ~31u)) * kChunk, \
+                 i0 = wbase_ + static_cast<long long>(threadIdx.x & 31u) * kChunk;                       \
+       wbase_ < (n); wbase_ += static_cast<long long>(gridDim.x) * blockDim.x * kChunk,                   \
+                 i0 = wbase_ + static_cast<long long>(threadIdx.x & 31u) * kChunk)
+
+unsigned grid_for_chunks(std::int64_t n) { return grid_for((n + kChunk - 1) / kChunk); }
+
+/// A: sum_acc_t<T>, or double (every value converted to double first). counts may be null (not
+/// wanted).
 template <class T, class L, class A>
 __global__ void sum_count_kernel(const T* __restrict__ v, const L* __restrict__ lab, long long n, slot_map m,
                                  unsigned long long* counts, A* sums) {
-  CUSCI_WARP_LOOP(i, n) {
-    long long s = -1;
-    A x = A(0);
-    if (i < n) {
-      s = slot_of(m, label_at(lab, i));
-      if (s >= 0) {
-        if constexpr (std::is_same_v<A, double>) x = to_double(v[i]);
-        else x = sum_value(v[i]);
-      }
-    }
-    warp_run_count_add<A>(counts, sums, s, x);
+  CUSCI_CHUNK_LOOP(i0, n) {
+    T x[kChunk];
+    L l[kChunk];
+    long long s[kChunk];
+    load_chunk(v, i0, n, x);
+    load_chunk(lab, i0, n, l);
+    chunk_slots(m, l, i0, n, s);
+    chunk_run_reduce<kChunk, A, 1>(
+        s, 0,
+        [&](int j, acc_vec<A, 1>& a) {
+          if constexpr (std::is_same_v<A, double>) a.v[0] += to_double(x[j]);
+          else a.v[0] += sum_value(x[j]);
+        },
+        [&](long long slot, const acc_vec<A, 1>& a, unsigned len) {
+          if (counts) atomicAdd(counts + slot, static_cast<unsigned long long>(len));
+          atomicAdd(sums + slot, a.v[0]);
+        });
   }
 }
 
 template <class T, class L>
 __global__ void centered_kernel(const T* __restrict__ v, const L* __restrict__ lab, long long n, slot_map m,
                                 const double* __restrict__ means, double* out) {
-  CUSCI_WARP_LOOP(i, n) {
-    long long s = -1;
-    double x = 0.0;
-    if (i < n) {
-      s = slot_of(m, label_at(lab, i));
-      if (s >= 0) {
-        const double c = to_double(v[i]) - means[s];
-        x = c * c;
-      }
-    }
-    warp_run_add<double>(out, s, x);
+  CUSCI_CHUNK_LOOP(i0, n) {
+    T x[kChunk];
+    L l[kChunk];
+    long long s[kChunk];
+    load_chunk(v, i0, n, x);
+    load_chunk(lab, i0, n, l);
+    chunk_slots(m, l, i0, n, s);
+    double mu = 0.0;
+    chunk_run_reduce<kChunk, double, 1>(
+        s, 0,
+        [&](int j, acc_vec<double, 1>& a) {
+          if (s[j] < 0) return;
+          if (j == 0 || s[j] != s[j - 1]) mu = means[s[j]];
+          const double c = to_double(x[j]) - mu;
+          a.v[0] += c * c;
+        },
+        [&](long long slot, const acc_vec<double, 1>& a, unsigned) { atomicAdd(out + slot, a.v[0]); });
   }
 }
 
@@ -77,8 +111,9 @@ struct dims_t {
   int ndim;
 };
 
+/// center_of_mass of more than kMomentDims dimensions: one element per thread.
 template <class T, class L>
-__global__ void moment_kernel(const T* __restrict__ v, const L* __restrict__ lab, long long n, slot_map m, dims_t dims,
+__global__ void moment_kernel_nd(const T* __restrict__ v, const L* __restrict__ lab, long long n, slot_map m, dims_t dims,
                               double* out) {
   const long long w = dims.ndim + 1;  // columns: x * coordinate d for each d, then x
   CUSCI_WARP_LOOP(i, n) {
@@ -99,34 +134,152 @@ __global__ void moment_kernel(const T* __restrict__ v, const L* __restrict__ lab
   }
 }
 
+/// center_of_mass's sums of up to kMomentDims dimensions, chunked: the coordinates of a chunk's first
+/// element come from one set of divisions, the others by counting (the shape right-aligned in
+/// kMomentDims dimensions of which the leading ones have extent 1). small: n < 2**32 (32-bit
+/// divisions).
+constexpr int kMomentDims = 4;
+
 template <class T, class L>
-__global__ void extreme_kernel(const T* __restrict__ v, const L* __restrict__ lab, long long n, slot_map m,
-                               unsigned long long* counts, unsigned long long* mn, unsigned long long* mx) {
-  CUSCI_WARP_LOOP(i, n) {
-    long long s = -1;
-    if (i < n) s = slot_of(m, label_at(lab, i));
-    warp_run_add<unsigned long long>(counts, s, s >= 0 ? 1ull : 0ull);
-    if (s >= 0) {
-      // Skip the atomic when the current extreme already wins (reads hit L2; most elements skip).
-      const unsigned long long k = order_key(v[i]);
-      if (k < mn[s]) atomicMin(mn + s, k);
-      if (k > mx[s]) atomicMax(mx + s, k);
+__global__ void moment_kernel(const T* __restrict__ v, const L* __restrict__ lab, long long n, slot_map m, dims_t dims,
+                              bool small, double* out) {
+  constexpr int D = kMomentDims;
+  const int nd = dims.ndim;
+  const int klo = D - nd;  // accumulator k < D: coordinate k - klo; k == D: the value
+  long long ext[D];
+#pragma unroll
+  for (int k = 0; k < D; ++k) ext[k] = k < klo ? 1 : dims.n[k - klo];
+  const long long w = nd + 1;
+  CUSCI_CHUNK_LOOP(i0, n) {
+    T x[kChunk];
+    L l[kChunk];
+    long long s[kChunk];
+    load_chunk(v, i0, n, x);
+    load_chunk(lab, i0, n, l);
+    chunk_slots(m, l, i0, n, s);
+    long long c[D];
+    if (small) {
+      unsigned rem = i0 < n ? static_cast<unsigned>(i0) : 0u;
+#pragma unroll
+      for (int k = D - 1; k >= 0; --k) {
+        if (k < klo) {
+          c[k] = 0;
+        } else {
+          const unsigned e = static_cast<unsigned>(ext[k]);
+          c[k] = rem % e;
+          rem /= e;
+        }
+      }
+    } else {
+      long long rem = i0 < n ? i0 : 0;
+#pragma unroll
+      for (int k = D - 1; k >= 0; --k) {
+        if (k < klo) {
+          c[k] = 0;
+        } else {
+          c[k] = rem % ext[k];
+          rem /= ext[k];
+        }
+      }
     }
+    chunk_run_reduce<kChunk, double, D + 1>(
+        s, klo,
+        [&](int j, acc_vec<double, D + 1>& a) {
+          if (s[j] >= 0) {
+            const double xv = to_double(x[j]);
+#pragma unroll
+            for (int k = 0; k < D; ++k) a.v[k] += xv * static_cast<double>(c[k]);
+            a.v[D] += xv;
+          }
+          // The next element's coordinates (C order).
+#pragma unroll
+          for (int k = D - 1; k >= 0; --k) {
+            if (++c[k] < ext[k] || k == 0) break;
+            c[k] = 0;
+          }
+        },
+        [&](long long slot, const acc_vec<double, D + 1>& a, unsigned) {
+          double* row = out + slot * w;
+#pragma unroll
+          for (int k = 0; k < D; ++k)
+            if (k >= klo) atomicAdd(row + (k - klo), a.v[k]);
+          atomicAdd(row + nd, a.v[D]);
+        });
   }
 }
 
+/// counts[s] = 1 where slot s has elements; the extreme keys by atomicMin / atomicMax once per run of
+/// a chunk (skipped when the current extreme already wins: the reads hit L2).
+template <class T, class L>
+__global__ void extreme_kernel(const T* __restrict__ v, const L* __restrict__ lab, long long n, slot_map m,
+                               unsigned long long* counts, unsigned long long* mn, unsigned long long* mx) {
+  CUSCI_CHUNK_LOOP(i0, n) {
+    T x[kChunk];
+    L l[kChunk];
+    long long s[kChunk];
+    load_chunk(v, i0, n, x);
+    load_chunk(lab, i0, n, l);
+    chunk_slots(m, l, i0, n, s);
+    const auto flush = [&](long long slot, unsigned long long kmin, unsigned long long kmax) {
+      if (slot < 0) return;
+      if (counts[slot] == 0) counts[slot] = 1;
+      if (kmin < mn[slot]) atomicMin(mn + slot, kmin);
+      if (kmax > mx[slot]) atomicMax(mx + slot, kmax);
+    };
+    unsigned long long kmin = order_key(x[0]), kmax = kmin;
+#pragma unroll
+    for (int j = 1; j < kChunk; ++j) {
+      const unsigned long long k = order_key(x[j]);
+      if (s[j] != s[j - 1]) {
+        flush(s[j - 1], kmin, kmax);
+        kmin = kmax = k;
+      } else {
+        kmin = k < kmin ? k : kmin;
+        kmax = k > kmax ? k : kmax;
+      }
+    }
+    flush(s[kChunk - 1], kmin, kmax);
+  }
+}
+
+/// The first position of each slot's extreme keys: per run of a chunk, the first element whose key
+/// equals the slot's extreme, then atomicMin of the position (so the smallest C-order position wins).
 template <class T, class L>
 __global__ void position_kernel(const T* __restrict__ v, const L* __restrict__ lab, long long n, slot_map m,
                                 const unsigned long long* __restrict__ mn, const unsigned long long* __restrict__ mx,
                                 unsigned long long* minpos, unsigned long long* maxpos) {
-  for (long long i = blockIdx.x * static_cast<long long>(blockDim.x) + threadIdx.x; i < n;
-       i += static_cast<long long>(gridDim.x) * blockDim.x) {
-    const long long s = slot_of(m, label_at(lab, i));
-    if (s < 0) continue;
-    const unsigned long long k = order_key(v[i]);
-    const unsigned long long p = static_cast<unsigned long long>(i);
-    if (minpos && k == mn[s] && p < minpos[s]) atomicMin(minpos + s, p);
-    if (maxpos && k == mx[s] && p < maxpos[s]) atomicMin(maxpos + s, p);
+  constexpr unsigned long long kNone = ~0ull;
+  CUSCI_CHUNK_LOOP(i0, n) {
+    T x[kChunk];
+    L l[kChunk];
+    long long s[kChunk];
+    load_chunk(v, i0, n, x);
+    load_chunk(lab, i0, n, l);
+    chunk_slots(m, l, i0, n, s);
+    const auto flush = [&](long long slot, unsigned long long fmin, unsigned long long fmax) {
+      if (slot < 0) return;
+      if (fmin != kNone && fmin < minpos[slot]) atomicMin(minpos + slot, fmin);
+      if (fmax != kNone && fmax < maxpos[slot]) atomicMin(maxpos + slot, fmax);
+    };
+    unsigned long long tmin = 0, tmax = 0, fmin = kNone, fmax = kNone;
+#pragma unroll
+    for (int j = 0; j < kChunk; ++j) {
+      if (j == 0 || s[j] != s[j - 1]) {
+        if (j > 0) flush(s[j - 1], fmin, fmax);
+        fmin = fmax = kNone;
+        if (s[j] >= 0) {
+          if (minpos) tmin = mn[s[j]];
+          if (maxpos) tmax = mx[s[j]];
+        }
+      }
+      if (s[j] >= 0) {
+        const unsigned long long k = order_key(x[j]);
+        const unsigned long long p = static_cast<unsigned long long>(i0 + j);
+        if (minpos && fmin == kNone && k == tmin) fmin = p;
+        if (maxpos && fmax == kNone && k == tmax) fmax = p;
+      }
+    }
+    flush(s[kChunk - 1], fmin, fmax);
   }
 }
 
@@ -151,20 +304,35 @@ __device__ __forceinline__ unsigned order_key32(T v) {
 template <class T, class L>
 __global__ void packed_extreme_kernel(const T* __restrict__ v, const L* __restrict__ lab, long long n, slot_map m,
                                       unsigned long long* pmin, unsigned long long* pmax) {
-  for (long long i = blockIdx.x * static_cast<long long>(blockDim.x) + threadIdx.x; i < n;
-       i += static_cast<long long>(gridDim.x) * blockDim.x) {
-    const long long s = slot_of(m, label_at(lab, i));
-    if (s < 0) continue;
-    const unsigned long long k = static_cast<unsigned long long>(order_key32(v[i])) << 32;
-    const unsigned p = static_cast<unsigned>(i);
-    if (pmin) {
-      const unsigned long long pk = k | p;
-      if (pk < pmin[s]) atomicMin(pmin + s, pk);
+  CUSCI_CHUNK_LOOP(i0, n) {
+    T x[kChunk];
+    L l[kChunk];
+    long long s[kChunk];
+    load_chunk(v, i0, n, x);
+    load_chunk(lab, i0, n, l);
+    chunk_slots(m, l, i0, n, s);
+    // Per run of the chunk: the smallest (key, position) and the largest (key, ~position).
+    const auto flush = [&](long long slot, unsigned long long lo, unsigned long long hi) {
+      if (slot < 0) return;
+      if (pmin && lo < pmin[slot]) atomicMin(pmin + slot, lo);
+      if (pmax && hi > pmax[slot]) atomicMax(pmax + slot, hi);
+    };
+    unsigned long long lo = 0, hi = 0;
+#pragma unroll
+    for (int j = 0; j < kChunk; ++j) {
+      const unsigned long long k = static_cast<unsigned long long>(order_key32(x[j])) << 32;
+      const unsigned p = static_cast<unsigned>(i0 + j);
+      const unsigned long long a = k | p, b = k | (0xffffffffu - p);
+      if (j == 0 || s[j] != s[j - 1]) {
+        if (j > 0) flush(s[j - 1], lo, hi);
+        lo = a;
+        hi = b;
+      } else {
+        lo = a < lo ? a : lo;
+        hi = b > hi ? b : hi;
+      }
     }
-    if (pmax) {
-      const unsigned long long pk = k | (0xffffffffu - p);
-      if (pk > pmax[s]) atomicMax(pmax + s, pk);
-    }
+    flush(s[kChunk - 1], lo, hi);
   }
 }
 
@@ -234,6 +402,33 @@ __global__ void histogram_kernel(const T* __restrict__ v, const L* __restrict__ 
   }
 }
 
+/// index_summary's pass: out[0] = max of ~key (the minimum's key inverted), out[1] = max of key
+/// (key: the value's bits with the sign bit flipped, ordered as the int64 values), out[2] != 0 where
+/// some a[i] != a[0] + i. out zeroed first; one atomic per warp and quantity.
+template <class T>
+__global__ void index_summary_kernel(const T* __restrict__ a, long long n, unsigned long long* out) {
+  const unsigned long long first = static_cast<unsigned long long>(static_cast<long long>(a[0]));
+  unsigned long long lo = 0, hi = 0, bad = 0;
+  for (long long i = blockIdx.x * static_cast<long long>(blockDim.x) + threadIdx.x; i < n;
+       i += static_cast<long long>(gridDim.x) * blockDim.x) {
+    const unsigned long long x = static_cast<unsigned long long>(static_cast<long long>(a[i]));
+    const unsigned long long k = x ^ (1ull << 63);
+    lo = max(lo, ~k);
+    hi = max(hi, k);
+    bad |= (x - first) ^ static_cast<unsigned long long>(i);
+  }
+  for (unsigned off = 16; off > 0; off >>= 1) {
+    lo = max(lo, __shfl_xor_sync(0xffffffffu, lo, off));
+    hi = max(hi, __shfl_xor_sync(0xffffffffu, hi, off));
+    bad |= __shfl_xor_sync(0xffffffffu, bad, off);
+  }
+  if ((threadIdx.x & 31u) == 0) {
+    atomicMax(out, lo);
+    atomicMax(out + 1, hi);
+    if (bad) atomicOr(out + 2, 1ull);
+  }
+}
+
 dims_t dims_of(const shape_t& shape) {
   dims_t d{};
   d.ndim = static_cast<int>(shape.size());
@@ -267,9 +462,9 @@ const L* labels_ptr(const region_view& r) {
 
 }  // namespace
 
-void sum_count_pass(const region_view& r, ndarray& counts, ndarray& sums, bool double_sums) {
+void sum_count_pass(const region_view& r, ndarray& counts, ndarray& sums, bool double_sums, bool want_counts) {
   const bool integer = !is_floating(r.values.dtype()) && !double_sums;
-  counts = zeros({r.nslots}, dtype::uint64);
+  counts = want_counts ? zeros({r.nslots}, dtype::uint64) : ndarray{};
   sums = zeros({r.nslots}, integer ? dtype::uint64 : dtype::float64);
   if (r.size == 0) return;
   dispatch_region(r, [&](auto tv, auto tl) {
@@ -277,9 +472,9 @@ void sum_count_pass(const region_view& r, ndarray& counts, ndarray& sums, bool d
     using L = typename decltype(tl)::type;
     const auto launch = [&](auto* acc) {
       using A = std::remove_pointer_t<decltype(acc)>;
-      sum_count_kernel<T, L, A><<<grid_for(r.size), kBlock, 0, get_current_stream()>>>(
+      sum_count_kernel<T, L, A><<<grid_for_chunks(r.size), kBlock, 0, get_current_stream()>>>(
           static_cast<const T*>(r.values.data()), labels_ptr<L>(r), r.size, r.map,
-          static_cast<unsigned long long*>(counts.data()), acc);
+          want_counts ? static_cast<unsigned long long*>(counts.data()) : nullptr, acc);
       CUSCI_CHECK_LAUNCH();
     };
     if (integer || std::is_same_v<sum_acc_t<T>, double>) launch(static_cast<sum_acc_t<T>*>(sums.data()));
@@ -293,7 +488,7 @@ void centered_pass(const region_view& r, const ndarray& means, ndarray& out) {
   dispatch_region(r, [&](auto tv, auto tl) {
     using T = typename decltype(tv)::type;
     using L = typename decltype(tl)::type;
-    centered_kernel<T, L><<<grid_for(r.size), kBlock, 0, get_current_stream()>>>(
+    centered_kernel<T, L><<<grid_for_chunks(r.size), kBlock, 0, get_current_stream()>>>(
         static_cast<const T*>(r.values.data()), labels_ptr<L>(r), r.size, r.map,
         static_cast<const double*>(means.data()), static_cast<double*>(out.data()));
     CUSCI_CHECK_LAUNCH();
@@ -308,8 +503,14 @@ void moment_pass(const region_view& r, ndarray& out) {
   dispatch_region(r, [&](auto tv, auto tl) {
     using T = typename decltype(tv)::type;
     using L = typename decltype(tl)::type;
-    moment_kernel<T, L><<<grid_for(r.size), kBlock, 0, get_current_stream()>>>(
-        static_cast<const T*>(r.values.data()), labels_ptr<L>(r), r.size, r.map, dims, static_cast<double*>(out.data()));
+    if (dims.ndim <= kMomentDims) {
+      moment_kernel<T, L><<<grid_for_chunks(r.size), kBlock, 0, get_current_stream()>>>(
+          static_cast<const T*>(r.values.data()), labels_ptr<L>(r), r.size, r.map, dims, r.size <= 0xffffffffLL,
+          static_cast<double*>(out.data()));
+    } else {
+      moment_kernel_nd<T, L><<<grid_for(r.size), kBlock, 0, get_current_stream()>>>(
+          static_cast<const T*>(r.values.data()), labels_ptr<L>(r), r.size, r.map, dims, static_cast<double*>(out.data()));
+    }
     CUSCI_CHECK_LAUNCH();
   });
 }
@@ -323,7 +524,7 @@ void extreme_pass(const region_view& r, ndarray& counts, ndarray& minkey, ndarra
   dispatch_region(r, [&](auto tv, auto tl) {
     using T = typename decltype(tv)::type;
     using L = typename decltype(tl)::type;
-    extreme_kernel<T, L><<<grid_for(r.size), kBlock, 0, get_current_stream()>>>(
+    extreme_kernel<T, L><<<grid_for_chunks(r.size), kBlock, 0, get_current_stream()>>>(
         static_cast<const T*>(r.values.data()), labels_ptr<L>(r), r.size, r.map,
         static_cast<unsigned long long*>(counts.data()), static_cast<unsigned long long*>(minkey.data()),
         static_cast<unsigned long long*>(maxkey.data()));
@@ -347,7 +548,7 @@ bool packed_extreme_pass(const region_view& r, bool want_min, bool want_max, nda
       using T = typename decltype(tv)::type;
       using L = typename decltype(tl)::type;
       if constexpr (sizeof(T) <= 4) {
-        packed_extreme_kernel<T, L><<<grid_for(r.size), kBlock, 0, get_current_stream()>>>(
+        packed_extreme_kernel<T, L><<<grid_for_chunks(r.size), kBlock, 0, get_current_stream()>>>(
             static_cast<const T*>(r.values.data()), labels_ptr<L>(r), r.size, r.map,
             want_min ? static_cast<unsigned long long*>(pmin.data()) : nullptr,
             want_max ? static_cast<unsigned long long*>(pmax.data()) : nullptr);
@@ -380,7 +581,7 @@ void position_pass(const region_view& r, const ndarray& minkey, const ndarray& m
   dispatch_region(r, [&](auto tv, auto tl) {
     using T = typename decltype(tv)::type;
     using L = typename decltype(tl)::type;
-    position_kernel<T, L><<<grid_for(r.size), kBlock, 0, get_current_stream()>>>(
+    position_kernel<T, L><<<grid_for_chunks(r.size), kBlock, 0, get_current_stream()>>>(
         static_cast<const T*>(r.values.data()), labels_ptr<L>(r), r.size, r.map,
         static_cast<const unsigned long long*>(minkey.data()), static_cast<const unsigned long long*>(maxkey.data()),
         pmin, pmax);
@@ -424,6 +625,26 @@ void histogram_pass(const region_view& r, const ndarray& edges, std::int64_t bin
         static_cast<const double*>(edges.data()), bins, static_cast<unsigned long long*>(counts.data()));
     CUSCI_CHECK_LAUNCH();
   });
+}
+
+index_summary summarize_index(const ndarray& index) {
+  const ndarray a = ascontiguousarray(index);
+  const std::int64_t n = a.size();
+  CUSCI_EXPECTS(n > 0, value_error, "cusci::ndimage: summarize_index needs a non-empty index");
+  ndarray out = zeros({3}, dtype::uint64);
+  cusci::detail::dispatch_integer(a.dtype(), "cusci::ndimage", "index must be an integer array", [&](auto tv) {
+    using T = typename decltype(tv)::type;
+    index_summary_kernel<T><<<std::min<unsigned>(grid_for(n), 264u), kBlock, 0, get_current_stream()>>>(
+        static_cast<const T*>(a.data()), n, static_cast<unsigned long long*>(out.data()));
+    CUSCI_CHECK_LAUNCH();
+  });
+  const host_array h = to_host(out);  // the one synchronization
+  const auto* v = h.data_as<std::uint64_t>();
+  index_summary r;
+  r.lo = static_cast<std::int64_t>(~v[0] ^ (1ull << 63));
+  r.hi = static_cast<std::int64_t>(v[1] ^ (1ull << 63));
+  r.consecutive = v[2] == 0;
+  return r;
 }
 
 }  // namespace cusci::ndimage::detail

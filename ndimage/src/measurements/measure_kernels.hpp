@@ -39,16 +39,19 @@ struct region_view {
 };
 
 // --- measure_kernels.cu ---------------------------------------------------------------------------
-/// counts (uint64 [nslots], zeroed here) and sums ([nslots]: uint64 two's complement sums for bool and
-/// integer values, float64 for floats; zeroed here). `double_sums`: float64 sums for every dtype (each
-/// value converted to double first, as SciPy's np.bincount(..., weights=input) for an index array).
-void sum_count_pass(const region_view& r, ndarray& counts, ndarray& sums, bool double_sums = false);
+/// counts (uint64 [nslots], zeroed here; an empty ndarray when not `want_counts`) and sums ([nslots]:
+/// uint64 two's complement sums for bool and integer values, float64 for floats; zeroed here).
+/// `double_sums`: float64 sums for every dtype (each value converted to double first, as SciPy's
+/// np.bincount(..., weights=input) for an index array).
+void sum_count_pass(const region_view& r, ndarray& counts, ndarray& sums, bool double_sums = false,
+                    bool want_counts = true);
 /// out[s] (float64 [nslots], zeroed here) = sum over slot s of (x - means[s])**2.
 void centered_pass(const region_view& r, const ndarray& means, ndarray& out);
 /// out[s, d] (float64 [nslots, ndim + 1], zeroed here) = sum over slot s of x * coordinate d for
 /// d < ndim, and out[s, ndim] = sum over slot s of x (one pass for center_of_mass).
 void moment_pass(const region_view& r, ndarray& out);
-/// counts, min keys and max keys (uint64 [nslots]; order keys, see order_key) of each slot.
+/// counts (uint64 [nslots]: 1 where the slot has elements, else 0), min keys and max keys (uint64
+/// [nslots]; order keys, see order_key) of each slot.
 void extreme_pass(const region_view& r, ndarray& counts, ndarray& minkey, ndarray& maxkey);
 /// extreme_pass and position_pass in one pass for values of at most 4 bytes and fewer than
 /// 2**32 - 1 elements (the value's 32-bit key and the position packed into one 64-bit atomic):
@@ -68,6 +71,15 @@ void unravel_positions(const ndarray& pos, const ndarray& counts, const shape_t&
 /// counts[s, b] (int64 [nslots, bins], zeroed here): the values of slot s in bin b of `edges`
 /// (float64 [bins + 1], non-decreasing; numpy.histogram's rule).
 void histogram_pass(const region_view& r, const ndarray& edges, std::int64_t bins, ndarray& counts);
+
+/// The minimum and maximum of a non-empty integer or bool index array (values as int64, wrapping as
+/// NumPy's astype(int64)), and whether its elements in C order are lo, lo + 1, ... (consecutive).
+/// One pass and one read-back: synchronizes.
+struct index_summary {
+  std::int64_t lo = 0, hi = 0;
+  bool consecutive = false;
+};
+index_summary summarize_index(const ndarray& index);
 
 // --- measure_sort.cu ------------------------------------------------------------------------------
 /// The elements of each slot in slot order, each slot's elements in C order (`by_value` false) or in
