@@ -35,6 +35,18 @@ bool binary_plane_fits(const binary_geometry& g);
 void binary_pass(const std::uint8_t* in, std::uint8_t* out, const std::uint8_t* mask, const binary_geometry& g,
                  const std::int64_t* host_offsets, const std::int64_t* offsets, bool use_or, bool border, int* changed, const int* prev);
 
+/// Most passes one binary_fused_passes launch may perform for this geometry (8, or 4 when the
+/// structure reaches 2 elements along the last or second-to-last axis); 0 when the fused path does
+/// not apply (binary_plane_fits false, an offset beyond +-2 along those axes, or a grid too large).
+int binary_fused_max_passes(const binary_geometry& g);
+
+/// `passes` (1 .. binary_fused_max_passes(g)) consecutive binary passes in one launch, each as
+/// binary_pass without flags, the same `mask` at every pass: exactly the result of running them one
+/// by one (temporal blocking on shared-memory tiles, see binary_kernels.cu). in and out must not
+/// overlap. Enqueued on the current stream.
+void binary_fused_passes(const std::uint8_t* in, std::uint8_t* out, const std::uint8_t* mask, const binary_geometry& g,
+                         const std::int64_t* host_offsets, bool use_or, bool border, int passes);
+
 /// out[i] = a[i] && !b[i] over n bytes (binary_hit_or_miss). Current stream.
 void bytes_and_not(const std::uint8_t* a, const std::uint8_t* b, std::uint8_t* out, std::int64_t n);
 
