@@ -45,3 +45,15 @@ TEST_CASE("strong integer scalars from out-of-range floats saturate instead of o
   CHECK(scalar::of(1e30, dtype::uint64).value<std::uint64_t>() == UINT64_MAX);
   CHECK(scalar::of(std::nan(""), dtype::int32).value<std::int64_t>() == 0);
 }
+
+TEST_CASE("without a usable GPU the first device call says so plainly") {
+  if (!cusci::is_available()) {
+    CHECK(cusci::device_count() == 0);
+    CHECK_THROWS_WITH_AS((void)cusci::zeros({3}), doctest::Contains("no usable CUDA GPU is visible"), cusci::cuda_error);
+    CHECK_THROWS_WITH_AS((void)cusci::zeros({3}), doctest::Contains("cusci::is_available()"), cusci::cuda_error);
+  } else {
+    CHECK(cusci::device_count() >= 1);
+    const cusci::host_array h = cusci::to_host(cusci::zeros({3}));
+    CHECK(h.size() == 3);
+  }
+}

@@ -56,6 +56,13 @@ void throw_cuda_error(int status, const char* api_call, const char* file, int li
   auto e = static_cast<cudaError_t>(status);
   std::string msg = std::string("CUDA error ") + cudaGetErrorName(e) + " (" + cudaGetErrorString(e) + ") in " +
                     where(api_call, file, line);
+  if (e == cudaErrorNoDevice || e == cudaErrorInsufficientDriver) {
+    // The usual first failure on a machine without a GPU (or with a driver older than the runtime):
+    // say so plainly before the runtime's words.
+    msg = "cusci: no usable CUDA GPU is visible (no device, or a driver older than the CUDA runtime cusci "
+          "was built with); cusci::is_available() and cusci::device_count() tell this without throwing. " +
+          msg;
+  }
   if (e == cudaErrorMemoryAllocation) {
     // Clear the sticky-free error state so the program can go on.
     cudaGetLastError();
