@@ -83,7 +83,8 @@ struct mm_host_matrix {
   std::string comment;
   /// Coordinate files: 0-based indices of every stored entry: the file's entries in file order, then
   /// the mirrored off-diagonal entries of a symmetric / skew-symmetric (negated) / hermitian
-  /// (conjugated) file, in file order. Empty for array files.
+  /// (conjugated) file, in file order. Empty for array files. A hermitian file of real, integer or
+  /// pattern values reads as symmetric, as SciPy's reader does.
   std::vector<std::int64_t> row, col;
   /// Values: coordinate files one per entry (as row/col); array files the full rows x cols matrix in
   /// column-major (Fortran) order, the implied triangle filled in. Real part for complex files; the
@@ -102,7 +103,7 @@ struct mm_host_matrix {
 /// @throws cusci::error when the file cannot be opened; cusci::value_error for a malformed file,
 ///         naming the path and the 1-based line ("cusci::io::mmread: m.mtx:7: expected 3 values
 ///         (real field), got 2"): bad banner, unknown format/field/symmetry, pattern array files,
-///         hermitian without complex field, non-square symmetric matrices, a bad size line, a
+///         non-square symmetric matrices, a bad size line, a
 ///         wrong entry count, a value that does not parse (integers must fit int64), an index out
 ///         of range.
 /// SciPy: `scipy.io.mmread` (parsing part). Deviation: SciPy rejects an indented comment line among
