@@ -57,3 +57,30 @@ TEST_CASE("without a usable GPU the first device call says so plainly") {
     CHECK(h.size() == 3);
   }
 }
+
+TEST_CASE("impossible allocation sizes raise out_of_memory before any device call") {
+  const std::size_t huge = ~std::size_t{0};
+  CHECK_THROWS_WITH_AS((void)cusci::malloc(huge), doctest::Contains("cusci::malloc: cannot allocate"), cusci::out_of_memory);
+  CHECK_THROWS_AS((void)cusci::malloc(huge - 100), cusci::out_of_memory);
+  CHECK_THROWS_AS((void)cusci::malloc((std::size_t{1} << 63) + 1), cusci::out_of_memory);
+  CHECK_THROWS_AS((void)cusci::pinned_malloc(huge), cusci::out_of_memory);
+  CHECK_THROWS_WITH_AS(cusci::device_buffer<double>((std::size_t{1} << 61) + 1),
+                       doctest::Contains("cusci::device_buffer: cannot allocate"), cusci::out_of_memory);
+  try {
+    (void)cusci::malloc(huge);
+  } catch (const cusci::out_of_memory& e) {
+    CHECK(e.requested_bytes() == huge);
+  }
+}
+
+TEST_CASE("shapes whose size overflows are refused even with a zero dimension, as NumPy") {
+  const std::int64_t big = std::int64_t{1} << 62;
+  CHECK_THROWS_WITH_AS((void)cusci::empty({big, big, 0}), doctest::Contains("array is too big"), cusci::value_error);
+  CHECK_THROWS_WITH_AS(cusci::host_array(cusci::dtype::float64, {big, 4, 0}), doctest::Contains("array is too big"),
+                       cusci::value_error);
+  CHECK_THROWS_WITH_AS(cusci::host_array(cusci::dtype::uint8, cusci::shape_t(65, 1)),
+                       doctest::Contains("maximum supported dimension for an ndarray is 64, found 65"),
+                       cusci::value_error);
+  CHECK(cusci::host_array(cusci::dtype::uint8, cusci::shape_t(64, 1)).size() == 1);
+  CHECK(cusci::host_array(cusci::dtype::float64, {big / 8, 0}).size() == 0);  // fits: allowed, as NumPy
+}

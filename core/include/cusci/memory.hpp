@@ -161,10 +161,24 @@ allocator_kind get_allocator();
 /// Allocates `bytes` of device memory on the current device for use on `stream` (default: the current
 /// stream) through the allocator chosen with `set_allocator`. Every cusci module allocates here,
 /// library workspaces included. Does not synchronize (except as memory_pool::malloc on failure).
-/// @throws cusci::out_of_memory; cusci::cuda_error when no device is available or CUDA fails.
+/// @throws cusci::out_of_memory, at once (before any device call) for a request above 2^63 - 1 bytes
+///         (NumPy's MemoryError for an impossible size); cusci::cuda_error when no device is
+///         available or CUDA fails.
 /// CuPy: `cupy.cuda.alloc(bytes)`.
 memory_ptr malloc(std::size_t bytes);
 memory_ptr malloc(std::size_t bytes, cudaStream_t stream);
+
+namespace detail {
+/// Throws cusci::out_of_memory for an allocation of n elements of `size` bytes that no device can
+/// hold (the byte count exceeds 2^63 - 1). Defined in memory.cpp.
+[[noreturn]] void throw_impossible_size(const char* function, std::size_t n, std::size_t size);
+/// n * size as a byte count, checked (see throw_impossible_size).
+inline std::size_t checked_bytes(std::size_t n, std::size_t size, const char* function) {
+  constexpr std::size_t max_bytes = static_cast<std::size_t>(-1) >> 1;  // 2^63 - 1
+  if (size != 0 && n > max_bytes / size) throw_impossible_size(function, n, size);
+  return n * size;
+}
+}  // namespace detail
 
 /// A pinned (page-locked) host block of at least `bytes` (rounded up to 512; 0 gives an empty block
 /// with a null pointer) from the process-wide pinned pool. Blocks are cached and reused once their
@@ -191,8 +205,11 @@ template <class T>
 class device_buffer {
  public:
   device_buffer() = default;
-  explicit device_buffer(std::size_t n) : n_(n), block_(cusci::malloc(n * sizeof(T))) {}
-  device_buffer(std::size_t n, cudaStream_t stream) : n_(n), block_(cusci::malloc(n * sizeof(T), stream)) {}
+  /// @throws cusci::out_of_memory when n * sizeof(T) exceeds what any allocation can hold (2^63 - 1 bytes).
+  explicit device_buffer(std::size_t n)
+      : n_(n), block_(cusci::malloc(detail::checked_bytes(n, sizeof(T), "cusci::device_buffer"))) {}
+  device_buffer(std::size_t n, cudaStream_t stream)
+      : n_(n), block_(cusci::malloc(detail::checked_bytes(n, sizeof(T), "cusci::device_buffer"), stream)) {}
   T* data() const noexcept { return block_ ? static_cast<T*>(block_->ptr()) : nullptr; }
   std::size_t size() const noexcept { return n_; }
   const memory_ptr& block() const noexcept { return block_; }

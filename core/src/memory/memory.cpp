@@ -194,6 +194,7 @@ memory_ptr stream_ordered_malloc(std::size_t bytes, int device, cudaStream_t str
 }  // namespace
 
 memory_ptr memory_pool::malloc(std::size_t bytes, cudaStream_t stream) {
+  (void)detail::checked_bytes(bytes, 1, "cusci::memory_pool::malloc");  // before round_up could wrap around
   if (bytes == 0) return std::make_shared<memory_block>(nullptr, 0, device_, stream, nullptr);
   // A captured pointer must stay valid for every replay: no cached block, no cudaMalloc.
   if (detail::stream_is_capturing(stream)) return stream_ordered_malloc(bytes, device_, stream);
@@ -346,9 +347,21 @@ memory_pool& get_default_memory_pool() { return get_default_memory_pool(get_devi
 void set_allocator(allocator_kind kind) { current_allocator.store(kind); }
 allocator_kind get_allocator() { return current_allocator.load(); }
 
-memory_ptr malloc(std::size_t bytes) { return malloc(bytes, get_current_stream()); }
+namespace detail {
+void throw_impossible_size(const char* function, std::size_t n, std::size_t size) {
+  throw out_of_memory(std::string(function) + ": cannot allocate " + std::to_string(n) + " x " + std::to_string(size) +
+                          " bytes: more than 2^63 - 1 bytes, which no device holds",
+                      n, 0, 0, 0);
+}
+}  // namespace detail
+
+memory_ptr malloc(std::size_t bytes) {
+  (void)detail::checked_bytes(bytes, 1, "cusci::malloc");  // before get_current_stream touches the device
+  return malloc(bytes, get_current_stream());
+}
 
 memory_ptr malloc(std::size_t bytes, cudaStream_t stream) {
+  (void)detail::checked_bytes(bytes, 1, "cusci::malloc");  // before round_up could wrap around
   const int device = get_device_id();
   if (bytes == 0) return std::make_shared<memory_block>(nullptr, 0, device, stream, nullptr);
   if (detail::stream_is_capturing(stream)) return stream_ordered_malloc(bytes, device, stream);
@@ -450,6 +463,7 @@ pinned_pool& pinned() {
 }  // namespace
 
 memory_ptr pinned_malloc(std::size_t bytes) {
+  (void)detail::checked_bytes(bytes, 1, "cusci::pinned_malloc");  // before round_up could wrap around
   if (bytes == 0) return std::make_shared<memory_block>(nullptr, 0, -1, nullptr, nullptr);
   const std::size_t size = round_up(bytes);
   pinned_pool& P = pinned();

@@ -64,25 +64,32 @@ inline std::vector<int> normalize_axes(const std::vector<int>& axes, int ndim, s
   return out;
 }
 
-/// The number of elements of `shape`: 0 when a dimension is 0. Checked before anything is allocated:
-/// @throws cusci::value_error for a negative dimension, or when the element count times `itemsize`
-/// does not fit in int64 ("array is too big", NumPy's text).
+/// NumPy's limit on the number of dimensions (NPY_MAXDIMS).
+inline constexpr std::size_t max_ndim = 64;
+
+/// The number of elements of `shape`: 0 when a dimension is 0. Checked before anything is allocated,
+/// as NumPy checks: the product of the non-zero dimensions times `itemsize` must fit in int64 even
+/// when another dimension is 0 (NumPy refuses `np.empty((2**62, 2**62, 0))` too).
+/// @throws cusci::value_error for more than 64 dimensions, a negative dimension, or a product that
+/// does not fit ("array is too big", NumPy's text).
 inline std::int64_t checked_size(const shape_t& shape, std::string_view function, std::size_t itemsize = 1) {
+  CUSCI_EXPECTS(shape.size() <= max_ndim, value_error,
+                msg(function, "maximum supported dimension for an ndarray is 64, found " + std::to_string(shape.size())));
   bool zero = false;
   for (std::int64_t d : shape) {
     CUSCI_EXPECTS(d >= 0, value_error,
                   msg(function, "negative dimensions are not allowed, got shape " + shape_str(shape)));
     if (d == 0) zero = true;
   }
-  if (zero) return 0;
   const std::int64_t limit =
       std::numeric_limits<std::int64_t>::max() / static_cast<std::int64_t>(itemsize ? itemsize : 1);
   std::int64_t n = 1;
   for (std::int64_t d : shape) {
+    if (d == 0) continue;
     CUSCI_EXPECTS(n <= limit / d, value_error, msg(function, "array is too big, shape " + shape_str(shape)));
     n *= d;
   }
-  return n;
+  return zero ? 0 : n;
 }
 
 /// `a * b` for non-negative sizes. @throws cusci::value_error naming `function` on int64 overflow.
