@@ -84,3 +84,12 @@ TEST_CASE("shapes whose size overflows are refused even with a zero dimension, a
   CHECK(cusci::host_array(cusci::dtype::uint8, cusci::shape_t(64, 1)).size() == 1);
   CHECK(cusci::host_array(cusci::dtype::float64, {big / 8, 0}).size() == 0);  // fits: allowed, as NumPy
 }
+
+TEST_CASE("host arrays larger than the machine raise out_of_memory at once, as NumPy's MemoryError") {
+  const std::int64_t n = std::int64_t{1} << 40;  // 8 TiB of float64
+  CHECK_THROWS_WITH_AS(cusci::host_array(cusci::dtype::float64, {n}), doctest::Contains("unable to allocate"),
+                       cusci::out_of_memory);
+  CHECK_THROWS_AS((void)cusci::fft::fftfreq_host(n), cusci::out_of_memory);
+  CHECK_THROWS_AS((void)cusci::fft::rfftfreq_host(4 * n), cusci::out_of_memory);
+  CHECK(cusci::host_array(cusci::dtype::float64, {1000}).size() == 1000);
+}

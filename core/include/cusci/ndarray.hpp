@@ -155,7 +155,9 @@ class host_array {
  public:
   host_array() = default;
   /// Zero-initialized host array (`np.zeros(shape, dt)`).
-  /// @throws cusci::value_error for a negative dimension or a size that overflows.
+  /// @throws cusci::value_error for a negative dimension or a size that overflows; cusci::out_of_memory
+  ///         (NumPy's MemoryError) for more bytes than the host's physical memory, checked before
+  ///         anything is allocated or written, or when the allocation fails.
   host_array(cusci::dtype dt, shape_t shape);
   /// Copies `data` (C order, `product(shape)` elements of type T).
   /// @throws cusci::value_error when data.size() != product(shape) or a dimension is negative.

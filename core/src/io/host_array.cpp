@@ -1,8 +1,11 @@
 /// @file host_array.cpp
 /// host_array: a C-contiguous, zero-initialized host buffer with a dtype, and its host-side casts.
 
+#include <unistd.h>
+
 #include <complex>
 #include <cstring>
+#include <new>
 #include <string>
 #include <type_traits>
 
@@ -50,9 +53,33 @@ using detail::shape_str;
 
 }  // namespace
 
+namespace {
+/// The host's physical memory in bytes (0 when unknown).
+std::size_t physical_memory_bytes() noexcept {
+  const long pages = ::sysconf(_SC_PHYS_PAGES), page = ::sysconf(_SC_PAGESIZE);
+  if (pages <= 0 || page <= 0) return 0;
+  return static_cast<std::size_t>(pages) * static_cast<std::size_t>(page);
+}
+}  // namespace
+
 host_array::host_array(cusci::dtype dt, shape_t shape) : dtype_(dt), shape_(std::move(shape)) {
   const std::int64_t n = detail::checked_size(shape_, "cusci::host_array", itemsize(dt));
-  bytes_.assign(static_cast<std::size_t>(n) * itemsize(dt), std::byte{0});
+  const std::size_t bytes = static_cast<std::size_t>(n) * itemsize(dt);
+  // More than the machine holds: fail at once (NumPy's MemoryError), instead of an allocation that
+  // overcommit may grant and a zero fill that would then run for minutes or end in the OOM killer.
+  const std::size_t phys = physical_memory_bytes();
+  if (phys != 0 && bytes > phys)
+    throw out_of_memory("cusci::host_array: unable to allocate " + std::to_string(bytes) + " bytes for shape " +
+                            detail::shape_str(shape_) + ": more than the host's " + std::to_string(phys) +
+                            " bytes of memory",
+                        bytes, 0, phys, 0);
+  try {
+    bytes_.assign(bytes, std::byte{0});
+  } catch (const std::bad_alloc&) {
+    throw out_of_memory("cusci::host_array: unable to allocate " + std::to_string(bytes) + " bytes for shape " +
+                            detail::shape_str(shape_),
+                        bytes, 0, phys, 0);
+  }
 }
 
 std::int64_t host_array::size() const noexcept {
