@@ -4,6 +4,10 @@
 //   G3   sosfilt butter(16, 0.2) (8 sections) on (256, 2^18) float32, float32 sos (float32 result)
 //   G3d  the same with float64 sos (SciPy's promotion: float64 result, as CuPy's default call)
 //   G3s  sosfilt order 16 on one (2^26,) float32 signal
+//   G2b  lfilter of the ECG band-pass butter(4, [0.5, 40], fs=360) in transfer-function form (order 8,
+//        poles at radius 0.9967: chunks of 8192 samples for a contracting carry) on (2^26,) float32 data
+//        with float64 coefficients (float64 result, as SciPy; rounded to float32 the filter is unstable)
+//   G3b  sosfilt of the same band-pass as sections on (2^26,) float32
 // Bytes = one read of x and one write of y.
 
 #include <cstdio>
@@ -40,5 +44,12 @@ int main() {
   bench::report("G3d", "sosfilt order16 (256,2^18) f32 data, f64 sos -> f64", r, 4.0 * (1 << 26) + 8.0 * (1 << 26));
   r = bench::time_it([&] { y = sig::sosfilt(sos32, xl); });
   bench::report("G3s", "sosfilt order16 (2^26,) f32", r, bytes_f32);
+  const auto ecg = sig::butter(4, {0.5, 40.0}, {.btype = sig::band_type::bandpass, .fs = 360.0});
+  const auto ecg_sos = sig::butter(4, {0.5, 40.0}, {.btype = sig::band_type::bandpass, .output = sig::output_form::sos, .fs = 360.0});
+  const host_array esos32 = ecg_sos.sos.astype(dtype::float32);
+  r = bench::time_it([&] { y = sig::lfilter(ecg.b, ecg.a, xl); });
+  bench::report("G2b", "lfilter ECG band-pass order 8 (f64 ba) (2^26,) f32 -> f64", r, 12.0 * (1 << 26));
+  r = bench::time_it([&] { y = sig::sosfilt(esos32, xl); });
+  bench::report("G3b", "sosfilt ECG band-pass order 8 (sos) (2^26,) f32", r, bytes_f32);
   return 0;
 }

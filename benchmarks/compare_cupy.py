@@ -26,7 +26,8 @@ import numpy as np
 MODULES = ["core", "sparse", "ndimage", "signal", "linalg", "elementwise", "reduction", "sorting", "indexing",
            "fft", "rtc", "products", "random", "interop", "sparse_formats", "sparse_construct", "sparse_products",
            "sparse_access", "ndimage_derivatives", "ndimage_correlate", "ndimage_rank", "ndimage_fourier",
-           "ndimage_interpolation", "ndimage_morphology"]
+           "ndimage_interpolation", "ndimage_morphology", "signal_convolution", "signal_multirate", "signal_fourier",
+           "signal_smoothing", "signal_bsplines", "signal_zero_phase"]
 
 
 def read_results(folder):
@@ -183,6 +184,11 @@ def cupy_cases(data, families=None, base=True):
     x1 = rng.random(1 << 26, dtype=cp.float32)
     out["G2s"] = gpu_ms(lambda: csig.lfilter(bz, az, x1), n_repeat=3, n_warmup=1)
     out["G3s"] = gpu_ms(lambda: csig.sosfilt(sos32, x1), n_repeat=3, n_warmup=1)
+    eb, ea = scipy.signal.butter(4, [0.5, 40.0], "bandpass", fs=360.0)
+    eb, ea = cp.asarray(eb), cp.asarray(ea)
+    esos = cp.asarray(scipy.signal.butter(4, [0.5, 40.0], "bandpass", output="sos", fs=360.0), dtype=cp.float32)
+    out["G2b"] = gpu_ms(lambda: csig.lfilter(eb, ea, x1), n_repeat=3, n_warmup=1)
+    out["G3b"] = gpu_ms(lambda: csig.sosfilt(esos, x1), n_repeat=3, n_warmup=1)
     del x, x1
 
     for key, shape in [("A1", (100000, 8, 8)), ("A1b", (10000, 32, 32))]:

@@ -15,6 +15,13 @@ Cases (func, then its parameters; arrays are named <case>_<what>):
                exception and what names the bad input the test builds.
   sosfilt      sos, x, axis, layout, zi; expected, zf. Errors as lfilter's.
   ecg          data (file of examples/data), sos, stride, fs; expected: sosfilt's output [::stride].
+  ecg_lfilter  data, b, a (the 0.5-40 Hz band-pass as a transfer function), zi_mode (none | steady:
+               zi = lfilter_zi(b, a) * x[0], lfilter_zi its value), channels (1, or 10 along axis 0:
+               channel k = np.roll(record, 997 k)), stride; expected y[::stride], zf.
+  ecg_accuracy form (sos | ba), sos or b/a (float64), data, length (0: the record; else np.resize to it),
+               stride; expected: SciPy's float64 output [::stride]; scipy32_err: max |SciPy's float32
+               output - expected| over those samples (cusci's float32 result must not exceed it).
+  ecg_long     form, sos or b/a, length (2^26), stride; expected: SciPy's float64 output [::stride].
 Tolerances: firwin, the IIR design and the zi functions are exact up to a few ulps of their scale;
 the filters' float32 cases allow 2e-3 (the chunked scan sums in another order than SciPy's loop).
 """
@@ -29,6 +36,13 @@ rng = s.rng(20260518)
 
 def lst(v):
     return [float(t) for t in np.atleast_1d(v)]
+
+
+def shifted(b, a, w):
+    """b(z e^{-jw}) / a(z e^{-jw}): the filter's response moved by w rad/sample (complex coefficients,
+    poles rotated, so as stable as the original)."""
+    k = np.arange(max(len(b), len(a)))
+    return b * np.exp(1j * w * k[:len(b)]), a * np.exp(1j * w * k[:len(a)])
 
 
 def window_params(win):
@@ -226,11 +240,18 @@ for (nz, npole, pairing, analog) in [(4, 4, "nearest", False), (3, 5, "nearest",
 
 # lfilter_zi / sosfilt_zi
 s.group("zi")
+# The poles-near-1 filters (ECG band-pass order 8 and 16, a 0.005 low-pass of order 8) have a tiny sum(a):
+# their zi depends on NumPy's pairwise order of summation, which lfilter_zi follows (tolerance 1e-14).
 for i, (b, a) in enumerate([ss.butter(4, 0.2), ss.butter(3, [0.1, 0.3], "bandpass"), ([1.0, 2.0, 1.0], [2.0, 0.5]),
-                            ([0.5], [1.0, -0.5, 0.1]), ([1.0, 1.0], [1.0])]):
+                            ([0.5], [1.0, -0.5, 0.1]), ([1.0, 1.0], [1.0]),
+                            ss.butter(4, [0.5, 40.0], "bandpass", fs=360.0), ss.butter(8, [0.5, 40.0], "bandpass", fs=360.0),
+                            ss.butter(8, 0.005), shifted(*ss.butter(4, 0.2), 0.7),
+                            (np.array([1.0, 0.5 + 0.5j]), np.array([1.0, -0.3j]))]):
     case = f"lfzi{i:02d}"
-    s.case(case, func="lfilter_zi", rtol=1e-10, atol=1e-12, b=s.array(f"{case}_b", np.asarray(b, float)),
-           a=s.array(f"{case}_a", np.asarray(a, float)), expected=s.array(f"{case}_zi_out", ss.lfilter_zi(b, a)))
+    cdt = complex if (np.iscomplexobj(b) or np.iscomplexobj(a)) else float
+    s.case(case, func="lfilter_zi", rtol=1e-14 if i >= 5 else 1e-10, atol=0.0 if i >= 5 else 1e-12,
+           b=s.array(f"{case}_b", np.asarray(b, cdt)), a=s.array(f"{case}_a", np.asarray(a, cdt)),
+           expected=s.array(f"{case}_zi_out", ss.lfilter_zi(b, a)))
 for i, sos in enumerate([ss.butter(4, 0.2, output="sos"), ss.butter(5, [0.1, 0.3], "bandpass", output="sos"),
                          ss.butter(4, [0.5, 40], "bandpass", output="sos", fs=360)]):
     case = f"soszi{i:02d}"
@@ -242,12 +263,23 @@ for i, sos in enumerate([ss.butter(4, 0.2, output="sos"), ss.butter(5, [0.1, 0.3
 def make_x(shape, dtype):
     if np.issubdtype(dtype, np.integer):
         return rng.integers(-50, 50, size=shape).astype(dtype)
+    if np.issubdtype(dtype, np.complexfloating):
+        return (rng.standard_normal(shape) + 1j * rng.standard_normal(shape)).astype(dtype)
     return rng.standard_normal(shape).astype(dtype)
+
+
+def make_zi(shape, result_dtype):
+    if np.issubdtype(result_dtype, np.complexfloating):
+        return rng.standard_normal(shape) + 1j * rng.standard_normal(shape)
+    return rng.standard_normal(shape)
+
+
+
 
 
 def tol_for(y, dt):
     m = float(np.max(np.abs(y))) if y.size else 1.0
-    if dt == np.float32:
+    if dt in (np.float32, np.complex64):
         return 2e-3, 2e-4 * max(m, 1e-30)
     # float64: the chunked scan sums in another order than SciPy's sequential loop; on recursions with
     # poles near the unit circle (0.5 Hz high-pass at 360 Hz) that moves results by ~1e-10 of max|y|.
@@ -274,6 +306,11 @@ filters = {
     "iir_a_long": (np.array([0.3]), np.array([2.0, -0.9, 0.3, -0.1])),
     "iir_k40": (np.r_[1.0, np.zeros(39), 0.5] * 0.1, np.r_[1.0, -0.5, np.zeros(38), 0.1]),
     "firwin63": (ss.firwin(63, 0.3), np.array([1.0])),
+    # order 8, poles at radius 0.9967: transients of 1e7 in the companion form's A^k (the carry must
+    # use chunks of 8192 samples or more)
+    "ecg_bp8": ss.butter(4, [0.5, 40.0], "bandpass", fs=360.0),
+    "cbutter4": shifted(*ss.butter(4, 0.2), 0.7),
+    "cfir5": (np.array([0.1, 0.2j, 0.4, -0.2j, 0.1]), np.array([1.0 + 1.0j])),
 }
 s.group("lfilter")
 li = 0
@@ -282,8 +319,11 @@ li = 0
 def add_lfilter(fname, shape, dtype, axis, layout, with_zi, coef_dtype=np.float64, zi_shape_fn=None):
     global li
     b, a = filters[fname]
-    b = np.asarray(b, coef_dtype)
-    a = np.asarray(a, coef_dtype)
+    b, a = np.asarray(b), np.asarray(a)
+    if np.iscomplexobj(b) or np.iscomplexobj(a):  # complex coefficients keep their precision class
+        coef_dtype = np.complex64 if coef_dtype == np.float32 else np.complex128
+    b = b.astype(coef_dtype)
+    a = a.astype(coef_dtype)
     case = f"lf{li:03d}"
     li += 1
     x, xname = input_of(case, shape, dtype, layout)
@@ -294,7 +334,7 @@ def add_lfilter(fname, shape, dtype, axis, layout, with_zi, coef_dtype=np.float6
         zshape[axis] = K
         if zi_shape_fn:
             zshape = zi_shape_fn(zshape)
-        zi = rng.standard_normal(zshape)
+        zi = make_zi(zshape, np.result_type(b, a, x))
         params["zi"] = s.array(f"{case}_zi", zi)
         y, zf = ss.lfilter(b, a, x, axis=axis, zi=zi)
         if x.shape[axis] == 0:
@@ -305,6 +345,13 @@ def add_lfilter(fname, shape, dtype, axis, layout, with_zi, coef_dtype=np.float6
     else:
         y = ss.lfilter(b, a, x, axis=axis)
     rt, at = tol_for(y, y.dtype)
+    if fname == "ecg_bp8":
+        # SciPy's own float64 result is within ~1e-7 of max|y| of the exact one for this filter. With a
+        # random zi (states of 1e7 that cancel) the final state is more sensitive still: evaluating
+        # SciPy's loop with fused multiply-adds moves zf by 1.7e-6 of max|zf|.
+        rt, at = 0.0, 2e-6 * float(np.max(np.abs(y)))
+        if with_zi:
+            params["zf_atol"] = 1e-5 * float(np.max(np.abs(zf)))
     s.case(case, func="lfilter", rtol=rt, atol=at, expected=s.array(f"{case}_y", y), **params)
 
 
@@ -333,6 +380,20 @@ add_lfilter("butter4", (3, 50), np.int16, -1, "C", False)
 add_lfilter("butter4", (3, 50), np.int64, -1, "C", True)
 add_lfilter("butter4", (3, 50), np.float32, -1, "C", False, coef_dtype=np.float32)
 add_lfilter("fir5", (3, 50), np.int32, -1, "C", False)
+# poles near the unit circle in transfer-function form: chunked with long chunks, and sequential
+add_lfilter("ecg_bp8", (2, 40000), np.float64, -1, "C", True)
+add_lfilter("ecg_bp8", (3, 9000), np.float64, 0, "F", False)
+add_lfilter("ecg_bp8", (300, 700), np.float64, -1, "C", True)
+# complex data, complex coefficients, complex64
+for dt in (np.complex64, np.complex128):
+    for fname in ("butter4", "fir5", "cbutter4", "cfir5", "iir_k40"):
+        add_lfilter(fname, (3, 257), dt, -1, "C", True)
+        add_lfilter(fname, (5, 40), dt, 0, "F", False)
+    add_lfilter("cbutter4", (2, 3000), dt, -1, "strided", True)
+    add_lfilter("butter4", (17000,), dt, -1, "C", True)
+for fname in ("cbutter4", "cfir5"):
+    add_lfilter(fname, (4, 300), np.float64, -1, "C", True)
+    add_lfilter(fname, (4, 300), np.float32, 1, "C", False)
 
 s.group("sosfilt")
 si = 0
@@ -343,12 +404,18 @@ soses = {
     "lp16": ss.butter(16, 0.3, output="sos"),
     "bs20": ss.butter(20, [0.2, 0.5], "bandstop", output="sos"),   # 20 sections: grouped cascade
     "one": np.array([[0.5, 0.2, 0.1, 1.0, -0.3, 0.05]]),
+    "ecg_bp": ss.butter(4, [0.5, 40.0], "bandpass", output="sos", fs=360.0),
+    # every section frequency-shifted by 0.5 rad/sample: complex coefficients
+    "clp8": ss.butter(8, 0.15, output="sos") * np.exp(1j * 0.5 * np.array([0, 1, 2, 0, 1, 2])),
 }
 
 
 def add_sosfilt(sname, shape, dtype, axis, layout, with_zi, sos_dtype=np.float64):
     global si
-    sos = np.asarray(soses[sname], sos_dtype)
+    sos = np.asarray(soses[sname])
+    if np.iscomplexobj(sos) and not np.issubdtype(sos_dtype, np.complexfloating):
+        sos_dtype = np.complex64 if sos_dtype == np.float32 else np.complex128
+    sos = sos.astype(sos_dtype)
     case = f"sf{si:03d}"
     si += 1
     x, xname = input_of(case, shape, dtype, layout)
@@ -356,7 +423,7 @@ def add_sosfilt(sname, shape, dtype, axis, layout, with_zi, sos_dtype=np.float64
     if with_zi:
         zshape = [sos.shape[0]] + list(x.shape)
         zshape[(axis % x.ndim) + 1] = 2
-        zi = rng.standard_normal(zshape)
+        zi = make_zi(zshape, np.result_type(sos, x))
         params["zi"] = s.array(f"{case}_zi", zi)
         y, zf = ss.sosfilt(sos, x, axis=axis, zi=zi)
         params["zf"] = s.array(f"{case}_zf", zf)
@@ -385,6 +452,16 @@ for sdt in (np.float32, np.float64):
     add_sosfilt("lp8", (0, 7), np.float32, -1, "C", False, sos_dtype=sdt)
 add_sosfilt("bp4", (3, 60), np.int16, -1, "C", False)
 add_sosfilt("bp4", (3, 60), np.int64, 0, "C", True)
+add_sosfilt("ecg_bp", (2, 40000), np.float64, -1, "C", True)
+add_sosfilt("ecg_bp", (2, 40000), np.float32, -1, "C", True, sos_dtype=np.float32)
+for dt in (np.complex64, np.complex128):
+    for sname in ("lp8", "clp8", "bs20"):
+        add_sosfilt(sname, (3, 257), dt, -1, "C", True)
+        add_sosfilt(sname, (5, 40), dt, 0, "F", False)
+    add_sosfilt("clp8", (2, 3000), dt, -1, "strided", True)
+    add_sosfilt("lp8", (17000,), dt, -1, "C", True)
+add_sosfilt("clp8", (4, 300), np.float32, -1, "C", True, sos_dtype=np.complex64)
+add_sosfilt("clp8", (4, 300), np.float64, 0, "C", False)
 
 # Errors (gpu tests: checked before any device work, but they need device inputs); `what` names the
 # bad input the test builds.
@@ -412,5 +489,60 @@ for name, x, sdt in (("ecg64", ecg, np.float64), ("ecg32", ecg.astype(np.float32
     rt, at = tol_for(y, y.dtype)
     s.case(name, func="ecg", rtol=rt, atol=at, data=ECG, sos=s.array(f"{name}_sos", sd), stride=stride, fs=360.0,
            expected=s.array(f"{name}_y", y[::stride]))
+
+# The same band-pass in transfer-function form (order 8, poles at radius 0.9967), which a short-chunk
+# carry overflows on: plain, from the steady state of the first sample (SciPy's zi * x[0] idiom), and
+# for 10 channels along axis 0 (channel k is the record rolled by 997 k samples). Tolerance: SciPy's
+# own float64 result is within ~1.3e-7 of max|y| of the exact one (checked against long double).
+b8, a8 = ss.butter(4, [0.5, 40.0], "bandpass", fs=360.0)
+y = ss.lfilter(b8, a8, ecg)
+s.case("ecg_tf", func="ecg_lfilter", rtol=0.0, atol=2e-6 * float(np.abs(y).max()), data=ECG, stride=stride,
+       b=s.array("ecg_tf_b", b8), a=s.array("ecg_tf_a", a8), zi_mode="none", channels=1,
+       expected=s.array("ecg_tf_y", y[::stride]))
+zi = ss.lfilter_zi(b8, a8)
+y, zf = ss.lfilter(b8, a8, ecg, zi=zi * ecg[0])
+s.case("ecg_tf_zi", func="ecg_lfilter", rtol=0.0, atol=2e-6 * float(np.abs(y).max()), data=ECG, stride=stride,
+       b=s.array("ecg_tf_zi_b", b8), a=s.array("ecg_tf_zi_a", a8), zi_mode="steady", channels=1,
+       lfilter_zi=s.array("ecg_tf_zi_zi", zi), zf=s.array("ecg_tf_zi_zf", zf),
+       expected=s.array("ecg_tf_zi_y", y[::stride]))
+X = np.stack([np.roll(ecg, 997 * k) for k in range(10)], axis=1)
+Y = ss.lfilter(b8, a8, X, axis=0)
+s.case("ecg_tf_ch10", func="ecg_lfilter", rtol=0.0, atol=2e-6 * float(np.abs(Y).max()), data=ECG, stride=stride,
+       b=s.array("ecg_tf_ch10_b", b8), a=s.array("ecg_tf_ch10_a", a8), zi_mode="none", channels=10,
+       expected=s.array("ecg_tf_ch10_y", Y[::stride]))
+
+# float32 accuracy: cusci's float32 result must be at least as close to SciPy's float64 result as
+# SciPy's float32 result is (max abs difference over every 4th sample; `scipy32_err` is SciPy's).
+sos64 = ss.butter(4, [0.5, 40.0], "bandpass", output="sos", fs=360.0)
+ref = ss.sosfilt(sos64, ecg)
+y32 = ss.sosfilt(sos64.astype(np.float32), ecg.astype(np.float32))
+s.case("ecg_acc_sos", func="ecg_accuracy", form="sos", data=ECG, stride=4, length=0,
+       sos=s.array("ecg_acc_sos_sos", sos64), scipy32_err=float(np.abs(y32 - ref)[::4].max()),
+       expected=s.array("ecg_acc_sos_y", ref[::4]))
+bw, aw = ss.butter(3, [2.0, 40.0], "bandpass", fs=360.0)   # a transfer function SciPy's float32 loop keeps finite
+ref = ss.lfilter(bw, aw, ecg)
+y32 = ss.lfilter(bw.astype(np.float32), aw.astype(np.float32), ecg.astype(np.float32))
+s.case("ecg_acc_tf", func="ecg_accuracy", form="ba", data=ECG, stride=4, length=0,
+       b=s.array("ecg_acc_tf_b", bw), a=s.array("ecg_acc_tf_a", aw), scipy32_err=float(np.abs(y32 - ref)[::4].max()),
+       expected=s.array("ecg_acc_tf_y", ref[::4]))
+
+# 2^26 samples: the record repeated (np.resize) to 2^26 samples, both forms in float64, and the float32
+# accuracy rule for the sos form; every 4096th output kept.
+s.group("ecg_long")
+LONG = 1 << 26
+xl = np.resize(ecg, LONG)
+y = ss.sosfilt(sos64, xl)
+s.case("ecg_long_sos", func="ecg_long", form="sos", data=ECG, length=LONG, stride=4096, rtol=0.0,
+       atol=1e-9 * float(np.abs(y).max()), sos=s.array("ecg_long_sos_sos", sos64), expected=s.array("ecg_long_sos_y", y[::4096]))
+y32 = ss.sosfilt(sos64.astype(np.float32), xl.astype(np.float32))
+s.case("ecg_long_acc", func="ecg_accuracy", form="sos", data=ECG, length=LONG, stride=4096,
+       sos=s.array("ecg_long_acc_sos", sos64), scipy32_err=float(np.abs(y32 - y)[::4096].max()),
+       expected=s.array("ecg_long_acc_y", y[::4096]))
+del y32
+y = ss.lfilter(b8, a8, xl)
+s.case("ecg_long_tf", func="ecg_long", form="ba", data=ECG, length=LONG, stride=4096, rtol=0.0,
+       atol=2e-6 * float(np.abs(y).max()), b=s.array("ecg_long_tf_b", b8), a=s.array("ecg_long_tf_a", a8),
+       expected=s.array("ecg_long_tf_y", y[::4096]))
+del xl, y
 
 s.write()

@@ -13,6 +13,7 @@
 #include <limits>
 #include <numeric>
 
+#include "cusci/detail/numpy_sum.hpp"
 #include "cusci/error.hpp"
 #include "windows/windows.hpp"
 
@@ -566,25 +567,27 @@ host_array zpk2sos(const host_array& z, const host_array& p, double k, const zpk
 }
 
 namespace {
-std::vector<double> lfilter_zi_vec(std::vector<double> b, std::vector<double> a, const char* fn) {
+// SciPy's closed form zi[k] = sum_{i > k} (b[i] - y_inf a[i]), y_inf = sum(b) / sum(a), with NumPy's
+// pairwise sums for sum(a) and sum(b): for filters with poles near z = 1, sum(a) is tiny and its last
+// bits decide zi's, so the order of summation must be NumPy's.
+template <class V>
+std::vector<V> lfilter_zi_vec(std::vector<V> b, std::vector<V> a, const char* fn) {
   const std::string F(fn);
   CUSCI_EXPECTS(!b.empty() && !a.empty(), value_error, F + ": b and a must be non-empty 1-D arrays");
-  CUSCI_EXPECTS(a[0] != 0, value_error, F + ": First coefficient of parameter `a` must be non-zero!");
-  if (a[0] != 1) {
-    const double a0 = a[0];
+  CUSCI_EXPECTS(a[0] != V(0), value_error, F + ": First coefficient of parameter `a` must be non-zero!");
+  if (a[0] != V(1)) {
+    const V a0 = a[0];
     for (auto& v : b) v /= a0;
     for (auto& v : a) v /= a0;
   }
-  double sum_a = 0, sum_b = 0;
-  for (double v : a) sum_a += v;
-  for (double v : b) sum_b += v;
-  CUSCI_EXPECTS(sum_a != 0, value_error, F + ": Filter not stable due to sum(a) == 0, i.e., having a pole at z = 1!");
-  const double y_inf = sum_b / sum_a;
+  const V sum_a = cusci::detail::numpy_sum(a), sum_b = cusci::detail::numpy_sum(b);
+  CUSCI_EXPECTS(sum_a != V(0), value_error, F + ": Filter not stable due to sum(a) == 0, i.e., having a pole at z = 1!");
+  const V y_inf = sum_b / sum_a;
   const std::size_t n = std::max(a.size(), b.size());
-  b.resize(n, 0.0);
-  a.resize(n, 0.0);
-  std::vector<double> zi(n - 1);
-  double acc = 0;
+  b.resize(n, V(0));
+  a.resize(n, V(0));
+  std::vector<V> zi(n - 1);
+  V acc = V(0);
   for (std::size_t i = n; i-- > 1;) {
     acc += b[i] - y_inf * a[i];
     zi[i - 1] = acc;
@@ -597,9 +600,15 @@ host_array lfilter_zi(const host_array& b, const host_array& a) {
   const char* F = "cusci::signal::lfilter_zi";
   CUSCI_EXPECTS(b.ndim() <= 1 && a.ndim() <= 1, value_error,
                 std::string(F) + ": Numerator `b` and Denominator `a` must be 1-D arrays");
-  auto zi = lfilter_zi_vec(to_double_vector(b, F, "b"), to_double_vector(a, F, "a"), F);
-  host_array r = from_real(zi);
-  if (promote_types(b.dtype(), a.dtype()) == dtype::float32) r = r.astype(dtype::float32);
+  const dtype rt = promote_types(b.dtype(), a.dtype());
+  host_array r;
+  if (is_complex(rt)) {
+    r = from_complex(lfilter_zi_vec(to_complex_vector(b), to_complex_vector(a), F));
+    if (rt == dtype::complex64) r = r.astype(dtype::complex64);
+  } else {
+    r = from_real(lfilter_zi_vec(to_double_vector(b, F, "b"), to_double_vector(a, F, "a"), F));
+    if (rt == dtype::float32) r = r.astype(dtype::float32);
+  }
   return r;
 }
 

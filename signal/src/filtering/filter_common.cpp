@@ -10,9 +10,7 @@ namespace detail {
 dtype filter_result_dtype(const std::vector<dtype>& dts, const std::string& fn) {
   dtype r = dts.at(0);
   for (std::size_t i = 1; i < dts.size(); ++i) r = promote_types(r, dts[i]);
-  CUSCI_EXPECTS(!is_complex(r), not_implemented_error,
-                fn + ": complex input type '" + std::string(dtype_name(r)) + "' is not supported by cusci");
-  CUSCI_EXPECTS(is_floating(r), not_implemented_error,
+  CUSCI_EXPECTS(is_floating(r) || is_complex(r), not_implemented_error,
                 fn + ": input type '" + std::string(dtype_name(r)) + "' not supported (the result type must be floating)");
   return r;
 }
@@ -24,7 +22,8 @@ ndarray contiguous_as(const ndarray& a, dtype dt) {
   return t;
 }
 
-std::vector<double> coeff_vector(const array_like& c, const std::string& fn, const char* param) {
+namespace {
+host_array coeff_host(const array_like& c, const std::string& fn, const char* param) {
   CUSCI_EXPECTS(c.ndim() <= 1, value_error,
                 fn + ": Parameter " + param + " is not a non-empty 1d array, since " + param + ".shape=" +
                     shape_str(c.shape()) + "!");
@@ -32,8 +31,19 @@ std::vector<double> coeff_vector(const array_like& c, const std::string& fn, con
   CUSCI_EXPECTS(h.size() > 0, value_error,
                 fn + ": Parameter " + param + " is not a non-empty 1d array, since " + param + ".shape=" +
                     shape_str(c.shape()) + "!");
-  CUSCI_EXPECTS(!is_complex(h.dtype()), not_implemented_error, fn + ": complex coefficients are not supported by cusci");
+  return h;
+}
+}  // namespace
+
+std::vector<double> coeff_vector(const array_like& c, const std::string& fn, const char* param) {
+  host_array h = coeff_host(c, fn, param);
+  CUSCI_EXPECTS(!is_complex(h.dtype()), type_error, fn + ": " + param + " must be real, got dtype " +
+                                                        std::string(dtype_name(h.dtype())));
   return h.astype(dtype::float64).to_vector<double>();
+}
+
+std::vector<std::complex<double>> coeff_cvector(const array_like& c, const std::string& fn, const char* param) {
+  return coeff_host(c, fn, param).astype(dtype::complex128).to_vector<std::complex<double>>();
 }
 
 }  // namespace detail

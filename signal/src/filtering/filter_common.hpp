@@ -3,6 +3,7 @@
 // axis moved last in a C-contiguous copy of the right dtype (the axis helpers themselves are core's,
 // cusci/detail/shape.hpp).
 
+#include <complex>
 #include <string>
 #include <vector>
 
@@ -18,8 +19,8 @@ using cusci::detail::move_last_axis_to;
 using cusci::detail::normalize_axis;
 using cusci::detail::shape_str;
 
-/// The result dtype of SciPy's filters: NumPy's result_type of the operands; float32 / float64 only.
-/// @throws cusci::not_implemented_error otherwise (integer-only inputs, as SciPy; complex).
+/// The result dtype of SciPy's filters: NumPy's result_type of the operands; float32 / float64 /
+/// complex64 / complex128. @throws cusci::not_implemented_error otherwise (integer-only inputs, as SciPy).
 dtype filter_result_dtype(const std::vector<dtype>& dts, const std::string& fn);
 
 /// `a` converted to `dt` and C-contiguous (a copy only when needed).
@@ -31,7 +32,11 @@ inline ndarray canonical(const ndarray& a, int axis, dtype dt) {
 }
 
 /// Coefficients as a float64 host vector; `fn` / `param` name the error. @throws cusci::value_error
-/// for an empty or more than 1-D array; cusci::not_implemented_error for complex.
+/// for an empty or more than 1-D array; cusci::type_error for complex coefficients.
 std::vector<double> coeff_vector(const array_like& c, const std::string& fn, const char* param);
+
+/// Coefficients as a complex128 host vector (real ones with zero imaginary parts). @throws
+/// cusci::value_error for an empty or more than 1-D array.
+std::vector<std::complex<double>> coeff_cvector(const array_like& c, const std::string& fn, const char* param);
 
 }  // namespace cusci::signal::detail

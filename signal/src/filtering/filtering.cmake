@@ -3,5 +3,6 @@
 # holds array_like's transfers).
 target_sources(cusci_signal PRIVATE
   ${CMAKE_CURRENT_LIST_DIR}/filter_common.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/recurrence_plan.cpp
   ${CMAKE_CURRENT_LIST_DIR}/lfilter.cu
   ${CMAKE_CURRENT_LIST_DIR}/sosfilt.cu)

@@ -15,34 +15,40 @@ namespace detail {
 namespace {
 
 // Direct form II transposed of order MK (coefficients normalised, zero-padded to MK + 1; the padded
-// state entries stay exactly zero). Same operation order as SciPy's C loop:
+// state entries stay exactly zero), computed in CT (float64 or complex128) whatever the data type T.
+// Same operation order as SciPy's C loop:
 //   y = b0 x + z0;  z_i = z_{i+1} + x b_{i+1} - y a_{i+1};  z_{K-1} = x b_K - y a_K.
-template <class T, int MK>
+template <class T, class CT, int MK>
 struct df2t_policy {
   using value_type = T;
+  using compute_type = CT;
+  static constexpr int width = is_complex_t<CT>::value ? 2 : 1;  // doubles per state entry
   struct params {
-    T b[MK + 1];
-    T a[MK + 1];
+    CT b[MK + 1];
+    CT a[MK + 1];
   };
-  T z[MK];
+  CT z[MK];
   __device__ __forceinline__ void zero() {
 #pragma unroll
-    for (int i = 0; i < MK; ++i) z[i] = T(0);
+    for (int i = 0; i < MK; ++i) z[i] = CT(0);
   }
-  template <class S>
-  __device__ __forceinline__ void load(const S* s, int D) {
+  __device__ __forceinline__ void load(const double* s, int D) {
 #pragma unroll
     for (int i = 0; i < MK; ++i)
-      if (i < D) z[i] = static_cast<T>(s[i]);
+      if (i * width < D) z[i] = load_state<CT>(s + i * width);
   }
-  template <class S>
-  __device__ __forceinline__ void store(S* s, int D) const {
+  __device__ __forceinline__ void store(double* s, int D) const {
 #pragma unroll
     for (int i = 0; i < MK; ++i)
-      if (i < D) s[i] = static_cast<S>(z[i]);
+      if (i * width < D) store_state(s + i * width, z[i]);
   }
-  __device__ __forceinline__ T step(T x, const params& p) {
-    const T y = p.b[0] * x + z[0];
+  __device__ __forceinline__ void store_out(T* s, int D) const {
+#pragma unroll
+    for (int i = 0; i < MK; ++i)
+      if (i * width < D) s[i] = static_cast<T>(z[i]);
+  }
+  __device__ __forceinline__ CT step(CT x, const params& p) {
+    const CT y = p.b[0] * x + z[0];
 #pragma unroll
     for (int i = 0; i < MK - 1; ++i) z[i] = z[i + 1] + x * p.b[i + 1] - y * p.a[i + 1];
     z[MK - 1] = x * p.b[MK] - y * p.a[MK];
@@ -50,10 +56,22 @@ struct df2t_policy {
   }
 };
 
-template <class T>
-__global__ void fir_kernel(const T* __restrict__ b, std::int64_t M, const T* __restrict__ x, T* __restrict__ y,
+/// Coefficients as a device array of the compute type (asynchronous upload through the pool).
+template <class CT>
+ndarray upload(const coeffs& c) {
+  std::vector<host_compute_t<CT>> h(c.size());
+  for (std::size_t i = 0; i < c.size(); ++i) {
+    if constexpr (is_complex_t<CT>::value) h[i] = c[i];
+    else h[i] = c[i].real();
+  }
+  return cusci::asarray(h, {static_cast<std::int64_t>(h.size())});
+}
+
+template <class T, class CT>
+__global__ void fir_kernel(const CT* __restrict__ b, std::int64_t M, const T* __restrict__ x, T* __restrict__ y,
                            std::int64_t nb, std::int64_t N, const double* __restrict__ zi, std::int64_t K,
                            T* __restrict__ zf) {
+  constexpr int width = is_complex_t<CT>::value ? 2 : 1;
   const std::int64_t per = N + (zf != nullptr ? K : 0);
   const std::int64_t total = nb * per;
   for (std::int64_t idx = static_cast<std::int64_t>(blockIdx.x) * blockDim.x + threadIdx.x; idx < total;
@@ -61,60 +79,64 @@ __global__ void fir_kernel(const T* __restrict__ b, std::int64_t M, const T* __r
     const std::int64_t sig = idx / per, m = idx - sig * per;
     const std::int64_t kmin = max(std::int64_t{0}, m - (N - 1)), kmax = min(M - 1, m);
     const T* xs = x + sig * N + m;
-    T acc = T(0);
-    for (std::int64_t k = kmin; k <= kmax; ++k) acc += b[k] * xs[-k];
-    if (zi != nullptr && m < K) acc += static_cast<T>(zi[sig * K + m]);
+    CT acc = CT(0);
+    for (std::int64_t k = kmin; k <= kmax; ++k) acc += b[k] * static_cast<CT>(xs[-k]);
+    if (zi != nullptr && m < K) acc += load_state<CT>(zi + (sig * K + m) * width);
     if (m < N)
-      y[sig * N + m] = acc;
+      y[sig * N + m] = static_cast<T>(acc);
     else
-      zf[sig * K + (m - N)] = acc;
+      zf[sig * K + (m - N)] = static_cast<T>(acc);
   }
 }
 
-// One thread per signal, state in global scratch: IIR filters with more than 32 state entries.
-template <class T>
-__global__ void df2t_sequential(const T* __restrict__ b, const T* __restrict__ a, int K, const T* __restrict__ x,
+// One thread per signal, state in global scratch: IIR filters with more state than the chunked path
+// holds (32 real components).
+template <class T, class CT>
+__global__ void df2t_sequential(const CT* __restrict__ b, const CT* __restrict__ a, int K, const T* __restrict__ x,
                                 T* __restrict__ y, std::int64_t nb, std::int64_t N, const double* __restrict__ zi,
-                                T* __restrict__ zf, T* __restrict__ scratch) {
+                                T* __restrict__ zf, CT* __restrict__ scratch) {
+  constexpr int width = is_complex_t<CT>::value ? 2 : 1;
   const std::int64_t sig = static_cast<std::int64_t>(blockIdx.x) * blockDim.x + threadIdx.x;
   if (sig >= nb) return;
-  T* z = scratch + sig * K;
-  for (int i = 0; i < K; ++i) z[i] = zi != nullptr ? static_cast<T>(zi[sig * K + i]) : T(0);
+  CT* z = scratch + sig * K;
+  for (int i = 0; i < K; ++i) z[i] = zi != nullptr ? load_state<CT>(zi + (sig * K + i) * width) : CT(0);
   for (std::int64_t n = 0; n < N; ++n) {
-    const T xv = x[sig * N + n];
-    const T yv = b[0] * xv + z[0];
+    const CT xv = static_cast<CT>(x[sig * N + n]);
+    const CT yv = b[0] * xv + z[0];
     for (int i = 0; i < K - 1; ++i) z[i] = z[i + 1] + xv * b[i + 1] - yv * a[i + 1];
     z[K - 1] = xv * b[K] - yv * a[K];
-    y[sig * N + n] = yv;
+    y[sig * N + n] = static_cast<T>(yv);
   }
   if (zf != nullptr)
-    for (int i = 0; i < K; ++i) zf[sig * K + i] = z[i];
+    for (int i = 0; i < K; ++i) zf[sig * K + i] = static_cast<T>(z[i]);
 }
 
-template <class T, int MK>
-void run_df2t(const std::vector<double>& bn, const std::vector<double>& an, int K, const T* x, T* y, std::int64_t nb,
-              std::int64_t N, const double* zi, T* zf, cudaStream_t stream) {
-  typename df2t_policy<T, MK>::params prm{};
+template <class T, class CT, int MK>
+void run_df2t(const coeffs& bn, const coeffs& an, int K, const T* x, T* y, std::int64_t nb, std::int64_t N,
+              const double* zi, T* zf, cudaStream_t stream) {
+  typename df2t_policy<T, CT, MK>::params prm{};
   for (int i = 0; i <= K; ++i) {
-    prm.b[i] = static_cast<T>(bn[i]);
-    prm.a[i] = static_cast<T>(an[i]);
+    prm.b[i] = to_compute<CT>(bn[i]);
+    prm.a[i] = to_compute<CT>(an[i]);
   }
-  // One step of the zero-input recurrence from each unit state: the columns of A.
-  matrix A(static_cast<std::size_t>(K * K), 0.0);
+  // One step of the zero-input recurrence from each unit state: the columns of A (complex K x K).
+  std::vector<cplx> Ac(static_cast<std::size_t>(K) * K);
   for (int j = 0; j < K; ++j) {
-    std::vector<double> z(static_cast<std::size_t>(K), 0.0), zn(static_cast<std::size_t>(K), 0.0);
+    std::vector<cplx> z(static_cast<std::size_t>(K), 0.0), zn(static_cast<std::size_t>(K), 0.0);
     z[j] = 1.0;
-    const double yv = z[0];
+    const cplx yv = z[0];
     for (int i = 0; i < K - 1; ++i) zn[i] = z[i + 1] - yv * an[i + 1];
     zn[K - 1] = -yv * an[K];
-    for (int i = 0; i < K; ++i) A[i * K + j] = zn[i];
+    for (int i = 0; i < K; ++i) Ac[static_cast<std::size_t>(i) * K + j] = zn[i];
   }
-  run_recurrence<df2t_policy<T, MK>>(prm, K, A, x, y, nb, N, zi, K, zf, K, stream);
+  constexpr int width = df2t_policy<T, CT, MK>::width;
+  run_recurrence<df2t_policy<T, CT, MK>>(prm, K * width, real_transition(Ac, K, width == 2), x, y, nb, N, zi,
+                                          K * width, zf, K, stream);
 }
 
-template <class T>
-void lfilter_typed(const std::vector<double>& bn, const std::vector<double>& an, bool fir, const ndarray& xc,
-                   ndarray& yc, const double* zi, T* zf) {
+template <class T, class CT>
+void lfilter_typed(const coeffs& bn, const coeffs& an, bool fir, const ndarray& xc, ndarray& yc, const double* zi,
+                   T* zf) {
   cudaStream_t stream = get_current_stream();
   const std::int64_t N = xc.shape().back();
   const std::int64_t nb = N > 0 ? xc.size() / N : 0;
@@ -122,32 +144,39 @@ void lfilter_typed(const std::vector<double>& bn, const std::vector<double>& an,
   T* y = yc.data_as<T>();
   if (fir) {
     const std::int64_t M = static_cast<std::int64_t>(bn.size()), K = M - 1;
-    std::vector<T> bt(bn.begin(), bn.end());
-    ndarray bd = cusci::asarray(bt);
+    const ndarray bd = upload<CT>(bn);
     const std::int64_t total = nb * (N + (zf != nullptr ? K : 0));
-    if (total == 0) return;
-    const unsigned grid = static_cast<unsigned>(std::min<std::int64_t>((total + 255) / 256, 65535LL * 32));
-    fir_kernel<T><<<grid, 256, 0, stream>>>(bd.data_as<T>(), M, x, y, nb, N, zi, K, zf);
-    CUSCI_CHECK_LAUNCH();
+    if (total > 0) {
+      const unsigned grid = static_cast<unsigned>(std::min<std::int64_t>((total + 255) / 256, 65535LL * 32));
+      fir_kernel<T, CT><<<grid, 256, 0, stream>>>(bd.data_as<CT>(), M, x, y, nb, N, zi, K, zf);
+      CUSCI_CHECK_LAUNCH();
+    }
     return;
   }
   const int K = static_cast<int>(bn.size()) - 1;
   if (nb == 0) return;
   if (N == 0) return;  // the caller sets zf = zi
-  switch (K <= 1 ? 1 : K <= 2 ? 2 : K <= 4 ? 4 : K <= 8 ? 8 : K <= 16 ? 16 : K <= 32 ? 32 : 0) {
-    case 1: run_df2t<T, 1>(bn, an, K, x, y, nb, N, zi, zf, stream); break;
-    case 2: run_df2t<T, 2>(bn, an, K, x, y, nb, N, zi, zf, stream); break;
-    case 4: run_df2t<T, 4>(bn, an, K, x, y, nb, N, zi, zf, stream); break;
-    case 8: run_df2t<T, 8>(bn, an, K, x, y, nb, N, zi, zf, stream); break;
-    case 16: run_df2t<T, 16>(bn, an, K, x, y, nb, N, zi, zf, stream); break;
-    case 32: run_df2t<T, 32>(bn, an, K, x, y, nb, N, zi, zf, stream); break;
+  constexpr bool cx = is_complex_t<CT>::value;
+  const int cap = cx ? 16 : 32;  // state entries the chunked path holds (32 real components)
+  const int mk = K <= 1 ? 1 : K <= 2 ? 2 : K <= 4 ? 4 : K <= 8 ? 8 : K <= 16 ? 16 : K <= cap ? 32 : 0;
+  switch (mk) {
+    case 1: run_df2t<T, CT, 1>(bn, an, K, x, y, nb, N, zi, zf, stream); break;
+    case 2: run_df2t<T, CT, 2>(bn, an, K, x, y, nb, N, zi, zf, stream); break;
+    case 4: run_df2t<T, CT, 4>(bn, an, K, x, y, nb, N, zi, zf, stream); break;
+    case 8: run_df2t<T, CT, 8>(bn, an, K, x, y, nb, N, zi, zf, stream); break;
+    case 16: run_df2t<T, CT, 16>(bn, an, K, x, y, nb, N, zi, zf, stream); break;
+    case 32:
+      if constexpr (!cx) {
+        run_df2t<T, CT, 32>(bn, an, K, x, y, nb, N, zi, zf, stream);
+        break;
+      }
+      [[fallthrough]];
     default: {
-      std::vector<T> bt(bn.begin(), bn.end()), at(an.begin(), an.end());
-      ndarray bd = cusci::asarray(bt), ad = cusci::asarray(at);
-      device_buffer<T> scratch(static_cast<std::size_t>(nb * K), stream);
+      const ndarray bd = upload<CT>(bn), ad = upload<CT>(an);
+      device_buffer<CT> scratch(static_cast<std::size_t>(nb * K), stream);
       const unsigned grid = static_cast<unsigned>((nb + 127) / 128);
-      df2t_sequential<T><<<grid, 128, 0, stream>>>(bd.data_as<T>(), ad.data_as<T>(), K, x, y, nb, N, zi, zf,
-                                                   scratch.data());
+      df2t_sequential<T, CT><<<grid, 128, 0, stream>>>(bd.data_as<CT>(), ad.data_as<CT>(), K, x, y, nb, N, zi, zf,
+                                                       scratch.data());
       CUSCI_CHECK_LAUNCH();
     }
   }
@@ -159,18 +188,18 @@ struct lfilter_out {
 
 lfilter_out lfilter_impl(const array_like& b, const array_like& a, const ndarray& x, const array_like* zi, int axis_in) {
   const std::string F = "cusci::signal::lfilter";
-  std::vector<double> bv = coeff_vector(b, F, "b"), av = coeff_vector(a, F, "a");
+  coeffs bv = coeff_cvector(b, F, "b"), av = coeff_cvector(a, F, "a");
   const bool fir = av.size() == 1;
   CUSCI_EXPECTS(x.ndim() >= 1, value_error, F + ": x must be at least 1-D");
   const int axis = normalize_axis(axis_in, x.ndim(), F);
   std::vector<dtype> dts{b.dtype(), a.dtype(), x.dtype()};
   if (zi) dts.push_back(zi->dtype());
   const dtype dt = filter_result_dtype(dts, F);
-  CUSCI_EXPECTS(av[0] != 0, value_error, F + ": BUG: filter coefficient a[0] == 0 not supported yet");
+  CUSCI_EXPECTS(av[0] != 0.0, value_error, F + ": BUG: filter coefficient a[0] == 0 not supported yet");
   if (fir) CUSCI_EXPECTS(x.size() > 0, value_error, F + ": the FIR path (len(a) == 1) needs a non-empty x (as SciPy)");
   // Normalise by a[0] and pad b and a to the same length.
   const std::size_t n = std::max(bv.size(), av.size());
-  const double a0 = av[0];
+  const cplx a0 = av[0];
   for (auto& v : bv) v /= a0;
   for (auto& v : av) v /= a0;
   if (!fir) {
@@ -194,7 +223,7 @@ lfilter_out lfilter_impl(const array_like& b, const array_like& a, const ndarray
                         shape_str(zd.shape()) + ".");
     }
     if (zd.shape() != expected) zd = zd.broadcast_to(expected);
-    zi64 = canonical(zd, axis, dtype::float64);
+    zi64 = canonical(zd, axis, is_complex(dt) ? dtype::complex128 : dtype::float64);
   }
   const ndarray xc = canonical(x, axis, dt);
   ndarray yc = empty(xc.shape(), dt);
@@ -202,14 +231,16 @@ lfilter_out lfilter_impl(const array_like& b, const array_like& a, const ndarray
   zshape.back() = K;
   ndarray zfc;
   if (zi) zfc = empty(zshape, dt);
-  const double* zip = (zi && zi64.size() > 0) ? zi64.data_as<double>() : nullptr;
+  const double* zip = (zi && zi64.size() > 0) ? static_cast<const double*>(zi64.data()) : nullptr;
   const std::int64_t N = xc.shape().back();
   if (!fir && zi && N == 0) {
     zfc = zi64.astype(dt);  // nothing filtered: the final state is the initial state
-  } else if (dt == dtype::float32) {
-    lfilter_typed<float>(bv, av, fir, xc, yc, zip, zi && zfc.size() > 0 ? zfc.data_as<float>() : nullptr);
   } else {
-    lfilter_typed<double>(bv, av, fir, xc, yc, zip, zi && zfc.size() > 0 ? zfc.data_as<double>() : nullptr);
+    dispatch_filter(dt, [&](auto tag, auto ctag) {
+      using T = typename decltype(tag)::type;
+      using CT = typename decltype(ctag)::type;
+      lfilter_typed<T, CT>(bv, av, fir, xc, yc, zip, zi && zfc.size() > 0 ? zfc.data_as<T>() : nullptr);
+    });
   }
   lfilter_out out;
   out.y = move_last_axis_to(yc, axis);

@@ -15,45 +15,52 @@ namespace cusci::signal {
 namespace detail {
 namespace {
 
-inline constexpr int max_group_sections = 16;
-
-// Sections s < ns of a cascade of at most MS, SciPy's operation order (_sosfilt.pyx):
+// Sections s < ns of a cascade of at most MS, computed in CT (float64 or complex128) whatever the data
+// type T, in SciPy's operation order (_sosfilt.pyx):
 //   x_new = b0 x + z0;  z0 = b1 x - a1 x_new + z1;  z1 = b2 x - a2 x_new;  x = x_new.
-template <class T, int MS>
+template <class T, class CT, int MS>
 struct sos_policy {
   using value_type = T;
+  using compute_type = CT;
+  static constexpr int width = is_complex_t<CT>::value ? 2 : 1;  // doubles per state entry
   struct params {
-    T c[MS][5];  // b0 b1 b2 a1 a2
+    CT c[MS][5];  // b0 b1 b2 a1 a2
     int ns;
   };
-  T z[MS][2];
+  CT z[MS][2];
   __device__ __forceinline__ void zero() {
 #pragma unroll
-    for (int s = 0; s < MS; ++s) z[s][0] = z[s][1] = T(0);
+    for (int s = 0; s < MS; ++s) z[s][0] = z[s][1] = CT(0);
   }
-  template <class S>
-  __device__ __forceinline__ void load(const S* st, int D) {
+  __device__ __forceinline__ void load(const double* st, int D) {
 #pragma unroll
     for (int s = 0; s < MS; ++s)
-      if (2 * s < D) {
-        z[s][0] = static_cast<T>(st[2 * s]);
-        z[s][1] = static_cast<T>(st[2 * s + 1]);
+      if (2 * s * width < D) {
+        z[s][0] = load_state<CT>(st + 2 * s * width);
+        z[s][1] = load_state<CT>(st + (2 * s + 1) * width);
       }
   }
-  template <class S>
-  __device__ __forceinline__ void store(S* st, int D) const {
+  __device__ __forceinline__ void store(double* st, int D) const {
 #pragma unroll
     for (int s = 0; s < MS; ++s)
-      if (2 * s < D) {
-        st[2 * s] = static_cast<S>(z[s][0]);
-        st[2 * s + 1] = static_cast<S>(z[s][1]);
+      if (2 * s * width < D) {
+        store_state(st + 2 * s * width, z[s][0]);
+        store_state(st + (2 * s + 1) * width, z[s][1]);
       }
   }
-  __device__ __forceinline__ T step(T x, const params& p) {
+  __device__ __forceinline__ void store_out(T* st, int D) const {
+#pragma unroll
+    for (int s = 0; s < MS; ++s)
+      if (2 * s * width < D) {
+        st[2 * s] = static_cast<T>(z[s][0]);
+        st[2 * s + 1] = static_cast<T>(z[s][1]);
+      }
+  }
+  __device__ __forceinline__ CT step(CT x, const params& p) {
 #pragma unroll
     for (int s = 0; s < MS; ++s) {
       if (s < p.ns) {
-        const T xn = p.c[s][0] * x + z[s][0];
+        const CT xn = p.c[s][0] * x + z[s][0];
         z[s][0] = p.c[s][1] * x - p.c[s][3] * xn + z[s][1];
         z[s][1] = p.c[s][2] * x - p.c[s][4] * xn;
         x = xn;
@@ -63,62 +70,70 @@ struct sos_policy {
   }
 };
 
-template <class T, int MS>
-void run_sos(const double* sos, int ns, const T* x, T* y, std::int64_t nb, std::int64_t N, const double* zi,
+// A group of ns <= MS sections (sos rows of 6 coefficients). zi / zf: the group's first state, rows
+// zi_ld doubles / zf_ld elements apart.
+template <class T, class CT, int MS>
+void run_sos(const cplx* sos, int ns, const T* x, T* y, std::int64_t nb, std::int64_t N, const double* zi,
              std::int64_t zi_ld, T* zf, std::int64_t zf_ld, cudaStream_t stream) {
-  typename sos_policy<T, MS>::params prm{};
+  using P = sos_policy<T, CT, MS>;
+  typename P::params prm{};
   prm.ns = ns;
   for (int s = 0; s < ns; ++s) {
-    prm.c[s][0] = static_cast<T>(sos[6 * s + 0]);
-    prm.c[s][1] = static_cast<T>(sos[6 * s + 1]);
-    prm.c[s][2] = static_cast<T>(sos[6 * s + 2]);
-    prm.c[s][3] = static_cast<T>(sos[6 * s + 4]);
-    prm.c[s][4] = static_cast<T>(sos[6 * s + 5]);
+    prm.c[s][0] = to_compute<CT>(sos[6 * s + 0]);
+    prm.c[s][1] = to_compute<CT>(sos[6 * s + 1]);
+    prm.c[s][2] = to_compute<CT>(sos[6 * s + 2]);
+    prm.c[s][3] = to_compute<CT>(sos[6 * s + 4]);
+    prm.c[s][4] = to_compute<CT>(sos[6 * s + 5]);
   }
   // Columns of the zero-input one-step transition matrix of the cascade (state order z[s][0], z[s][1]).
-  const int D = 2 * ns;
-  matrix A(static_cast<std::size_t>(D * D), 0.0);
-  for (int j = 0; j < D; ++j) {
-    std::vector<double> z(static_cast<std::size_t>(D), 0.0);
+  const int K = 2 * ns;
+  std::vector<cplx> Ac(static_cast<std::size_t>(K) * K);
+  for (int j = 0; j < K; ++j) {
+    std::vector<cplx> z(static_cast<std::size_t>(K), 0.0);
     z[j] = 1.0;
-    double u = 0.0;
+    cplx u = 0.0;
     for (int s = 0; s < ns; ++s) {
-      const double* c = sos + 6 * s;
-      const double xn = c[0] * u + z[2 * s];
-      const double z0 = c[1] * u - c[4] * xn + z[2 * s + 1];
-      const double z1 = c[2] * u - c[5] * xn;
+      const cplx* c = sos + 6 * s;
+      const cplx xn = c[0] * u + z[2 * s];
+      const cplx z0 = c[1] * u - c[4] * xn + z[2 * s + 1];
+      const cplx z1 = c[2] * u - c[5] * xn;
       z[2 * s] = z0;
       z[2 * s + 1] = z1;
       u = xn;
     }
-    for (int i = 0; i < D; ++i) A[i * D + j] = z[i];
+    for (int i = 0; i < K; ++i) Ac[static_cast<std::size_t>(i) * K + j] = z[i];
   }
-  run_recurrence<sos_policy<T, MS>>(prm, D, A, x, y, nb, N, zi, zi_ld, zf, zf_ld, stream);
+  run_recurrence<P>(prm, K * P::width, real_transition(Ac, K, P::width == 2), x, y, nb, N, zi, zi_ld, zf, zf_ld,
+                    stream);
 }
 
-template <class T>
-void run_sos_any(const double* sos, int ns, const T* x, T* y, std::int64_t nb, std::int64_t N, const double* zi,
+template <class T, class CT>
+void run_sos_any(const cplx* sos, int ns, const T* x, T* y, std::int64_t nb, std::int64_t N, const double* zi,
                  std::int64_t zi_ld, T* zf, std::int64_t zf_ld, cudaStream_t stream) {
-  if (ns <= 1) return run_sos<T, 1>(sos, ns, x, y, nb, N, zi, zi_ld, zf, zf_ld, stream);
-  if (ns <= 2) return run_sos<T, 2>(sos, ns, x, y, nb, N, zi, zi_ld, zf, zf_ld, stream);
-  if (ns <= 4) return run_sos<T, 4>(sos, ns, x, y, nb, N, zi, zi_ld, zf, zf_ld, stream);
-  if (ns <= 8) return run_sos<T, 8>(sos, ns, x, y, nb, N, zi, zi_ld, zf, zf_ld, stream);
-  return run_sos<T, 16>(sos, ns, x, y, nb, N, zi, zi_ld, zf, zf_ld, stream);
+  if (ns <= 1) return run_sos<T, CT, 1>(sos, ns, x, y, nb, N, zi, zi_ld, zf, zf_ld, stream);
+  if (ns <= 2) return run_sos<T, CT, 2>(sos, ns, x, y, nb, N, zi, zi_ld, zf, zf_ld, stream);
+  if (ns <= 4) return run_sos<T, CT, 4>(sos, ns, x, y, nb, N, zi, zi_ld, zf, zf_ld, stream);
+  if (ns <= 8) return run_sos<T, CT, 8>(sos, ns, x, y, nb, N, zi, zi_ld, zf, zf_ld, stream);
+  if constexpr (!is_complex_t<CT>::value) return run_sos<T, CT, 16>(sos, ns, x, y, nb, N, zi, zi_ld, zf, zf_ld, stream);
 }
 
-template <class T>
-void sosfilt_typed(const std::vector<double>& sos, int n_sections, const ndarray& xc, ndarray& yc, const double* zi,
+// Cascades longer than one group (16 real sections, 8 complex: 32 real state components) run group by
+// group, the output of one feeding the next; the intermediate signal is kept in T.
+template <class T, class CT>
+void sosfilt_typed(const std::vector<cplx>& sos, int n_sections, const ndarray& xc, ndarray& yc, const double* zi,
                    T* zf) {
+  constexpr int width = is_complex_t<CT>::value ? 2 : 1;
+  constexpr int group = max_state / (2 * width);
   cudaStream_t stream = get_current_stream();
   const std::int64_t N = xc.shape().back();
   const std::int64_t nb = xc.size() / N;
   const std::int64_t ld = 2LL * n_sections;
   const T* in = xc.data_as<T>();
   T* out = yc.data_as<T>();
-  for (int s0 = 0; s0 < n_sections; s0 += max_group_sections) {
-    const int ns = std::min(max_group_sections, n_sections - s0);
-    run_sos_any<T>(sos.data() + 6 * s0, ns, in, out, nb, N, zi ? zi + 2 * s0 : nullptr, ld, zf ? zf + 2 * s0 : nullptr,
-                   ld, stream);
+  for (int s0 = 0; s0 < n_sections; s0 += group) {
+    const int ns = std::min(group, n_sections - s0);
+    run_sos_any<T, CT>(sos.data() + 6 * s0, ns, in, out, nb, N, zi ? zi + 2 * s0 * width : nullptr, ld * width,
+                       zf ? zf + 2 * s0 : nullptr, ld, stream);
     in = out;  // later groups filter the output in place (each chunk reads a sample before writing it)
   }
 }
@@ -135,10 +150,9 @@ sos_out sosfilt_impl(const array_like& sos_in, const ndarray& x, const array_lik
   const int n_sections = ss.size() == 2 ? static_cast<int>(ss[0]) : 1;
   const std::int64_t m = ss.empty() ? 1 : ss.back();
   CUSCI_EXPECTS(m == 6, value_error, F + ": sos array must be shape (n_sections, 6)");
-  CUSCI_EXPECTS(!is_complex(sos_in.dtype()), not_implemented_error, F + ": complex sos is not supported by cusci");
-  const std::vector<double> sos = sos_in.to_host().astype(dtype::float64).to_vector<double>();
+  const std::vector<cplx> sos = sos_in.to_host().astype(dtype::complex128).to_vector<cplx>();
   for (int s = 0; s < n_sections; ++s)
-    CUSCI_EXPECTS(sos[6 * s + 3] == 1, value_error, F + ": sos[:, 3] should be all ones");
+    CUSCI_EXPECTS(sos[6 * s + 3] == 1.0, value_error, F + ": sos[:, 3] should be all ones");
   std::vector<dtype> dts{sos_in.dtype(), x.dtype()};
   if (zi) dts.push_back(zi->dtype());
   const dtype dt = filter_result_dtype(dts, F);
@@ -160,7 +174,7 @@ sos_out sosfilt_impl(const array_like& sos_in, const ndarray& x, const array_lik
       if (d != axis) zperm.push_back(d + 1);
     zperm.push_back(0);
     zperm.push_back(axis + 1);
-    zi64 = contiguous_as(zd.transpose(zperm), dtype::float64);
+    zi64 = contiguous_as(zd.transpose(zperm), is_complex(dt) ? dtype::complex128 : dtype::float64);
   }
   const ndarray xc = canonical(x, axis, dt);
   const std::int64_t N = xc.shape().back();
@@ -175,11 +189,12 @@ sos_out sosfilt_impl(const array_like& sos_in, const ndarray& x, const array_lik
   if (n_sections == 0) {
     yc = xc.copy();  // an empty cascade is the identity
   } else if (N > 0 && xc.size() > 0) {
-    const double* zip = zi ? zi64.data_as<double>() : nullptr;
-    if (dt == dtype::float32)
-      sosfilt_typed<float>(sos, n_sections, xc, yc, zip, zi ? zfc.data_as<float>() : nullptr);
-    else
-      sosfilt_typed<double>(sos, n_sections, xc, yc, zip, zi ? zfc.data_as<double>() : nullptr);
+    const double* zip = zi ? static_cast<const double*>(zi64.data()) : nullptr;
+    dispatch_filter(dt, [&](auto tag, auto ctag) {
+      using T = typename decltype(tag)::type;
+      using CT = typename decltype(ctag)::type;
+      sosfilt_typed<T, CT>(sos, n_sections, xc, yc, zip, zi ? zfc.data_as<T>() : nullptr);
+    });
   }
   sos_out out;
   out.y = move_last_axis_to(yc, axis);

@@ -180,9 +180,14 @@ struct zpk2sos_options {
 host_array zpk2sos(const host_array& z, const host_array& p, double k, const zpk2sos_options& opts = {});
 
 /// Initial state of `lfilter` for the steady state of a unit step input.
-/// @param b, a  [nb], [na] any real dtype; a[0] != 0.
+/// @param b, a  [nb], [na] any real or complex dtype; a[0] != 0.
 /// @return [max(nb, na) - 1], dtype `np.result_type(b, a)` made inexact (float32 when both are float32,
-///         else float64), as SciPy. Host only.
+///         else float64; complex64 / complex128 for complex coefficients), as SciPy. Host only.
+///         Computed as SciPy computes it (the closed form cumsum(b - y_inf a) with y_inf = sum(b) /
+///         sum(a)), with NumPy's pairwise order for the sums, so that filters with poles near z = 1,
+///         where sum(a) is tiny, round as SciPy's do. To start a filter in the steady state of a
+///         signal, multiply by its first sample on the device, as SciPy's `zi * x[0]`:
+///         `cusci::asarray(lfilter_zi(b, a)) * x[{0}]` is a device array `lfilter` accepts as `zi`.
 /// @throws cusci::value_error when b or a is empty or not 1-D, a[0] == 0, or sum(a) == 0.
 /// SciPy: `scipy.signal.lfilter_zi`.
 host_array lfilter_zi(const host_array& b, const host_array& a);
