@@ -253,7 +253,8 @@ for i, (b, a) in enumerate([ss.butter(4, 0.2), ss.butter(3, [0.1, 0.3], "bandpas
            b=s.array(f"{case}_b", np.asarray(b, cdt)), a=s.array(f"{case}_a", np.asarray(a, cdt)),
            expected=s.array(f"{case}_zi_out", ss.lfilter_zi(b, a)))
 for i, sos in enumerate([ss.butter(4, 0.2, output="sos"), ss.butter(5, [0.1, 0.3], "bandpass", output="sos"),
-                         ss.butter(4, [0.5, 40], "bandpass", output="sos", fs=360)]):
+                         ss.butter(4, [0.5, 40], "bandpass", output="sos", fs=360),
+                         ss.butter(4, 0.2, output="sos") * np.exp(0.5j * np.array([0, 1, 2, 0, 1, 2]))]):
     case = f"soszi{i:02d}"
     s.case(case, func="sosfilt_zi", rtol=1e-10, atol=1e-12, sos=s.array(f"{case}_sos", sos),
            expected=s.array(f"{case}_zi_out", ss.sosfilt_zi(sos)))

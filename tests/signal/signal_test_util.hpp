@@ -6,6 +6,7 @@
 #include <string>
 #include <vector>
 
+#include "cusci/core.hpp"
 #include "testing.hpp"
 
 namespace cusci::signal_test {
@@ -19,6 +20,18 @@ inline std::vector<case_t> cases_of(const std::string& func, bool errors = false
   for (const auto& c : testing::cases("signal", func))
     if (c.expects_error() == errors) out.push_back(c);
   return out;
+}
+
+/// A case's input x on the device in the layout its `layout` parameter names: C (as stored), F (a
+/// Fortran-ordered copy), strided (x holds the parent, the input is x[..., ::2]) or reversed
+/// (x[..., ::-1], a negative stride).
+inline ndarray input_of(const case_t& c) {
+  ndarray d = asarray(c.array("x"));
+  const std::string layout = c.get<std::string>("layout");
+  if (layout == "F") return d.copy(order::F);
+  if (layout == "strided") return d[{ellipsis, slice{0, {}, 2}}];
+  if (layout == "reversed") return d[{ellipsis, slice{{}, {}, -1}}];
+  return d;
 }
 
 }  // namespace cusci::signal_test

@@ -15,18 +15,6 @@ using namespace cusci;
 using namespace cusci::signal_test;
 namespace sig = cusci::signal;
 
-namespace {
-
-ndarray input_of(const case_t& c) {
-  host_array h = c.array("x");
-  ndarray d = asarray(h);
-  const std::string layout = c.get<std::string>("layout");
-  if (layout == "F") return d.copy(order::F);
-  if (layout == "strided") return d[{ellipsis, slice{0, {}, 2}}];
-  return d;
-}
-
-}  // namespace
 
 TEST_CASE("lfilter matches SciPy") {
   auto cases = cases_of("lfilter");

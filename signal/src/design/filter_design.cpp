@@ -15,6 +15,7 @@
 
 #include "cusci/detail/numpy_sum.hpp"
 #include "cusci/error.hpp"
+#include "design/zpk_transforms.hpp"
 #include "windows/windows.hpp"
 
 namespace cusci::signal {
@@ -22,6 +23,7 @@ namespace cusci::signal {
 namespace {
 
 using cplx = std::complex<double>;
+using namespace detail::zpk;
 constexpr double pi = 3.14159265358979323846;
 using detail::fmt;
 
@@ -55,47 +57,6 @@ double sinc(double x) {
 // ------------------------------------------------------------------------------------------------
 // IIR design helpers (scipy/signal/_filter_design.py)
 
-struct zpk_t {
-  std::vector<cplx> z, p;
-  double k;
-};
-
-// NumPy's complex arithmetic, reproduced so that signed zeros (which pick the branch of sqrt in the
-// band transformations) and rounding match SciPy: a real operand is promoted to (r + 0j) first, and
-// division uses Smith's algorithm as NumPy's loops do.
-cplx np_div(const cplx& a, const cplx& b) {
-  const double ar = a.real(), ai = a.imag(), br = b.real(), bi = b.imag();
-  if (std::abs(br) >= std::abs(bi)) {
-    if (br == 0 && bi == 0) return {ar / std::abs(br), ai / std::abs(bi)};
-    const double rat = bi / br, scl = 1.0 / (br + bi * rat);
-    return {(ar + ai * rat) * scl, (ai - ar * rat) * scl};
-  }
-  const double rat = br / bi, scl = 1.0 / (bi + br * rat);
-  return {(ar * rat + ai) * scl, (ai * rat - ar) * scl};
-}
-cplx np_mul(const cplx& a, const cplx& b) {
-  return {a.real() * b.real() - a.imag() * b.imag(), a.real() * b.imag() + a.imag() * b.real()};
-}
-cplx R(double r) { return {r, 0.0}; }
-cplx np_add(const cplx& a, const cplx& b) { return {a.real() + b.real(), a.imag() + b.imag()}; }
-cplx np_sub(const cplx& a, const cplx& b) { return {a.real() - b.real(), a.imag() - b.imag()}; }
-
-std::size_t relative_degree(const zpk_t& f) {
-  CUSCI_EXPECTS(f.p.size() >= f.z.size(), value_error,
-                "cusci::signal: Improper transfer function. Must have at least as many poles as zeros.");
-  return f.p.size() - f.z.size();
-}
-
-cplx prod(const std::vector<cplx>& v, double shift, double sign) {
-  // prod(shift + sign * v) in order, NumPy's arithmetic (shift - v for sign < 0, -v for shift 0).
-  cplx r(1.0, 0.0);
-  for (const auto& x : v) {
-    const cplx t = sign < 0 ? (shift == 0 ? -x : np_sub(R(shift), x)) : np_add(R(shift), x);
-    r = np_mul(r, t);
-  }
-  return r;
-}
-
 zpk_t buttap(int N) {
   zpk_t f{{}, {}, 1.0};
   for (int m = -N + 1; m < N; m += 2) {
@@ -103,78 +64,6 @@ zpk_t buttap(int N) {
     f.p.push_back(-cplx(std::cos(theta), std::sin(theta)));
   }
   return f;
-}
-
-zpk_t lp2lp_zpk(const zpk_t& f, double wo) {
-  const std::size_t degree = relative_degree(f);
-  zpk_t r{f.z, f.p, f.k * std::pow(wo, static_cast<double>(degree))};
-  for (auto& z : r.z) z = np_mul(R(wo), z);
-  for (auto& p : r.p) p = np_mul(R(wo), p);
-  return r;
-}
-
-zpk_t lp2hp_zpk(const zpk_t& f, double wo) {
-  const std::size_t degree = relative_degree(f);
-  zpk_t r{f.z, f.p, 0.0};
-  for (auto& z : r.z) z = np_div(R(wo), z);
-  for (auto& p : r.p) p = np_div(R(wo), p);
-  for (std::size_t i = 0; i < degree; ++i) r.z.push_back(0.0);
-  r.k = f.k * np_div(prod(f.z, 0.0, -1.0), prod(f.p, 0.0, -1.0)).real();
-  return r;
-}
-
-/// The band transform's root split, as SciPy's lp2bp_zpk / lp2bs_zpk: for each scaled root v, the pair
-/// v + sqrt(v^2 - wo^2) and v - sqrt(v^2 - wo^2); all the "+" roots first, then all the "-" roots.
-std::vector<cplx> split_band(const std::vector<cplx>& v, double wo) {
-  std::vector<cplx> plus, minus;
-  for (const auto& x : v) {
-    const cplx s = std::sqrt(np_sub(np_mul(x, x), R(wo * wo)));
-    plus.push_back(np_add(x, s));
-    minus.push_back(np_sub(x, s));
-  }
-  plus.insert(plus.end(), minus.begin(), minus.end());
-  return plus;
-}
-
-zpk_t lp2bp_zpk(const zpk_t& f, double wo, double bw) {
-  const std::size_t degree = relative_degree(f);
-  zpk_t r{{}, {}, f.k * std::pow(bw, static_cast<double>(degree))};
-  auto scaled = [&](const std::vector<cplx>& in) {
-    std::vector<cplx> lp(in.size());
-    for (std::size_t i = 0; i < in.size(); ++i) lp[i] = np_div(np_mul(in[i], R(bw)), R(2.0));
-    return lp;
-  };
-  r.z = split_band(scaled(f.z), wo);
-  r.p = split_band(scaled(f.p), wo);
-  for (std::size_t i = 0; i < degree; ++i) r.z.push_back(0.0);
-  return r;
-}
-
-zpk_t lp2bs_zpk(const zpk_t& f, double wo, double bw) {
-  const std::size_t degree = relative_degree(f);
-  zpk_t r{{}, {}, 0.0};
-  auto inverted = [&](const std::vector<cplx>& in) {
-    std::vector<cplx> hp(in.size());
-    for (std::size_t i = 0; i < in.size(); ++i) hp[i] = np_div(R(bw / 2.0), in[i]);
-    return hp;
-  };
-  r.z = split_band(inverted(f.z), wo);
-  r.p = split_band(inverted(f.p), wo);
-  for (std::size_t i = 0; i < degree; ++i) r.z.push_back(cplx(0.0, wo));
-  for (std::size_t i = 0; i < degree; ++i) r.z.push_back(cplx(0.0, -wo));
-  r.k = f.k * np_div(prod(f.z, 0.0, -1.0), prod(f.p, 0.0, -1.0)).real();
-  return r;
-}
-
-zpk_t bilinear_zpk(const zpk_t& f, double fs) {
-  const std::size_t degree = relative_degree(f);
-  const double fs2 = 2.0 * fs;
-  zpk_t r{{}, {}, 0.0};
-  for (const auto& z : f.z) r.z.push_back(np_div(np_add(R(fs2), z), np_sub(R(fs2), z)));
-  for (const auto& p : f.p) r.p.push_back(np_div(np_add(R(fs2), p), np_sub(R(fs2), p)));
-  for (std::size_t i = 0; i < degree; ++i) r.z.push_back(-1.0);
-  r.k = f.k * np_div(prod(f.z, fs2, -1.0), prod(f.p, fs2, -1.0)).real();
-  return r;
 }
 
 // numpy.poly: coefficients of prod (x - r), highest power first, by repeated convolution with
@@ -612,22 +501,34 @@ host_array lfilter_zi(const host_array& b, const host_array& a) {
   return r;
 }
 
+namespace {
+template <class V>
+std::vector<V> sosfilt_zi_vec(const std::vector<V>& s, std::int64_t ns, const char* F) {
+  std::vector<V> zi(static_cast<std::size_t>(2 * ns));
+  V scale = V(1);
+  for (std::int64_t i = 0; i < ns; ++i) {
+    std::vector<V> b(s.begin() + 6 * i, s.begin() + 6 * i + 3), a(s.begin() + 6 * i + 3, s.begin() + 6 * i + 6);
+    auto z = lfilter_zi_vec(b, a, F);
+    zi[static_cast<std::size_t>(2 * i)] = scale * z[0];
+    zi[static_cast<std::size_t>(2 * i + 1)] = scale * z[1];
+    scale *= (b[0] + b[1] + b[2]) / (a[0] + a[1] + a[2]);
+  }
+  return zi;
+}
+}  // namespace
+
 host_array sosfilt_zi(const host_array& sos) {
   const char* F = "cusci::signal::sosfilt_zi";
   CUSCI_EXPECTS(sos.ndim() == 2 && sos.shape()[1] == 6, value_error, std::string(F) + ": sos must be shape (n_sections, 6)");
-  auto s = to_double_vector(sos, F, "sos");
   const std::int64_t ns = sos.shape()[0];
-  std::vector<double> zi(static_cast<std::size_t>(2 * ns));
-  double scale = 1.0;
-  for (std::int64_t i = 0; i < ns; ++i) {
-    std::vector<double> b(s.begin() + 6 * i, s.begin() + 6 * i + 3), a(s.begin() + 6 * i + 3, s.begin() + 6 * i + 6);
-    auto z = lfilter_zi_vec(b, a, F);
-    zi[2 * i] = scale * z[0];
-    zi[2 * i + 1] = scale * z[1];
-    scale *= (b[0] + b[1] + b[2]) / (a[0] + a[1] + a[2]);
+  host_array r;
+  if (is_complex(sos.dtype())) {
+    r = host_array::from(sosfilt_zi_vec(to_complex_vector(sos), ns, F), shape_t{ns, 2});
+    if (sos.dtype() == dtype::complex64) r = r.astype(dtype::complex64);
+  } else {
+    r = host_array::from(sosfilt_zi_vec(to_double_vector(sos, F, "sos"), ns, F), shape_t{ns, 2});
+    if (sos.dtype() == dtype::float32) r = r.astype(dtype::float32);
   }
-  host_array r = host_array::from(zi, shape_t{ns, 2});
-  if (sos.dtype() == dtype::float32) r = r.astype(dtype::float32);
   return r;
 }
 

@@ -72,31 +72,6 @@ host_array reshaped(const host_array& h, const shape_t& shape) {
   return r;
 }
 
-// SciPy's lfilter_zi in complex double (for complex coefficients; real ones use filter_design's).
-std::vector<cplx> lfilter_zi_complex(std::vector<cplx> b, std::vector<cplx> a, const std::string& fn) {
-  CUSCI_EXPECTS(a[0] != 0.0, value_error, fn + ": First coefficient of parameter `a` must be non-zero!");
-  const cplx a0 = a[0];
-  if (a0 != 1.0) {
-    for (auto& v : b) v /= a0;
-    for (auto& v : a) v /= a0;
-  }
-  cplx sa = 0, sb = 0;
-  for (auto v : a) sa += v;
-  for (auto v : b) sb += v;
-  CUSCI_EXPECTS(sa != 0.0, value_error, fn + ": Filter not stable due to sum(a) == 0, i.e., having a pole at z = 1!");
-  const cplx yinf = sb / sa;
-  const std::size_t n = std::max(a.size(), b.size());
-  b.resize(n, 0.0);
-  a.resize(n, 0.0);
-  std::vector<cplx> zi(n - 1);
-  cplx acc = 0;
-  for (std::size_t k = n - 1; k >= 1; --k) {
-    acc += b[k] - yinf * a[k];
-    zi[k - 1] = acc;
-  }
-  return zi;
-}
-
 // The reversed view of `a` along its last axis.
 ndarray reversed(const ndarray& a) { return a[{ellipsis, slice{{}, {}, -1}}]; }
 
@@ -513,12 +488,12 @@ ndarray filtfilt(const array_like& b, const array_like& a, const ndarray& x, con
   const int ax = cusci::detail::normalize_axis(opts.axis, x.ndim(), F);
   const std::int64_t ntaps = static_cast<std::int64_t>(std::max(co.a.size(), co.b.size()));
   const std::int64_t edge = validate_pad(opts.padtype, opts.padlen, x, ax, ntaps, F);
-  // Steady-state initial conditions (SciPy's lfilter_zi; filter_design's for real coefficients).
+  // Steady-state initial conditions (SciPy's lfilter_zi, real or complex).
   const dtype zdt = co.complex_coeffs ? promote_types(co.b.dtype(), co.a.dtype())
                                       : zi_dtype(promote_types(co.b.dtype(), co.a.dtype()));
   const dtype dt = promote_all({co.b.dtype(), co.a.dtype(), x.dtype(), zdt});
   check_result_dtype(dt, F);
-  const std::vector<cplx> zi = co.complex_coeffs ? lfilter_zi_complex(co.bc, co.ac, F) : as_cplx(lfilter_zi(co.b, co.a));
+  const std::vector<cplx> zi = as_cplx(lfilter_zi(co.b, co.a));
   const std::int64_t K = ntaps - 1;
   if (K == 0) {
     // No state: filter the (extended) signal twice from rest.
@@ -556,20 +531,7 @@ ndarray sosfiltfilt(const array_like& sos, const ndarray& x, const sosfiltfilt_o
   const std::int64_t edge = validate_pad(opts.padtype, opts.padlen, x, ax, ntaps, F);
   const dtype dt = promote_all({s.dtype(), x.dtype(), zi_dtype(s.dtype())});
   check_result_dtype(dt, F);
-  std::vector<cplx> zi;
-  if (is_complex(s.dtype())) {
-    zi.resize(static_cast<std::size_t>(2 * ns));
-    cplx scale = 1.0;
-    for (std::int64_t i = 0; i < ns; ++i) {
-      std::vector<cplx> bb(sc.begin() + 6 * i, sc.begin() + 6 * i + 3), aa(sc.begin() + 6 * i + 3, sc.begin() + 6 * i + 6);
-      const auto z = lfilter_zi_complex(bb, aa, F);
-      zi[static_cast<std::size_t>(2 * i)] = scale * z[0];
-      zi[static_cast<std::size_t>(2 * i + 1)] = scale * z[1];
-      scale *= (bb[0] + bb[1] + bb[2]) / (aa[0] + aa[1] + aa[2]);
-    }
-  } else {
-    zi = as_cplx(sosfilt_zi(s));
-  }
+  const std::vector<cplx> zi = as_cplx(sosfilt_zi(s));
   return pad_method(x, ax, opts.padtype, edge, dt, zi, ns, 2, true, [&](const ndarray& e, const ndarray& z0) {
     return sosfilt(s, e, z0, {.axis = -1}).y;
   });

@@ -13,23 +13,13 @@
 #include "cusci/io.hpp"
 #include "cusci/signal/signal.hpp"
 #include "cusci/signal/zero_phase.hpp"
+#include "../signal_test_util.hpp"
 #include "zero_phase_cases.hpp"
 
 using namespace cusci;
 using namespace cusci::zero_phase_test;
+using cusci::signal_test::input_of;
 
-namespace {
-
-ndarray input_of(const case_t& c) {
-  ndarray d = asarray(c.array("x"));
-  const std::string layout = c.get<std::string>("layout");
-  if (layout == "F") return d.copy(order::F);
-  if (layout == "strided") return d[{ellipsis, slice{0, {}, 2}}];
-  if (layout == "reversed") return d[{ellipsis, slice{{}, {}, -1}}];
-  return d;
-}
-
-}  // namespace
 
 TEST_CASE("filtfilt matches SciPy") {
   auto cases = cases_of("filtfilt");

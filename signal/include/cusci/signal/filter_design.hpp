@@ -193,8 +193,9 @@ host_array zpk2sos(const host_array& z, const host_array& p, double k, const zpk
 host_array lfilter_zi(const host_array& b, const host_array& a);
 
 /// Initial state of `sosfilt` for the steady state of a unit step input.
-/// @param sos  [n_sections, 6] any real dtype.
-/// @return [n_sections, 2] float64 (float32 for a float32 `sos`, as SciPy keeps sos's dtype).
+/// @param sos  [n_sections, 6] any real or complex dtype.
+/// @return [n_sections, 2] float64 (float32 for a float32 `sos`, complex128 / complex64 for a complex
+///         one, as SciPy keeps sos's dtype).
 /// @throws cusci::value_error for a shape other than (n_sections, 6), or as lfilter_zi per section.
 /// SciPy: `scipy.signal.sosfilt_zi`.
 host_array sosfilt_zi(const host_array& sos);
