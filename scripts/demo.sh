@@ -12,7 +12,7 @@ tests=()
 echo "demo: configuring $build (libraries and the demo)"
 cmake -S . -B "$build" -G Ninja -DCMAKE_BUILD_TYPE=Release -DCUSCI_BUILD_EXAMPLES=ON "${tests[@]}" >/dev/null
 [[ -f "$build/examples/cusci_demo" ]] ||
-  echo "demo: first build: compiling the cusci libraries and the demo ($(nproc) jobs; about 14 minutes on 2 cores, under 6 on 16)"
+  echo "demo: first build: compiling the cusci libraries and the demo ($(nproc) jobs; about 20 minutes on 2 cores, under 6 on 16)"
 cmake --build "$build" -j "$(nproc)" --target cusci_demo
 echo "demo: running $build/examples/cusci_demo (outputs in examples/out/)"
 "$build/examples/cusci_demo" --out examples/out "$@"
