@@ -13,13 +13,18 @@ namespace cusci::signal_test {
 
 using case_t = testing::golden_case;
 
-/// The cases of func `func` in generator order: those that expect a result, or (errors = true) those
-/// that expect an exception.
-inline std::vector<case_t> cases_of(const std::string& func, bool errors = false) {
+/// The cases of func `func` of the references `module` (gen_<module>.py) in generator order: those that
+/// expect a result, or (errors = true) those that expect an exception.
+inline std::vector<case_t> cases_in(const std::string& module, const std::string& func, bool errors = false) {
   std::vector<case_t> out;
-  for (const auto& c : testing::cases("signal", func))
+  for (const auto& c : testing::cases(module, func))
     if (c.expects_error() == errors) out.push_back(c);
   return out;
+}
+
+/// The same for gen_signal.py's cases.
+inline std::vector<case_t> cases_of(const std::string& func, bool errors = false) {
+  return cases_in("signal", func, errors);
 }
 
 /// A case's input x on the device in the layout its `layout` parameter names: C (as stored), F (a

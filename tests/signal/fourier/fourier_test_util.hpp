@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "cusci/signal/fourier.hpp"
+#include "../signal_test_util.hpp"
 #include "testing.hpp"
 
 namespace cusci::fourier_test {
@@ -17,10 +18,7 @@ using case_t = testing::golden_case;
 namespace sig = cusci::signal;
 
 inline std::vector<case_t> cases_of(const std::string& func, bool errors = false) {
-  std::vector<case_t> out;
-  for (const auto& c : testing::cases("signal_fourier", func))
-    if (c.expects_error() == errors) out.push_back(c);
-  return out;
+  return signal_test::cases_in("signal_fourier", func, errors);
 }
 
 inline std::optional<std::complex<double>> opt_complex(const case_t& c, const std::string& key) {

@@ -13,6 +13,7 @@
 
 #include "cusci/core.hpp"
 #include "cusci/signal/smoothing.hpp"
+#include "../signal_test_util.hpp"
 #include "testing.hpp"
 
 using namespace cusci;
@@ -24,10 +25,7 @@ namespace {
 const char* const module_name = "signal_smoothing";
 
 std::vector<case_t> cases_of(const std::string& func, bool errors) {
-  std::vector<case_t> out;
-  for (const auto& c : testing::cases(module_name, func))
-    if (c.expects_error() == errors) out.push_back(c);
-  return out;
+  return signal_test::cases_in(module_name, func, errors);
 }
 
 ndarray input_of(const case_t& c) {

@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "cusci/signal/zero_phase.hpp"
+#include "../signal_test_util.hpp"
 #include "testing.hpp"
 
 namespace cusci::zero_phase_test {
@@ -17,10 +18,7 @@ namespace sig = cusci::signal;
 
 /// The cases of func `func` that expect a result, or (errors = true) an exception.
 inline std::vector<case_t> cases_of(const std::string& func, bool errors = false) {
-  std::vector<case_t> out;
-  for (const auto& c : testing::cases("signal_zero_phase", func))
-    if (c.expects_error() == errors) out.push_back(c);
-  return out;
+  return signal_test::cases_in("signal_zero_phase", func, errors);
 }
 
 inline std::optional<std::int64_t> opt_int(const case_t& c, const std::string& key) {
