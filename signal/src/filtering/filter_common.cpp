@@ -35,13 +35,6 @@ host_array coeff_host(const array_like& c, const std::string& fn, const char* pa
 }
 }  // namespace
 
-std::vector<double> coeff_vector(const array_like& c, const std::string& fn, const char* param) {
-  host_array h = coeff_host(c, fn, param);
-  CUSCI_EXPECTS(!is_complex(h.dtype()), type_error, fn + ": " + param + " must be real, got dtype " +
-                                                        std::string(dtype_name(h.dtype())));
-  return h.astype(dtype::float64).to_vector<double>();
-}
-
 std::vector<std::complex<double>> coeff_cvector(const array_like& c, const std::string& fn, const char* param) {
   return coeff_host(c, fn, param).astype(dtype::complex128).to_vector<std::complex<double>>();
 }

@@ -31,10 +31,6 @@ inline ndarray canonical(const ndarray& a, int axis, dtype dt) {
   return contiguous_as(cusci::detail::move_axis_last(a, axis), dt);
 }
 
-/// Coefficients as a float64 host vector; `fn` / `param` name the error. @throws cusci::value_error
-/// for an empty or more than 1-D array; cusci::type_error for complex coefficients.
-std::vector<double> coeff_vector(const array_like& c, const std::string& fn, const char* param);
-
 /// Coefficients as a complex128 host vector (real ones with zero imaginary parts). @throws
 /// cusci::value_error for an empty or more than 1-D array.
 std::vector<std::complex<double>> coeff_cvector(const array_like& c, const std::string& fn, const char* param);
