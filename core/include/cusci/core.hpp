@@ -20,3 +20,4 @@
 #include "cusci/scalar.hpp"
 #include "cusci/sorting.hpp"
 #include "cusci/stream.hpp"
+#include "cusci/warnings.hpp"

@@ -14,6 +14,7 @@
 #include <vector>
 
 #include "cusci/ndarray.hpp"
+#include "cusci/signal/windows.hpp"
 
 namespace cusci::signal {
 
@@ -35,27 +36,6 @@ output_form parse_output_form(std::string_view s);
 enum class sos_pairing { nearest, keep_odd, minimal };
 /// Parses 'nearest', 'keep_odd', 'minimal'. @throws cusci::value_error otherwise.
 sos_pairing parse_sos_pairing(std::string_view s);
-
-/// A window for `firwin`, as SciPy's `window` argument: a name ("hamming", "hann_periodic", ...)
-/// with optional parameters (`("kaiser", 8.6)` is `{"kaiser", {8.6}}`), or a bare number, which means
-/// a Kaiser window with that beta (SciPy's `get_window(float)`).
-///
-/// Supported names (with SciPy's aliases): boxcar (box, ones, rect, rectangular), triang (triangle,
-/// tri), bartlett (bart, brt), hann (han), hamming (hamm, ham), blackman (black, blk), blackmanharris
-/// (blackharr, bkh), nuttall (nutl, nut), flattop (flat, flt), cosine (halfcosine), kaiser (ksr;
-/// needs beta), general_hamming ('general hamming'; needs alpha), general_cosine ('general cosine';
-/// the coefficients), tukey (tuk; alpha, default 0.5). A suffix `_periodic` / `_symmetric` selects
-/// the DFT-even / symmetric form as in SciPy.
-struct window_spec {
-  std::string name = "hamming";
-  std::vector<double> args{};
-  window_spec() = default;
-  window_spec(const char* n) : name(n) {}
-  window_spec(std::string n) : name(std::move(n)) {}
-  window_spec(std::string n, std::vector<double> a) : name(std::move(n)), args(std::move(a)) {}
-  /// A Kaiser window with shape parameter `beta`.
-  window_spec(double beta) : name("kaiser"), args{beta} {}
-};
 
 /// SciPy's `pass_zero` of `firwin`: `true` / `false`, or one of the strings 'bandpass', 'lowpass',
 /// 'highpass', 'bandstop' (validated by `firwin`), or a `band_type`.
@@ -104,11 +84,6 @@ double kaiser_beta(double a);
 /// `kaiser_atten(numtaps, width)`: Kaiser's attenuation formula, width as a fraction of Nyquist.
 /// SciPy: `scipy.signal.kaiser_atten`.
 double kaiser_atten(std::int64_t numtaps, double width);
-
-/// A named window of length M (SciPy's `get_window(window, M, fftbins=!sym)`), float64 [M].
-/// @throws cusci::value_error for M <= 0 or an unknown / unsupported window.
-/// SciPy: `scipy.signal.get_window` (the windows listed at `window_spec`).
-host_array get_window(const window_spec& window, std::int64_t M, bool fftbins = true);
 
 /// Keyword arguments of `butter`, with SciPy's names and defaults.
 struct butter_options {

@@ -1,0 +1,152 @@
+#pragma once
+// (internal; host) Dense linear algebra on the host for the small matrices of design and analysis code:
+// polynomial roots (companion matrices), characteristic polynomials, state-space algebra, pole placement,
+// window eigenproblems, matrix exponentials, and a host FFT for design code. Plain C++ (no CUDA),
+// double / complex<double>, row-major. Sizes are those of filter orders and window lengths (up to a few
+// thousand); nothing here is meant for large data, which the GPU modules handle.
+//
+// The algorithms are LAPACK's and SciPy's (named per function) so that results agree with NumPy/SciPy to
+// rounding; where LAPACK leaves a choice (signs of Householder vectors, order of eigenvalues), the
+// convention is stated.
+
+#include <complex>
+#include <cstdint>
+#include <vector>
+
+namespace cusci::detail::hostla {
+
+using cplx = std::complex<double>;
+
+/// A dense row-major matrix of m rows and n columns.
+template <class T>
+struct mat {
+  std::int64_t m = 0, n = 0;
+  std::vector<T> v;
+  mat() = default;
+  mat(std::int64_t rows, std::int64_t cols, T fill = T{}) : m(rows), n(cols), v(static_cast<std::size_t>(rows * cols), fill) {}
+  T& operator()(std::int64_t i, std::int64_t j) { return v[static_cast<std::size_t>(i * n + j)]; }
+  const T& operator()(std::int64_t i, std::int64_t j) const { return v[static_cast<std::size_t>(i * n + j)]; }
+  static mat identity(std::int64_t k) {
+    mat r(k, k);
+    for (std::int64_t i = 0; i < k; ++i) r(i, i) = T(1);
+    return r;
+  }
+};
+using rmat = mat<double>;
+using cmat = mat<cplx>;
+
+// ---- products and small helpers -------------------------------------------------------------------
+rmat matmul(const rmat& a, const rmat& b);
+cmat matmul(const cmat& a, const cmat& b);
+rmat transpose(const rmat& a);
+cmat conj_transpose(const cmat& a);
+cmat to_complex(const rmat& a);
+
+// ---- eigenvalues ----------------------------------------------------------------------------------
+/// Eigenvalues of a general real square matrix, as LAPACK's dgeev (balancing, Hessenberg reduction,
+/// Francis double-shift QR). Complex conjugate pairs are adjacent, positive imaginary part first.
+/// @throws cusci::value_error (naming `fn`) for a non-square matrix or non-finite entries;
+///         cusci::runtime_error when the QR iteration does not converge.
+std::vector<cplx> eigvals(const rmat& a, const char* fn);
+/// Eigenvalues of a general complex square matrix (LAPACK zgeev's algorithm).
+std::vector<cplx> eigvals(const cmat& a, const char* fn);
+/// Eigenvalues and right eigenvectors (columns of `vectors`, unit 2-norm, as LAPACK's dgeev/zgeev
+/// normalisation: largest component real for the complex case).
+struct eig_result {
+  std::vector<cplx> values;
+  cmat vectors;
+};
+eig_result eig(const rmat& a, const char* fn);
+eig_result eig(const cmat& a, const char* fn);
+
+/// Eigenvalues (ascending) and orthonormal eigenvectors (columns) of a real symmetric matrix (LAPACK's
+/// dsyevd results to rounding; eigenvector signs: largest-magnitude component positive is NOT assumed,
+/// callers that need a sign convention fix it).
+struct eigh_result {
+  std::vector<double> values;
+  rmat vectors;
+};
+eigh_result eigh(const rmat& a, const char* fn);
+
+/// Selected eigenpairs of the symmetric tridiagonal matrix with diagonal d [n] and off-diagonal e [n-1]:
+/// the eigenvalues with indices lo..hi (inclusive, ascending order) and their eigenvectors (columns of
+/// an n x (hi-lo+1) matrix), as scipy.linalg.eigh_tridiagonal(d, e, select='i', select_range=(lo, hi))
+/// (LAPACK stebz bisection + stein inverse iteration).
+eigh_result eigh_tridiagonal(const std::vector<double>& d, const std::vector<double>& e, std::int64_t lo,
+                             std::int64_t hi, const char* fn);
+
+// ---- polynomials ----------------------------------------------------------------------------------
+/// numpy.roots: roots of p[0] x^(n-1) + ... + p[n-1] (leading zeros stripped, trailing zeros giving
+/// zero roots), as the eigenvalues of the companion matrix in NumPy's layout.
+std::vector<cplx> roots(const std::vector<double>& p, const char* fn);
+std::vector<cplx> roots(const std::vector<cplx>& p, const char* fn);
+/// numpy.poly of a sequence of roots: coefficients of prod(x - r), highest power first, by repeated
+/// convolution in NumPy's order; complex result (callers take the real part where NumPy would).
+std::vector<cplx> poly(const std::vector<cplx>& r);
+/// numpy.poly of a square matrix: the characteristic polynomial poly(eigvals(a)).
+std::vector<cplx> poly(const rmat& a, const char* fn);
+
+// ---- solving --------------------------------------------------------------------------------------
+/// LU with partial pivoting (LAPACK getrf: the pivot is the first entry of largest magnitude).
+template <class T>
+struct lu_result {
+  mat<T> lu;
+  std::vector<std::int64_t> piv;  // row i was exchanged with row piv[i]
+  bool singular = false;          // an exactly zero pivot
+};
+lu_result<double> lu_factor(const rmat& a, const char* fn);
+lu_result<cplx> lu_factor(const cmat& a, const char* fn);
+/// Solves a x = b (b: n x k). @throws cusci::value_error (shapes), cusci::runtime_error("singular
+/// matrix") for an exactly singular a, as numpy.linalg.solve's LinAlgError.
+rmat solve(const rmat& a, const rmat& b, const char* fn);
+cmat solve(const cmat& a, const cmat& b, const char* fn);
+rmat inv(const rmat& a, const char* fn);
+double det(const rmat& a, const char* fn);
+/// Cholesky a = L L^T of a symmetric positive definite matrix; `ok` false when not positive definite.
+struct cholesky_result {
+  rmat l;
+  bool ok = true;
+};
+cholesky_result cholesky(const rmat& a);
+
+// ---- orthogonal factorizations ---------------------------------------------------------------------
+/// QR by Householder reflections with LAPACK's conventions (dgeqrf / dorgqr: H = I - tau v v^T, v[0] = 1,
+/// beta = -sign(alpha) * norm), so signs agree with numpy.linalg.qr / scipy.linalg.qr.
+/// complete: Q m x m, R m x n; otherwise Q m x k, R k x n with k = min(m, n).
+struct qr_result {
+  rmat q, r;
+};
+qr_result qr(const rmat& a, bool complete);
+struct cqr_result {
+  cmat q, r;
+};
+cqr_result qr(const cmat& a, bool complete);
+
+/// Singular value decomposition a = U diag(s) V^T (one-sided Jacobi), s descending.
+/// full: U m x m, V n x n; otherwise U m x k, V n x k (k = min(m, n)). compute_uv false: s only.
+struct svd_result {
+  rmat u;
+  std::vector<double> s;
+  rmat v;
+};
+svd_result svd(const rmat& a, bool full, bool compute_uv);
+/// numpy.linalg.matrix_rank: singular values above S.max() * max(m, n) * eps.
+std::int64_t matrix_rank(const rmat& a);
+/// Least squares min ||a x - b|| (numpy.linalg.lstsq with rcond=None: SVD, singular values below
+/// eps * max(m, n) * s_max treated as zero), minimum-norm solution.
+rmat lstsq(const rmat& a, const rmat& b);
+
+// ---- functions of matrices -------------------------------------------------------------------------
+/// scipy.linalg.expm: scaling and squaring with Pade approximants of degree 3..13 (Al-Mohy & Higham,
+/// SIAM J. Matrix Anal. Appl. 31(3), 2009).
+rmat expm(const rmat& a, const char* fn);
+
+// ---- FFT on the host -------------------------------------------------------------------------------
+/// Discrete Fourier transform of any length (radix-2 for powers of two, Bluestein otherwise), with
+/// numpy.fft's sign and scaling: forward sum x[k] e^{-2 pi i jk/n}; inverse divided by n.
+std::vector<cplx> fft(const std::vector<cplx>& x, bool inverse = false);
+/// numpy.fft.rfft / irfft with n points (input zero-padded or truncated to n).
+std::vector<cplx> rfft(const std::vector<double>& x, std::int64_t n);
+std::vector<double> irfft(const std::vector<cplx>& x, std::int64_t n);
+
+}  // namespace cusci::detail::hostla
