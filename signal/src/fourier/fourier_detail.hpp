@@ -32,10 +32,12 @@ void c2r_length1(const void* in, void* out, std::int64_t batch, bool dbl);
 
 // --- hilbert --------------------------------------------------------------------------------------
 
-/// In place on `rows` contiguous complex rows of length N whose first N/2 + 1 elements hold a
-/// real-to-complex spectrum: element k becomes X[k] * h[k] / N (h = 1, 2 .. 2, [1 at N/2 for even N])
-/// for k <= N/2 and 0 above.
-void hilbert_weights(void* spec, std::int64_t N, std::int64_t rows, bool dbl);
+/// In place on `rows` contiguous half spectra of N/2 + 1 complex elements (an R2C of length N): element
+/// k becomes -i X[k] / N for 0 < k < N/2 and 0 at k = 0 and (even N) k = N/2: the half spectrum whose
+/// C2R is the Hilbert transform of the signal.
+void hilbert_quadrature(void* spec, std::int64_t N, std::int64_t rows, bool dbl);
+/// out[i] = x[i] + i h[i] for i < total (x, h real; out complex of the same precision).
+void analytic_combine(const void* x, const void* h, void* out, std::int64_t total, bool dbl);
 /// In place on the C-contiguous complex spectrum `X` (complex64/complex128): multiplies by
 /// (1 + s(k0)) (1 + s(k1)) along axes ax0, ax1.
 void hilbert2_weights(ndarray& X, int ax0, int ax1);

@@ -237,10 +237,16 @@ ndarray hilbert(const ndarray& x, const hilbert_options& opts) {
   if (rows == 0) return move_last_axis_to(out, axis);
   const bool dbl = rdt == dtype::float64;
   const ndarray xr = padded_lines(xm, N, rdt);
-  // R2C into the front N/2 + 1 elements of each output row, the weights in place, the inverse in place.
-  detail::fft_r2c_rows(xr.data(), out.data(), N, rows, N, N, dbl);
-  detail::hilbert_weights(out.data(), N, rows, dbl);
-  detail::fft_c2c_rows(out.data(), N, rows, dbl, CUFFT_INVERSE);
+  // SciPy's ifft(fft(x) h) is x + i H(x) with H the Hilbert transform; its real part is x itself (to
+  // rounding), so only H(x) is transformed: R2C, the quadrature weights on the half spectrum, C2R (a
+  // real inverse, half the work of the complex one), then x and H(x) are interleaved.
+  const std::int64_t half = N / 2 + 1;
+  ndarray spec = cusci::empty({rows, half}, cdt);
+  detail::fft_r2c_rows(xr.data(), spec.data(), N, rows, N, half, dbl);
+  detail::hilbert_quadrature(spec.data(), N, rows, dbl);
+  ndarray h = cusci::empty({rows, N}, rdt);
+  detail::fft_c2r_rows(spec.data(), h.data(), N, rows, dbl);
+  detail::analytic_combine(xr.data(), h.data(), out.data(), rows * N, dbl);
   return move_last_axis_to(out, axis);
 }
 

@@ -1,4 +1,6 @@
-// Kernels of hilbert and hilbert2: the analytic-signal weights applied to a spectrum in place; and the
+// Kernels of hilbert and hilbert2: the Hilbert-transform weights applied to a half spectrum in place and
+// the analytic signal assembled from x and its transform (hilbert), the analytic-signal weights of a 2-D
+// spectrum (hilbert2); and the
 // family's length-1 real transforms (cuFFT is not asked for plans of length 1).
 #include "cusci/error.hpp"
 #include "cusci/stream.hpp"
@@ -9,30 +11,42 @@ namespace cusci::signal::detail {
 
 namespace {
 
-// Rows of length N whose front N/2 + 1 elements hold the R2C spectrum: element k becomes X[k] h[k] / N
-// for k <= N/2 (h = 1 at 0 and at N/2 for even N, 2 between) and 0 above. Each element is read (k <=
-// N/2) and written by one thread: no race with the in-place update.
+// Rows of `half` = N/2 + 1 elements holding the R2C spectrum X: element k becomes -i X[k] / N for
+// 0 < k < N/2 (k <= (N - 1) / 2 for odd N) and 0 at k = 0 and at k = N/2 of an even N, the half
+// spectrum of the Hilbert transform, so that a C2R of it is the imaginary part of the analytic signal.
 template <class R>
-__global__ void hilbert_weights_kernel(cplx_t<R>* __restrict__ spec, std::int64_t N, std::int64_t rows, R w1,
-                                       R w2) {
+__global__ void hilbert_quadrature_kernel(cplx_t<R>* __restrict__ spec, std::int64_t N, std::int64_t rows, R w) {
   using C = cplx_t<R>;
-  const std::int64_t half = N / 2;
+  const std::int64_t half = N / 2 + 1;
   const bool even = (N % 2) == 0;
   CUSCI_FOURIER_ROWS(r, rows) {
-    C* row = spec + r * N;
-    CUSCI_FOURIER_COLS(k, N) {
-      C v;
-      if (k <= half) {
-        v = row[k];
-        const R w = (k == 0 || (even && k == half)) ? w1 : w2;
-        v.x *= w;
-        v.y *= w;
+    C* row = spec + r * half;
+    CUSCI_FOURIER_COLS(k, half) {
+      const C v = row[k];
+      C o;
+      if (k == 0 || (even && k == half - 1)) {
+        o.x = R(0);
+        o.y = R(0);
       } else {
-        v.x = R(0);
-        v.y = R(0);
+        o.x = v.y * w;  // -i (a + ib) = b - ia
+        o.y = -v.x * w;
       }
-      row[k] = v;
+      row[k] = o;
     }
+  }
+}
+
+// out[i] = x[i] + i h[i] over `total` elements: the analytic signal from the signal and its Hilbert
+// transform.
+template <class R>
+__global__ void analytic_combine_kernel(const R* __restrict__ x, const R* __restrict__ h, cplx_t<R>* __restrict__ out,
+                                        std::int64_t total) {
+  for (std::int64_t i = static_cast<std::int64_t>(blockIdx.x) * blockDim.x + threadIdx.x; i < total;
+       i += static_cast<std::int64_t>(gridDim.x) * blockDim.x) {
+    cplx_t<R> v;
+    v.x = x[i];
+    v.y = h[i];
+    out[i] = v;
   }
 }
 
@@ -112,17 +126,30 @@ void c2r_length1(const void* in, void* out, std::int64_t batch, bool dbl) {
   CUSCI_CHECK_LAUNCH();
 }
 
-void hilbert_weights(void* spec, std::int64_t N, std::int64_t rows, bool dbl) {
+void hilbert_quadrature(void* spec, std::int64_t N, std::int64_t rows, bool dbl) {
   if (N <= 0 || rows <= 0) return;
   const cudaStream_t s = get_current_stream();
-  const dim3 g = row_grid(N, rows);
+  const dim3 g = row_grid(N / 2 + 1, rows);
   if (dbl)
-    hilbert_weights_kernel<double><<<g, 256, 0, s>>>(static_cast<double2*>(spec), N, rows, 1.0 / double(N),
-                                                     2.0 / double(N));
+    hilbert_quadrature_kernel<double><<<g, 256, 0, s>>>(static_cast<double2*>(spec), N, rows, 1.0 / double(N));
   else
-    hilbert_weights_kernel<float><<<g, 256, 0, s>>>(static_cast<float2*>(spec), N, rows,
-                                                    static_cast<float>(1.0 / double(N)),
-                                                    static_cast<float>(2.0 / double(N)));
+    hilbert_quadrature_kernel<float><<<g, 256, 0, s>>>(static_cast<float2*>(spec), N, rows,
+                                                       static_cast<float>(1.0 / double(N)));
+  CUSCI_CHECK_LAUNCH();
+}
+
+void analytic_combine(const void* x, const void* h, void* out, std::int64_t total, bool dbl) {
+  if (total <= 0) return;
+  const cudaStream_t s = get_current_stream();
+  std::int64_t blocks = (total + 255) / 256;
+  if (blocks > (1LL << 20)) blocks = 1LL << 20;
+  const unsigned g = static_cast<unsigned>(blocks);
+  if (dbl)
+    analytic_combine_kernel<double><<<g, 256, 0, s>>>(static_cast<const double*>(x), static_cast<const double*>(h),
+                                                      static_cast<double2*>(out), total);
+  else
+    analytic_combine_kernel<float><<<g, 256, 0, s>>>(static_cast<const float*>(x), static_cast<const float*>(h),
+                                                     static_cast<float2*>(out), total);
   CUSCI_CHECK_LAUNCH();
 }
 
