@@ -1,20 +1,21 @@
 // medfilt's 1-D path for float32 / float64 and odd windows of 3..25: the zero-padded running median
 // by forgetful selection in registers over a shared-memory tile.
 //
-// A block loads a tile of `tile` outputs plus the K - 1 halo values (zero outside the line) once,
-// coalesced, then each thread selects the medians of `items` outputs strided by the block size
-// (conflict-free shared reads). Forgetful selection (Paeth; the variant used by median filters on
-// GPUs): keep R = K / 2 + 2 candidates, repeatedly move the minimum and maximum of the candidates
-// out (neither can be the median) and take in the next window value; after the last value the 3
-// candidates left hold the median as their middle. About K^2 / 4 compare-exchanges per output,
-// all in registers (every loop bound is a compile-time constant after unrolling).
+// A block loads a tile of `tile` outputs plus the K halo values (zero outside the line) once,
+// coalesced, then each thread produces `items` / 2 pairs of neighbouring outputs. The two windows of a
+// pair share K - 1 = 2m values; forgetful selection (Paeth; the variant used by median filters on
+// GPUs) finds their m-th and (m+1)-th smallest (lo, hi): keep m + 2 candidates, repeatedly move the
+// minimum and maximum of the candidates out (neither can be a middle value) and take in the next
+// shared value. Each median is then clamp(a, lo, hi) with a the window's own extra value. About
+// K^2 / 8 compare-exchanges per output, all in registers (every loop bound is a compile-time
+// constant after unrolling); this pairing halved the per-output selection of an earlier version.
 //
 // NaN: SciPy's 1-D rank filter (a two-heap mediator) gives history-dependent results for windows
 // holding NaN; this kernel only raises a flag when it meets one, and the caller recomputes the
 // result through ndimage's rank filter, which replays SciPy's algorithm.
 //
-// Roofline: one read and one write per element (plus (K - 1) / tile halo); for K = 11 about 32
-// compare-exchanges per output, well under the memory time on an H200.
+// Roofline: one read and one write per element (plus K / tile halo); for K = 11 about 17
+// compare-exchanges per output.
 
 #include <cuda_runtime.h>
 
@@ -45,37 +46,52 @@ __device__ __forceinline__ void cswap(T& a, T& b) {
   b = hi;
 }
 
-/// Median of v[0 .. K) (K odd), no NaN.
+/// The two middle values (the m-th and (m+1)-th smallest, K - 1 = 2m) of v[1 .. K), no NaN.
 template <class T, int K>
-__device__ __forceinline__ T forgetful_median(const T (&v)[K]) {
-  constexpr int R = K / 2 + 2;
-  T w[R];
+__device__ __forceinline__ void middle_pair(const T (&v)[K + 1], T& lo, T& hi) {
+  constexpr int n = K - 1, m = n / 2;
+  if constexpr (m == 1) {
+    lo = vmin(v[1], v[2]);
+    hi = vmax(v[1], v[2]);
+  } else {
+    // Forgetful selection keeping m + 2 candidates: the minimum of them has m + 1 values above it and
+    // the maximum m + 1 below, so neither is a middle value; after the n - R rounds four candidates
+    // are left whose second and third are the middle pair.
+    constexpr int R = m + 2;
+    T w[R];
 #pragma unroll
-  for (int i = 0; i < R; ++i) w[i] = v[i];
+    for (int i = 0; i < R; ++i) w[i] = v[1 + i];
 #pragma unroll
-  for (int t = 0; t < K - R; ++t) {
-    const int m = R - t;  // candidates w[0 .. m)
+    for (int t = 0; t < n - R; ++t) {
+      const int c = R - t;  // candidates w[0 .. c)
 #pragma unroll
-    for (int i = 1; i < R; ++i)
-      if (i < m) cswap(w[0], w[i]);  // minimum to w[0]
+      for (int i = 1; i < R; ++i)
+        if (i < c) cswap(w[0], w[i]);
 #pragma unroll
-    for (int i = 1; i < R - 1; ++i)
-      if (i < m - 1) cswap(w[i], w[m - 1]);  // maximum to w[m - 1]
-    w[0] = v[R + t];  // drop both, take the next value
+      for (int i = 1; i < R - 1; ++i)
+        if (i < c - 1) cswap(w[i], w[c - 1]);
+      w[0] = v[1 + R + t];
+    }
+    cswap(w[0], w[1]);
+    cswap(w[2], w[3]);
+    const T p = vmax(w[0], w[2]), q = vmin(w[1], w[3]);
+    lo = vmin(p, q);
+    hi = vmax(p, q);
   }
-  // Three candidates left: w[0], w[1], w[2].
-  return vmax(vmin(w[0], w[1]), vmin(vmax(w[0], w[1]), w[2]));
 }
 
+// Each thread produces pairs of neighbouring outputs: their windows share K - 1 values, whose middle
+// pair (lo, hi) is selected once; the median of the shared values plus one more value a is then
+// clamp(a, lo, hi). About half the compare-exchanges of one selection per output.
 template <class T, int K>
 __global__ void __launch_bounds__(med_threads)
     median1d_kernel(const T* __restrict__ x, std::int64_t stride, std::int64_t n, T* __restrict__ y, int* nan_flag) {
-  __shared__ T s[med_tile + K - 1];
+  __shared__ T s[med_tile + K];
   const std::int64_t n_tiles = (n + med_tile - 1) / med_tile;
   bool saw_nan = false;
   for (std::int64_t tile = blockIdx.x; tile < n_tiles; tile += gridDim.x) {
     const std::int64_t base = tile * med_tile;
-    for (int j = threadIdx.x; j < med_tile + K - 1; j += med_threads) {
+    for (int j = threadIdx.x; j < med_tile + K; j += med_threads) {
       const std::int64_t src = base - K / 2 + j;
       T v = T(0);
       if (src >= 0 && src < n) v = x[src * stride];
@@ -84,14 +100,17 @@ __global__ void __launch_bounds__(med_threads)
     }
     __syncthreads();
 #pragma unroll
-    for (int q = 0; q < med_items; ++q) {
-      const int idx = threadIdx.x + q * med_threads;
+    for (int q = 0; q < med_items / 2; ++q) {
+      const int idx = 2 * (threadIdx.x + q * med_threads);
       const std::int64_t out = base + idx;
       if (out < n) {
-        T v[K];
+        T v[K + 1];
 #pragma unroll
-        for (int k = 0; k < K; ++k) v[k] = s[idx + k];
-        y[out] = forgetful_median<T, K>(v);
+        for (int k = 0; k <= K; ++k) v[k] = s[idx + k];
+        T lo, hi;
+        middle_pair<T, K>(v, lo, hi);
+        y[out] = vmin(vmax(v[0], lo), hi);
+        if (out + 1 < n) y[out + 1] = vmin(vmax(v[K], lo), hi);
       }
     }
     __syncthreads();
