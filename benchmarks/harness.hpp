@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <chrono>
+#include <cstdlib>
 #include <cstdio>
 #include <functional>
 #include <string>
@@ -22,8 +23,17 @@ struct result {
 };
 
 /// Times `fn` (which enqueues work on the current stream): `warmup` untimed calls, then `runs` calls
-/// each bracketed by events; returns the median and minimum in milliseconds.
+/// each bracketed by events; returns the median and minimum in milliseconds. The environment variable
+/// CUSCI_BENCH_RUNS=k replaces both counts (k timed calls, no warm-up): `CUSCI_BENCH_RUNS=1` runs each
+/// case once, for a profiler.
 inline result time_it(const std::function<void()>& fn, int runs = 30, int warmup = 5) {
+  if (const char* e = std::getenv("CUSCI_BENCH_RUNS")) {
+    const int k = std::atoi(e);
+    if (k > 0) {
+      runs = k;
+      warmup = 0;
+    }
+  }
   for (int i = 0; i < warmup; ++i) fn();
   cusci::synchronize();
   std::vector<double> ms;
