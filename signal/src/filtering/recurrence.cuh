@@ -11,11 +11,14 @@
 // cuda::std::complex<double>: every filter computes in float64 whatever its data type), params (by
 // value, read with compile-time indices), the state in registers, zero(), load(const double*, D) /
 // store(double*, D) of the first D real state components (a complex entry is two), store_out(value_type*,
-// D) of the state in the data's type, and step(compute_type x) -> y.
+// D) of the state in the data's type, and step(compute_type x) -> y. Optionally input_type, the type x is
+// read as when it differs from value_type (float32 data filtered into a float64 result, without a
+// converted copy of the input); value_type when absent.
 
 #include <algorithm>
 #include <cmath>
 #include <cstdint>
+#include <type_traits>
 #include <vector>
 
 #include <complex>
@@ -98,6 +101,18 @@ inline matrix real_transition(const std::vector<cplx>& Ac, int K, bool complex) 
   return A;
 }
 
+/// The type a policy reads its input as: Policy::input_type when it declares one, else value_type.
+template <class P, class = void>
+struct policy_input {
+  using type = typename P::value_type;
+};
+template <class P>
+struct policy_input<P, std::void_t<typename P::input_type>> {
+  using type = typename P::input_type;
+};
+template <class P>
+using input_t = typename policy_input<P>::type;
+
 inline constexpr int max_state = 32;  // largest state dimension (real components) of the chunked path
 
 // 4 warps per block (2 for 16-byte data, to keep the tiles within 48 KB of shared memory); each warp
@@ -113,7 +128,7 @@ __device__ __forceinline__ std::int64_t warp_max(std::int64_t v) {
 
 template <class Policy, bool Final>
 __global__ __launch_bounds__(32 * chunk_warps<typename Policy::value_type>) void chunk_kernel(
-    const __grid_constant__ typename Policy::params prm, const typename Policy::value_type* __restrict__ x,
+    const __grid_constant__ typename Policy::params prm, const input_t<Policy>* __restrict__ x,
     typename Policy::value_type* __restrict__ y, std::int64_t nb, std::int64_t N, std::int64_t L, std::int64_t C,
     int D, const double* __restrict__ init, std::int64_t init_bstride, double* __restrict__ states,
     typename Policy::value_type* __restrict__ zf, std::int64_t zf_ld) {
@@ -143,7 +158,7 @@ __global__ __launch_bounds__(32 * chunk_warps<typename Policy::value_type>) void
     for (int r = 0; r < 32; ++r) {
       const std::int64_t br = __shfl_sync(0xffffffffu, base, r);
       const std::int64_t lr = __shfl_sync(0xffffffffu, len, r);
-      if (t0 + lane < lr) tile[r][lane] = x[br + t0 + lane];
+      if (t0 + lane < lr) tile[r][lane] = static_cast<T>(x[br + t0 + lane]);
     }
     __syncwarp();
     const std::int64_t n = min(std::int64_t{32}, len - t0);
@@ -236,7 +251,7 @@ inline int device_sm_count() {
 /// zi + b * zi_ld (nullptr: zero); zf: final states, row b at zf + b * zf_ld (nullptr: not wanted).
 /// Asynchronous on `stream`; temporaries come from the pool.
 template <class Policy>
-void run_recurrence(const typename Policy::params& prm, int D, const matrix& A, const typename Policy::value_type* x,
+void run_recurrence(const typename Policy::params& prm, int D, const matrix& A, const input_t<Policy>* x,
                     typename Policy::value_type* y, std::int64_t nb, std::int64_t N, const double* zi,
                     std::int64_t zi_ld, typename Policy::value_type* zf, std::int64_t zf_ld, cudaStream_t stream) {
   if (nb <= 0 || N <= 0) return;

@@ -18,9 +18,10 @@ namespace {
 // Sections s < ns of a cascade of at most MS, computed in CT (float64 or complex128) whatever the data
 // type T, in SciPy's operation order (_sosfilt.pyx):
 //   x_new = b0 x + z0;  z0 = b1 x - a1 x_new + z1;  z1 = b2 x - a2 x_new;  x = x_new.
-template <class T, class CT, int MS>
+template <class T, class CT, int MS, class In = T>
 struct sos_policy {
   using value_type = T;
+  using input_type = In;
   using compute_type = CT;
   static constexpr int width = is_complex_t<CT>::value ? 2 : 1;  // doubles per state entry
   struct params {
@@ -71,11 +72,11 @@ struct sos_policy {
 };
 
 // A group of ns <= MS sections (sos rows of 6 coefficients). zi / zf: the group's first state, rows
-// zi_ld doubles / zf_ld elements apart.
-template <class T, class CT, int MS>
-void run_sos(const cplx* sos, int ns, const T* x, T* y, std::int64_t nb, std::int64_t N, const double* zi,
+// zi_ld doubles / zf_ld elements apart. x is read as In (T, or float32 data for a float64 result).
+template <class T, class CT, int MS, class In>
+void run_sos(const cplx* sos, int ns, const In* x, T* y, std::int64_t nb, std::int64_t N, const double* zi,
              std::int64_t zi_ld, T* zf, std::int64_t zf_ld, cudaStream_t stream) {
-  using P = sos_policy<T, CT, MS>;
+  using P = sos_policy<T, CT, MS, In>;
   typename P::params prm{};
   prm.ns = ns;
   for (int s = 0; s < ns; ++s) {
@@ -107,19 +108,21 @@ void run_sos(const cplx* sos, int ns, const T* x, T* y, std::int64_t nb, std::in
                     stream);
 }
 
-template <class T, class CT>
-void run_sos_any(const cplx* sos, int ns, const T* x, T* y, std::int64_t nb, std::int64_t N, const double* zi,
+template <class T, class CT, class In>
+void run_sos_any(const cplx* sos, int ns, const In* x, T* y, std::int64_t nb, std::int64_t N, const double* zi,
                  std::int64_t zi_ld, T* zf, std::int64_t zf_ld, cudaStream_t stream) {
-  if (ns <= 1) return run_sos<T, CT, 1>(sos, ns, x, y, nb, N, zi, zi_ld, zf, zf_ld, stream);
-  if (ns <= 2) return run_sos<T, CT, 2>(sos, ns, x, y, nb, N, zi, zi_ld, zf, zf_ld, stream);
-  if (ns <= 4) return run_sos<T, CT, 4>(sos, ns, x, y, nb, N, zi, zi_ld, zf, zf_ld, stream);
-  if (ns <= 8) return run_sos<T, CT, 8>(sos, ns, x, y, nb, N, zi, zi_ld, zf, zf_ld, stream);
-  if constexpr (!is_complex_t<CT>::value) return run_sos<T, CT, 16>(sos, ns, x, y, nb, N, zi, zi_ld, zf, zf_ld, stream);
+  if (ns <= 1) return run_sos<T, CT, 1, In>(sos, ns, x, y, nb, N, zi, zi_ld, zf, zf_ld, stream);
+  if (ns <= 2) return run_sos<T, CT, 2, In>(sos, ns, x, y, nb, N, zi, zi_ld, zf, zf_ld, stream);
+  if (ns <= 4) return run_sos<T, CT, 4, In>(sos, ns, x, y, nb, N, zi, zi_ld, zf, zf_ld, stream);
+  if (ns <= 8) return run_sos<T, CT, 8, In>(sos, ns, x, y, nb, N, zi, zi_ld, zf, zf_ld, stream);
+  if constexpr (!is_complex_t<CT>::value)
+    return run_sos<T, CT, 16, In>(sos, ns, x, y, nb, N, zi, zi_ld, zf, zf_ld, stream);
 }
 
 // Cascades longer than one group (16 real sections, 8 complex: 32 real state components) run group by
-// group, the output of one feeding the next; the intermediate signal is kept in T.
-template <class T, class CT>
+// group, the output of one feeding the next; the intermediate signal is kept in T. The first group reads
+// the input as In (T, or float32 data for a float64 result).
+template <class T, class CT, class In = T>
 void sosfilt_typed(const std::vector<cplx>& sos, int n_sections, const ndarray& xc, ndarray& yc, const double* zi,
                    T* zf) {
   constexpr int width = is_complex_t<CT>::value ? 2 : 1;
@@ -128,13 +131,16 @@ void sosfilt_typed(const std::vector<cplx>& sos, int n_sections, const ndarray& 
   const std::int64_t N = xc.shape().back();
   const std::int64_t nb = xc.size() / N;
   const std::int64_t ld = 2LL * n_sections;
-  const T* in = xc.data_as<T>();
   T* out = yc.data_as<T>();
   for (int s0 = 0; s0 < n_sections; s0 += group) {
     const int ns = std::min(group, n_sections - s0);
-    run_sos_any<T, CT>(sos.data() + 6 * s0, ns, in, out, nb, N, zi ? zi + 2 * s0 * width : nullptr, ld * width,
-                       zf ? zf + 2 * s0 : nullptr, ld, stream);
-    in = out;  // later groups filter the output in place (each chunk reads a sample before writing it)
+    const double* zg = zi ? zi + 2 * s0 * width : nullptr;
+    T* zfg = zf ? zf + 2 * s0 : nullptr;
+    // Later groups filter the output in place (each chunk reads a sample before writing it).
+    if (s0 == 0)
+      run_sos_any<T, CT, In>(sos.data(), ns, xc.data_as<In>(), out, nb, N, zg, ld * width, zfg, ld, stream);
+    else
+      run_sos_any<T, CT, T>(sos.data() + 6 * s0, ns, out, out, nb, N, zg, ld * width, zfg, ld, stream);
   }
 }
 
@@ -176,7 +182,10 @@ sos_out sosfilt_impl(const array_like& sos_in, const ndarray& x, const array_lik
     zperm.push_back(axis + 1);
     zi64 = contiguous_as(zd.transpose(zperm), is_complex(dt) ? dtype::complex128 : dtype::float64);
   }
-  const ndarray xc = canonical(x, axis, dt);
+  // float32 data with a float64 result (float64 sections, as every design returns) is read as float32 by
+  // the filter itself rather than converted first: one pass and half the input traffic fewer.
+  const bool widen = dt == dtype::float64 && x.dtype() == dtype::float32;
+  const ndarray xc = canonical(x, axis, widen ? dtype::float32 : dt);
   const std::int64_t N = xc.shape().back();
   ndarray yc = empty(xc.shape(), dt);
   ndarray zfc;
@@ -187,7 +196,10 @@ sos_out sosfilt_impl(const array_like& sos_in, const ndarray& x, const array_lik
     zfc = empty(zs, dt);
   }
   if (n_sections == 0) {
-    yc = xc.copy();  // an empty cascade is the identity
+    yc = xc.astype(dt);  // an empty cascade is the identity
+  } else if (N > 0 && xc.size() > 0 && widen) {
+    sosfilt_typed<double, double, float>(sos, n_sections, xc, yc, zi ? static_cast<const double*>(zi64.data()) : nullptr,
+                                         zi ? zfc.data_as<double>() : nullptr);
   } else if (N > 0 && xc.size() > 0) {
     const double* zip = zi ? static_cast<const double*>(zi64.data()) : nullptr;
     dispatch_filter(dt, [&](auto tag, auto ctag) {
