@@ -1,4 +1,4 @@
-// Host FFT for design code: iterative radix-2 for powers of two, Bluestein's chirp-z algorithm (through
+// Host FFT for design code: iterative radix-2 for powers of two (twiddles cached per thread and size), Bluestein's chirp-z algorithm (through
 // radix-2 transforms of a power-of-two length >= 2n - 1) for every other length. Twiddles and chirps are
 // computed directly from exactly reduced angles (k^2 mod 2n), so errors stay at a few ulps of the scale.
 // Conventions are numpy.fft's: forward sum x[j] e^{-2 pi i jk/n}, inverse scaled by 1/n.
@@ -14,6 +14,12 @@ namespace {
 constexpr double kPi = 3.141592653589793238462643383279502884;
 
 bool is_pow2(std::size_t n) { return n != 0 && (n & (n - 1)) == 0; }
+
+// Complex product without the C99 Annex G inf/NaN recovery of operator* (a library call per product);
+// the inputs here are finite transforms.
+inline cplx mul(const cplx& a, const cplx& b) {
+  return cplx(a.real() * b.real() - a.imag() * b.imag(), a.real() * b.imag() + a.imag() * b.real());
+}
 
 // e^{sign * 2 pi i k / n} with the angle reduced to the first octant for accuracy.
 cplx unit_root(std::int64_t k, std::int64_t n, double sgn) {
@@ -47,6 +53,21 @@ cplx unit_root(std::int64_t k, std::int64_t n, double sgn) {
   return cplx(c, sgn * s);
 }
 
+// Forward twiddles e^{-2 pi i k / n}, k < n/2, of the last power-of-two size used on this thread (design
+// code transforms the same lengths repeatedly, and Bluestein makes three transforms of one size per call);
+// the backward transform uses their conjugates.
+const std::vector<cplx>& twiddles(std::size_t n) {
+  thread_local std::vector<cplx> tw;
+  thread_local std::size_t tw_n = 0;
+  if (tw_n != n) {
+    tw.resize(n / 2);
+    for (std::size_t k = 0; k < n / 2; ++k)
+      tw[k] = unit_root(static_cast<std::int64_t>(k), static_cast<std::int64_t>(n), -1.0);
+    tw_n = n;
+  }
+  return tw;
+}
+
 // In-place radix-2 transform of length n (a power of two), sign -1 forward, +1 backward (unscaled).
 void fft_pow2(std::vector<cplx>& a, double sgn) {
   const std::size_t n = a.size();
@@ -57,17 +78,19 @@ void fft_pow2(std::vector<cplx>& a, double sgn) {
     j ^= bit;
     if (i < j) std::swap(a[i], a[j]);
   }
-  std::vector<cplx> tw(n / 2);
-  for (std::size_t k = 0; k < n / 2; ++k)
-    tw[k] = unit_root(static_cast<std::int64_t>(k), static_cast<std::int64_t>(n), sgn);
+  const std::vector<cplx>& tw = twiddles(n);
+  const double conj = sgn > 0 ? -1.0 : 1.0;
+  cplx* d = a.data();
   for (std::size_t len = 2; len <= n; len <<= 1) {
     const std::size_t half = len / 2, step = n / len;
     for (std::size_t i = 0; i < n; i += len) {
       for (std::size_t j = 0; j < half; ++j) {
-        const cplx u = a[i + j];
-        const cplx v = a[i + j + half] * tw[j * step];
-        a[i + j] = u + v;
-        a[i + j + half] = u - v;
+        const double wr = tw[j * step].real(), wi = conj * tw[j * step].imag();
+        const double xr = d[i + j + half].real(), xi = d[i + j + half].imag();
+        const double vr = xr * wr - xi * wi, vi = xr * wi + xi * wr;
+        const double ur = d[i + j].real(), ui = d[i + j].imag();
+        d[i + j] = cplx(ur + vr, ui + vi);
+        d[i + j + half] = cplx(ur - vr, ui - vi);
       }
     }
   }
@@ -85,23 +108,42 @@ std::vector<cplx> dft_any(const std::vector<cplx>& x, double sgn) {
   std::size_t m = 1;
   while (m < 2 * n - 1) m <<= 1;
   // chirp w[k] = e^{sgn i pi k^2 / n} = unit_root(k^2 mod 2n, 2n)
-  std::vector<cplx> w(n);
+  // The chirp of the last length used on this thread (its conjugate for the other direction).
+  thread_local std::vector<cplx> chirp;
+  thread_local std::size_t chirp_n = 0;
   const std::int64_t n2 = 2 * static_cast<std::int64_t>(n);
-  for (std::size_t k = 0; k < n; ++k) {
-    const std::int64_t kk = static_cast<std::int64_t>((static_cast<unsigned __int128>(k) * k) % static_cast<unsigned __int128>(n2));
-    w[k] = unit_root(kk, n2, sgn);
+  if (chirp_n != n) {
+    chirp.resize(n);
+    for (std::size_t k = 0; k < n; ++k) {
+      const std::int64_t kk =
+          static_cast<std::int64_t>((static_cast<unsigned __int128>(k) * k) % static_cast<unsigned __int128>(n2));
+      chirp[k] = unit_root(kk, n2, -1.0);
+    }
+    chirp_n = n;
   }
-  std::vector<cplx> a(m, cplx(0)), b(m, cplx(0));
-  for (std::size_t k = 0; k < n; ++k) a[k] = x[k] * w[k];
-  b[0] = std::conj(w[0]);
-  for (std::size_t k = 1; k < n; ++k) b[k] = b[m - k] = std::conj(w[k]);
+  std::vector<cplx> w(n);
+  for (std::size_t k = 0; k < n; ++k) w[k] = sgn < 0 ? chirp[k] : std::conj(chirp[k]);
+  std::vector<cplx> a(m, cplx(0));
+  for (std::size_t k = 0; k < n; ++k) a[k] = mul(x[k], w[k]);
+  // The transformed chirp filter, per length and direction (cached with the chirp).
+  thread_local std::vector<cplx> bf[2];
+  thread_local std::size_t bf_n[2] = {0, 0};
+  const int dir = sgn < 0 ? 0 : 1;
+  if (bf_n[dir] != n) {
+    std::vector<cplx>& b = bf[dir];
+    b.assign(m, cplx(0));
+    b[0] = std::conj(w[0]);
+    for (std::size_t k = 1; k < n; ++k) b[k] = b[m - k] = std::conj(w[k]);
+    fft_pow2(b, -1);
+    bf_n[dir] = n;
+  }
+  const std::vector<cplx>& b = bf[dir];
   fft_pow2(a, -1);
-  fft_pow2(b, -1);
-  for (std::size_t k = 0; k < m; ++k) a[k] *= b[k];
+  for (std::size_t k = 0; k < m; ++k) a[k] = mul(a[k], b[k]);
   fft_pow2(a, +1);
   const double inv_m = 1.0 / static_cast<double>(m);
   std::vector<cplx> y(n);
-  for (std::size_t k = 0; k < n; ++k) y[k] = a[k] * inv_m * w[k];
+  for (std::size_t k = 0; k < n; ++k) y[k] = mul(a[k] * inv_m, w[k]);
   return y;
 }
 
