@@ -1,5 +1,6 @@
-// Host FFT for design code: iterative radix-2 for powers of two (twiddles cached per thread and size), Bluestein's chirp-z algorithm (through
-// radix-2 transforms of a power-of-two length >= 2n - 1) for every other length. Twiddles and chirps are
+// Host FFT for design code: iterative radix-2 for powers of two, Bluestein's chirp-z algorithm (through
+// radix-2 transforms of a power-of-two length >= 2n - 1) for every other length; twiddles, chirp and the
+// transformed chirp filter are cached per thread and length. Twiddles and chirps are
 // computed directly from exactly reduced angles (k^2 mod 2n), so errors stay at a few ulps of the scale.
 // Conventions are numpy.fft's: forward sum x[j] e^{-2 pi i jk/n}, inverse scaled by 1/n.
 #include <cmath>
