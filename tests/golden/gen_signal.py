@@ -176,8 +176,7 @@ for c in butter_cases:
             atol = 1e-13 * max(np.abs(b).max(), 1e-300)
         elif output == "zpk":
             z, p, k = res
-            params.update(z=s.array(f"{case}_z", np.asarray(z, dtype=complex)),
-                          p=s.array(f"{case}_p", np.asarray(p, dtype=complex)), k=float(k))
+            params.update(z=s.array(f"{case}_z", z), p=s.array(f"{case}_p", p), k=float(k))
             atol = 1e-12
         else:
             params.update(sos=s.array(f"{case}_sos", res))

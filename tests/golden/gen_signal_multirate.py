@@ -378,8 +378,7 @@ for i, (fn, N, r, Wn, bt, an, out, fs) in enumerate(cheby_cases):
     if out == "ba":
         params.update(b=s.array(f"{case}_b", res[0]), a=s.array(f"{case}_a", res[1]))
     elif out == "zpk":
-        params.update(z=s.array(f"{case}_z", np.asarray(res[0], np.complex128)),
-                      p=s.array(f"{case}_p", np.asarray(res[1], np.complex128)), k=float(res[2]))
+        params.update(z=s.array(f"{case}_z", res[0]), p=s.array(f"{case}_p", res[1]), k=float(res[2]))
     else:
         params.update(sos=s.array(f"{case}_sos", res))
     s.case(case, func=fn, rtol=1e-10, atol=1e-13, **params)

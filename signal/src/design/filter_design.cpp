@@ -1,7 +1,7 @@
 // Host filter design (double precision), following SciPy 1.18's algorithms step by step:
 // scipy/signal/_fir_filter_design.py (firwin, kaiser_beta, kaiser_atten), and
-// scipy/signal/_filter_design.py (iirfilter, buttap, lp2*_zpk, bilinear_zpk, zpk2tf, zpk2sos,
-// _cplxreal), scipy/signal/_signaltools.py (lfilter_zi, sosfilt_zi).
+// scipy/signal/_filter_design.py (zpk2tf, zpk2sos, _cplxreal), scipy/signal/_signaltools.py
+// (lfilter_zi, sosfilt_zi). The IIR designs (butter and the others) are in iirfilter.cpp.
 
 #include "cusci/signal/filter_design.hpp"
 
@@ -56,15 +56,6 @@ double sinc(double x) {
 
 // ------------------------------------------------------------------------------------------------
 // IIR design helpers (scipy/signal/_filter_design.py)
-
-zpk_t buttap(int N) {
-  zpk_t f{{}, {}, 1.0};
-  for (int m = -N + 1; m < N; m += 2) {
-    const double theta = pi * static_cast<double>(m) / (2.0 * N);
-    f.p.push_back(-cplx(std::cos(theta), std::sin(theta)));
-  }
-  return f;
-}
 
 // numpy.poly: coefficients of prod (x - r), highest power first, by repeated convolution with
 // [1, -r]; complex arithmetic, real part returned.
@@ -141,7 +132,9 @@ std::size_t nearest_idx(const std::vector<cplx>& fro, const cplx& to, int which 
     if (which == 0) return i;
     if ((which == 1) == isreal(fro[i])) return i;
   }
-  throw value_error("cusci::signal::zpk2sos: no matching zero to pair with a pole");
+  // SciPy indexes an empty selection here (IndexError), e.g. for odd-order analog Chebyshev II / elliptic
+  // band-pass designs converted to sos.
+  throw index_error("cusci::signal::zpk2sos: no matching zero to pair with a pole");
 }
 
 std::array<double, 6> single_zpksos(const std::vector<cplx>& z, const std::vector<cplx>& p) {
@@ -379,67 +372,6 @@ host_array firwin(std::int64_t numtaps, const std::vector<double>& cutoff_in, co
     for (auto& v : h) v /= s;
   }
   return from_real(h);
-}
-
-iir_filter butter(int N, double Wn, const butter_options& opts) { return butter(N, std::vector<double>{Wn}, opts); }
-
-iir_filter butter(int N, const std::vector<double>& Wn_in, const butter_options& opts) {
-  const std::string F = "cusci::signal::butter";
-  std::vector<double> Wn = Wn_in;
-  if (opts.fs) {
-    CUSCI_EXPECTS(!opts.analog, value_error, F + ": fs cannot be specified for an analog filter");
-    for (auto& w : Wn) w = w / (*opts.fs / 2);
-  }
-  for (double w : Wn) CUSCI_EXPECTS(!(w <= 0), value_error, F + ": filter critical frequencies must be greater than 0");
-  CUSCI_EXPECTS(!(Wn.size() > 1 && !(Wn[0] < Wn[1])), value_error, F + ": Wn[0] must be less than Wn[1]");
-  CUSCI_EXPECTS(N >= 0, value_error, F + ": Filter order must be a nonnegative integer");
-  zpk_t f = buttap(N);
-  std::vector<double> warped = Wn;
-  if (!opts.analog) {
-    for (double w : Wn) {
-      if (w <= 0 || w >= 1) {
-        if (opts.fs)
-          throw value_error(F + ": Digital filter critical frequencies must be 0 < Wn < fs/2 (fs=" + fmt(*opts.fs) +
-                            " -> fs/2=" + fmt(*opts.fs / 2) + ")");
-        throw value_error(F + ": Digital filter critical frequencies must be 0 < Wn < 1");
-      }
-    }
-    const double fs = 2.0;
-    for (std::size_t i = 0; i < Wn.size(); ++i) warped[i] = 2 * fs * std::tan(pi * Wn[i] / fs);
-  }
-  const band_type bt = opts.btype;
-  if (bt == band_type::lowpass || bt == band_type::highpass) {
-    CUSCI_EXPECTS(Wn.size() == 1, value_error,
-                  F + ": Must specify a single critical frequency Wn for lowpass or highpass filter");
-    f = bt == band_type::lowpass ? lp2lp_zpk(f, warped[0]) : lp2hp_zpk(f, warped[0]);
-  } else {
-    CUSCI_EXPECTS(Wn.size() >= 2, value_error,
-                  F + ": Wn must specify start and stop frequencies for bandpass or bandstop filter");
-    const double bw = warped[1] - warped[0];
-    const double wo = std::sqrt(warped[0] * warped[1]);
-    f = bt == band_type::bandpass ? lp2bp_zpk(f, wo, bw) : lp2bs_zpk(f, wo, bw);
-  }
-  if (!opts.analog) f = bilinear_zpk(f, 2.0);
-  iir_filter out;
-  out.output = opts.output;
-  switch (opts.output) {
-    case output_form::zpk:
-      out.z = from_complex(f.z);
-      out.p = from_complex(f.p);
-      out.k = f.k;
-      break;
-    case output_form::ba: {
-      auto b = poly(f.z);
-      for (auto& v : b) v *= f.k;
-      out.b = from_real(b);
-      out.a = from_real(poly(f.p));
-      break;
-    }
-    case output_form::sos:
-      out.sos = zpk2sos_impl(f.z, f.p, f.k, opts.analog ? sos_pairing::minimal : sos_pairing::nearest, opts.analog);
-      break;
-  }
-  return out;
 }
 
 ba_coeffs zpk2tf(const host_array& z, const host_array& p, double k) {

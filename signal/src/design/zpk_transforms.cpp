@@ -43,7 +43,7 @@ cplx prod(const std::vector<cplx>& v, double shift, double sign) {
 
 zpk_t lp2lp_zpk(const zpk_t& f, double wo) {
   const std::size_t degree = relative_degree(f);
-  zpk_t r{f.z, f.p, f.k * std::pow(wo, static_cast<double>(degree))};
+  zpk_t r{f.z, f.p, f.k * std::pow(wo, static_cast<double>(degree)), f.z_real, f.p_real};
   for (auto& z : r.z) z = np_mul(R(wo), z);
   for (auto& p : r.p) p = np_mul(R(wo), p);
   return r;
@@ -51,7 +51,7 @@ zpk_t lp2lp_zpk(const zpk_t& f, double wo) {
 
 zpk_t lp2hp_zpk(const zpk_t& f, double wo) {
   const std::size_t degree = relative_degree(f);
-  zpk_t r{f.z, f.p, 0.0};
+  zpk_t r{f.z, f.p, 0.0, f.z_real, f.p_real};
   for (auto& z : r.z) z = np_div(R(wo), z);
   for (auto& p : r.p) p = np_div(R(wo), p);
   for (std::size_t i = 0; i < degree; ++i) r.z.push_back(0.0);
@@ -105,7 +105,7 @@ zpk_t lp2bs_zpk(const zpk_t& f, double wo, double bw) {
 zpk_t bilinear_zpk(const zpk_t& f, double fs) {
   const std::size_t degree = relative_degree(f);
   const double fs2 = 2.0 * fs;
-  zpk_t r{{}, {}, 0.0};
+  zpk_t r{{}, {}, 0.0, f.z_real, f.p_real};
   for (const auto& z : f.z) r.z.push_back(np_div(np_add(R(fs2), z), np_sub(R(fs2), z)));
   for (const auto& p : f.p) r.p.push_back(np_div(np_add(R(fs2), p), np_sub(R(fs2), p)));
   for (std::size_t i = 0; i < degree; ++i) r.z.push_back(-1.0);

@@ -12,9 +12,14 @@ namespace cusci::signal::detail::zpk {
 
 using cplx = std::complex<double>;
 
+/// Zeros, poles and gain, with the dtypes SciPy's arrays would have at this point of the pipeline: the
+/// prototypes' zeros are float64 (buttap, cheb1ap, besselap) or complex128 (cheb2ap, ellipap), poles are
+/// complex128; lp2lp / lp2hp / bilinear keep the dtypes, lp2bp / lp2bs make both complex128.
 struct zpk_t {
   std::vector<cplx> z, p;
   double k;
+  bool z_real = false;  ///< SciPy's z array is float64 (values all real)
+  bool p_real = false;  ///< SciPy's p array is float64
 };
 
 /// NumPy's complex division (Smith's algorithm, as NumPy's loops) and multiplication; a real operand is

@@ -2,10 +2,10 @@
 /// @file filter_design.hpp
 /// Digital and analog filter design on the host, in double precision, with SciPy's semantics:
 /// `firwin` (window method FIR design), `butter` (Butterworth IIR design through SciPy's
-/// `iirfilter` pipeline) and the conversions it uses (`zpk2tf`, `zpk2sos`), plus the steady-state
-/// initial conditions `lfilter_zi` / `sosfilt_zi`. Nothing here touches the GPU: every function is
-/// synchronous host code and returns `cusci::host_array` results (float64, or complex128 for zeros
-/// and poles).
+/// `iirfilter` pipeline; the other IIR designs are in iir_design.hpp) and the conversions it uses
+/// (`zpk2tf`, `zpk2sos`), plus the steady-state initial conditions `lfilter_zi` / `sosfilt_zi`.
+/// Nothing here touches the GPU: every function is synchronous host code and returns
+/// `cusci::host_array` results with SciPy's dtypes (float64 or complex128).
 
 #include <cstdint>
 #include <optional>
@@ -94,12 +94,14 @@ struct butter_options {
   std::optional<double> fs{};
 };
 
-/// Transfer-function coefficients `b` / `a` (float64, 1-D).
+/// Transfer-function coefficients `b` / `a` (1-D; float64, or complex128 where SciPy's are complex).
 struct ba_coeffs {
   host_array b, a;
 };
 
-/// Zeros, poles (complex128, 1-D) and gain.
+/// Zeros, poles (1-D) and gain. Each array is float64 or complex128 with the dtype SciPy's array has:
+/// e.g. the zeros of a Butterworth / Chebyshev I / Bessel low-pass or high-pass design are float64
+/// (SciPy's prototypes have float64 zero arrays), those of band designs complex128; poles are complex128.
 struct zpk_coeffs {
   host_array z, p;
   double k = 0.0;
@@ -108,8 +110,8 @@ struct zpk_coeffs {
 /// The result of an IIR design; the fields of the requested `output` are set, the others empty.
 struct iir_filter {
   output_form output = output_form::ba;
-  host_array b, a;    ///< output == ba: [N+1] (or [2N+1] for band filters), float64
-  host_array z, p;    ///< output == zpk: complex128
+  host_array b, a;    ///< output == ba: [N+1] (or [2N+1] for band filters), float64 (as SciPy)
+  host_array z, p;    ///< output == zpk: float64 or complex128, as SciPy's arrays (see zpk_coeffs)
   double k = 0.0;     ///< output == zpk: gain
   host_array sos;     ///< output == sos: [n_sections, 6] float64
   ba_coeffs ba() const { return {b, a}; }
@@ -123,12 +125,11 @@ struct iir_filter {
 /// @param Wn  critical frequency [1] (lowpass/highpass) or band edges [2] (bandpass/bandstop); for
 ///            digital filters in (0, 1) half-cycles/sample, or in (0, fs/2) when fs is given; for
 ///            analog filters in rad/s.
-/// @return an `iir_filter` with the `output` form filled in. Host only, synchronous.
+/// @return an `iir_filter` with the `output` form filled in; 'zpk' zeros are float64 for lowpass /
+///         highpass and complex128 for band filters, poles complex128, as SciPy. Host only, synchronous.
 /// @throws cusci::value_error for N < 0, fs with analog, Wn <= 0, Wn[0] >= Wn[1], digital Wn >= 1
 ///         (>= fs/2), a wrong number of frequencies for the band type (SciPy's messages).
-/// SciPy: `scipy.signal.butter`. Deviation: 'ba' coefficients are returned real; SciPy returns
-/// complex arrays only when the roots are not closed under conjugation, which Butterworth designs
-/// never hit.
+/// SciPy: `scipy.signal.butter` (= iirfilter(ftype='butter'), see iir_design.hpp).
 iir_filter butter(int N, const std::vector<double>& Wn, const butter_options& opts = {});
 iir_filter butter(int N, double Wn, const butter_options& opts = {});
 
