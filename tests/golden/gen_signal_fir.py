@@ -353,8 +353,12 @@ rmz_err = [
 ]
 for i, c in enumerate(rmz_err):
     kw = {k: v for k, v in c.items() if k not in ("numtaps", "bands", "desired")}
-    expect_error(lambda: ss.remez(c["numtaps"], c["bands"], c["desired"], **kw), ValueError)
-    s.case(f"rmzerr{i:02d}", func="remez", error="value_error", numtaps=c["numtaps"], bands=lst(c["bands"]),
+    # A grid density below 1 makes SciPy's C code size its grid from a non-positive count and write out
+    # of bounds (heap corruption that can crash the interpreter later): cusci refuses it; SciPy is not run.
+    deviation = kw.get("grid_density", 16) < 1
+    if not deviation:
+        expect_error(lambda: ss.remez(c["numtaps"], c["bands"], c["desired"], **kw), ValueError)
+    s.case(f"rmzerr{i:02d}", func="remez", error="value_error", deviation=deviation, numtaps=c["numtaps"], bands=lst(c["bands"]),
            desired=lst(c["desired"]), weight=kw.get("weight"), type=kw.get("type", "bandpass"),
            maxiter=kw.get("maxiter", 25), grid_density=kw.get("grid_density", 16), fs=kw.get("fs"))
 
