@@ -3,6 +3,7 @@
 // scipy/signal/_filter_design.py (zpk2tf, zpk2sos, _cplxreal), scipy/signal/_signaltools.py
 // (lfilter_zi, sosfilt_zi). The IIR designs (butter and the others) are in iirfilter.cpp.
 
+#include "cusci/signal/conversions.hpp"
 #include "cusci/signal/filter_design.hpp"
 
 #include <algorithm>
@@ -376,9 +377,9 @@ host_array firwin(std::int64_t numtaps, const std::vector<double>& cutoff_in, co
 
 ba_coeffs zpk2tf(const host_array& z, const host_array& p, double k) {
   CUSCI_EXPECTS(z.ndim() <= 1 && p.ndim() <= 1, value_error, "cusci::signal::zpk2tf: z and p must be 1-D");
-  auto b = poly(to_complex_vector(z));
-  for (auto& v : b) v *= k;
-  return {from_real(b), from_real(poly(to_complex_vector(p)))};
+  // The general form (conversions.hpp) applies SciPy's rule for the result dtype: real when the roots
+  // come in conjugate pairs, complex otherwise.
+  return zpk2tf(z, p, host_array::from(std::vector<double>{k}));
 }
 
 host_array zpk2sos(const host_array& z, const host_array& p, double k, const zpk2sos_options& opts) {

@@ -133,10 +133,11 @@ struct iir_filter {
 iir_filter butter(int N, const std::vector<double>& Wn, const butter_options& opts = {});
 iir_filter butter(int N, double Wn, const butter_options& opts = {});
 
-/// Zeros/poles/gain to transfer function: b = k * poly(z), a = poly(p), in complex arithmetic with
-/// the real part returned (SciPy returns the real part whenever the roots come in conjugate pairs).
-/// @param z, p  [n] any real or complex dtype (converted to complex128).
-/// SciPy: `scipy.signal.zpk2tf` (1-D z only).
+/// Zeros/poles/gain to transfer function: b = k * poly(z), a = poly(p), in complex arithmetic; each is
+/// returned real (float64) when its roots come in conjugate pairs and complex128 otherwise, as SciPy.
+/// @param z, p  [n] any real or complex dtype.
+/// @throws cusci::value_error for z or p of more than one dimension.
+/// SciPy: `scipy.signal.zpk2tf` (1-D z and scalar k; the N-D form is in conversions.hpp).
 ba_coeffs zpk2tf(const host_array& z, const host_array& p, double k);
 
 /// Keyword arguments of `zpk2sos`.
