@@ -12,7 +12,7 @@
 #include "cusci/signal/filter_design.hpp"
 #include "cusci/signal/fir_design.hpp"
 #include "cusci/warnings.hpp"
-#include "signal_test_util.hpp"
+#include "../signal_test_util.hpp"
 
 using namespace cusci;
 using namespace cusci::signal_test;

@@ -12,7 +12,7 @@
 #include "cusci/error.hpp"
 #include "cusci/signal/lti_functions.hpp"
 #include "cusci/warnings.hpp"
-#include "signal_test_util.hpp"
+#include "../signal_test_util.hpp"
 
 using namespace cusci;
 using namespace cusci::signal_test;

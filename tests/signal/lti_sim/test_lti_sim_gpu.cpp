@@ -16,7 +16,7 @@
 
 #include "cusci/core.hpp"
 #include "lti_sim/lti_sim.hpp"
-#include "signal_test_util.hpp"
+#include "../signal_test_util.hpp"
 #include "testing.hpp"
 
 using namespace cusci;
