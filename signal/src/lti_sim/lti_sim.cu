@@ -645,6 +645,28 @@ ndarray canonical_x0(const ndarray& x0, int n, std::int64_t nb, bool allow_rows,
   return x0;
 }
 
+struct sim_io {
+  ndarray uc, x0c;  // u [nb, N, m] and x0 as contiguous float64
+  std::int64_t x0_ld = 0;
+  ss_sim_result r;  // y [nb, N, p] and (want_x) x [nb, N, n], float64
+};
+
+/// What both simulate_ss forms do before running: x0 checked against the batch, the result sizes
+/// checked, u and x0 made contiguous float64, the results allocated.
+sim_io prepare_io(const ndarray& uv, const std::optional<ndarray>& x0, std::int64_t n, std::int64_t p, bool x0_rows,
+                  bool want_x, const std::string& F) {
+  const std::int64_t nb = uv.shape()[0], N = uv.shape()[1];
+  sim_io io;
+  if (x0) io.x0c = canonical_x0(*x0, n, nb, x0_rows, F, io.x0_ld);
+  checked_elems(nb, N, p, F);
+  if (want_x) checked_elems(nb, N, n, F);
+  io.uc = contiguous_as(uv, dtype::float64);
+  if (x0) io.x0c = contiguous_as(io.x0c, dtype::float64);
+  io.r.y = cusci::empty({nb, N, p}, dtype::float64);
+  if (want_x) io.r.x = cusci::empty({nb, N, n}, dtype::float64);
+  return io;
+}
+
 }  // namespace
 
 ss_sim_result simulate_ss(const ss_system& sys, const ndarray& u, const std::optional<ndarray>& x0, bool want_x,
@@ -654,19 +676,11 @@ ss_sim_result simulate_ss(const ss_system& sys, const ndarray& u, const std::opt
   bool was3d = false;
   const ndarray uv = canonical_u(u, sys.m, false, F, was3d);
   const std::int64_t nb = uv.shape()[0], N = uv.shape()[1];
-  std::int64_t x0_ld = 0;
-  ndarray x0c;
-  if (x0) x0c = canonical_x0(*x0, sys.n, nb, was3d, F, x0_ld);
-  checked_elems(nb, N, sys.p, F);
-  if (want_x) checked_elems(nb, N, sys.n, F);
-  const ndarray uc = contiguous_as(uv, dtype::float64);
-  if (x0) x0c = contiguous_as(x0c, dtype::float64);
-  ss_sim_result r;
-  r.y = cusci::empty({nb, N, sys.p}, dtype::float64);
-  if (want_x) r.x = cusci::empty({nb, N, sys.n}, dtype::float64);
+  sim_io io = prepare_io(uv, x0, sys.n, sys.p, was3d, want_x, F);
+  ss_sim_result& r = io.r;
   if (nb > 0 && N > 0)
-    run_system(sys, uc.data_as<double>(), r.y.data_as<double>(), want_x ? r.x.data_as<double>() : nullptr, nb, N,
-               x0 ? x0c.data_as<double>() : nullptr, x0_ld, get_current_stream());
+    run_system(sys, io.uc.data_as<double>(), r.y.data_as<double>(), want_x ? r.x.data_as<double>() : nullptr, nb, N,
+               x0 ? io.x0c.data_as<double>() : nullptr, io.x0_ld, get_current_stream());
   if (!was3d) {
     r.y = r.y.reshape({N, sys.p});
     if (want_x) r.x = r.x.reshape({N, sys.n});
@@ -690,16 +704,11 @@ ss_sim_result simulate_ss_many(const std::vector<ss_system>& systems, const ndar
   CUSCI_EXPECTS(S == static_cast<std::int64_t>(systems.size()), value_error,
                 F + ": u must have one signal per system (" + std::to_string(systems.size()) + "), got shape " +
                     shape_str(u.shape()));
-  std::int64_t x0_ld = 0;
-  ndarray x0c;
-  if (x0) x0c = canonical_x0(*x0, s0.n, S, true, F, x0_ld);
-  checked_elems(S, N, s0.p, F);
-  if (want_x) checked_elems(S, N, s0.n, F);
-  const ndarray uc = contiguous_as(uv, dtype::float64);
-  if (x0) x0c = contiguous_as(x0c, dtype::float64);
-  ss_sim_result r;
-  r.y = cusci::empty({S, N, s0.p}, dtype::float64);
-  if (want_x) r.x = cusci::empty({S, N, s0.n}, dtype::float64);
+  sim_io io = prepare_io(uv, x0, s0.n, s0.p, true, want_x, F);
+  ss_sim_result& r = io.r;
+  const ndarray& uc = io.uc;
+  const ndarray& x0c = io.x0c;
+  const std::int64_t x0_ld = io.x0_ld;
   if (N == 0) return r;
   cudaStream_t stream = get_current_stream();
   const double* ub = uc.data_as<double>();

@@ -12,7 +12,7 @@
 #include "cusci/error.hpp"
 #include "cusci/signal/lti_functions.hpp"
 #include "cusci/warnings.hpp"
-#include "../signal_test_util.hpp"
+#include "lti_test_util.hpp"
 
 using namespace cusci;
 using namespace cusci::signal_test;
@@ -21,21 +21,6 @@ namespace sig = cusci::signal;
 namespace {
 
 const char* const M = "signal_lti";
-
-sig::lti system_of(const case_t& c) {
-  const std::string form = c.get<std::string>("form");
-  if (form == "ss") return sig::lti(c.array("A"), c.array("B"), c.array("C"), c.array("D"));
-  if (form == "tf") return sig::lti(c.array("num"), c.array("den"));
-  return sig::lti(c.array("z"), c.array("p"), c.get<double>("k"));
-}
-
-sig::dlti dsystem_of(const case_t& c) {
-  const std::string form = c.get<std::string>("form");
-  const sig::dlti_options o{.dt = c.get<double>("dt")};
-  if (form == "ss") return sig::dlti(c.array("A"), c.array("B"), c.array("C"), c.array("D"), o);
-  if (form == "tf") return sig::dlti(c.array("num"), c.array("den"), o);
-  return sig::dlti(c.array("z"), c.array("p"), c.get<double>("k"), o);
-}
 
 /// Rows 0, stride, 2 stride, ... of a [N, k] (or [N]) device array, on the host.
 host_array strided_rows(const ndarray& a, std::int64_t stride) {

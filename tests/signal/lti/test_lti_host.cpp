@@ -12,7 +12,7 @@
 #include "cusci/error.hpp"
 #include "cusci/signal/lti_functions.hpp"
 #include "cusci/warnings.hpp"
-#include "../signal_test_util.hpp"
+#include "lti_test_util.hpp"
 
 using namespace cusci;
 using namespace cusci::signal_test;
@@ -60,23 +60,6 @@ sig::cont2discrete_options c2d_opts(const case_t& c) {
   o.method = sig::parse_discretization_method(c.get<std::string>("method"));
   if (c.has("alpha")) o.alpha = c.get<double>("alpha");
   return o;
-}
-
-/// The continuous system of a case as an lti.
-sig::lti system_of(const case_t& c) {
-  const std::string form = c.get<std::string>("form");
-  if (form == "ss") return sig::lti(c.array("A"), c.array("B"), c.array("C"), c.array("D"));
-  if (form == "tf") return sig::lti(c.array("num"), c.array("den"));
-  return sig::lti(c.array("z"), c.array("p"), c.get<double>("k"));
-}
-
-/// The discrete system of a case as a dlti.
-sig::dlti dsystem_of(const case_t& c) {
-  const std::string form = c.get<std::string>("form");
-  const sig::dlti_options o{.dt = c.get<double>("dt")};
-  if (form == "ss") return sig::dlti(c.array("A"), c.array("B"), c.array("C"), c.array("D"), o);
-  if (form == "tf") return sig::dlti(c.array("num"), c.array("den"), o);
-  return sig::dlti(c.array("z"), c.array("p"), c.get<double>("k"), o);
 }
 
 }  // namespace
