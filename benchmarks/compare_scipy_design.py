@@ -4,17 +4,39 @@ same machine in one run, and prints a table of median wall times per call and th
 (> 1 means cusci is faster). Both sides design the same filters, windows and systems (the ids below;
 bench_signal_design.cpp lists the same cases).
 
-Usage: python3 benchmarks/compare_scipy_design.py --build BUILD_DIR [--json out.jsonl]
+Usage: python3 benchmarks/compare_scipy_design.py --build BUILD_DIR [--json out.jsonl] [--blas-threads N]
+
+--blas-threads N limits SciPy's BLAS/LAPACK (OpenBLAS, MKL, OpenMP) to N threads (default: the library's
+own choice, as a plain SciPy session runs). Only firls calls LAPACK on matrices large enough for BLAS threads
+to matter (128 x 128): on the shared 2-core development machine its time depends on them, so the table is
+worth recording both ways.
 """
 import argparse
 import json
 import os
 import subprocess
+import sys
 import timeit
 
-import numpy as np
-import scipy.signal as ss
-from scipy.signal import windows as sw
+
+def _blas_threads_from_argv():
+    """--blas-threads must take effect before NumPy loads its BLAS: read it from argv here."""
+    for i, a in enumerate(sys.argv):
+        if a == "--blas-threads" and i + 1 < len(sys.argv):
+            return sys.argv[i + 1]
+        if a.startswith("--blas-threads="):
+            return a.split("=", 1)[1]
+    return None
+
+
+_threads = _blas_threads_from_argv()
+if _threads is not None:
+    for _var in ("OPENBLAS_NUM_THREADS", "OMP_NUM_THREADS", "MKL_NUM_THREADS"):
+        os.environ[_var] = _threads
+
+import numpy as np  # noqa: E402
+import scipy.signal as ss  # noqa: E402
+from scipy.signal import windows as sw  # noqa: E402
 
 
 def cases():
@@ -68,6 +90,7 @@ def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--build", default="build")
     ap.add_argument("--json")
+    ap.add_argument("--blas-threads", type=int, help="SciPy's BLAS threads (set before NumPy loads)")
     args = ap.parse_args()
     prog = os.path.join(args.build, "benchmarks", "bench_signal_design")
     rows = {}

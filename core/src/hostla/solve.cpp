@@ -1,5 +1,5 @@
 // Host dense linear algebra: LU with partial pivoting (LAPACK getrf's pivot choice), linear solves,
-// inverse, determinant and Cholesky factorisation.
+// inverse, determinant and Cholesky factorisation (right-looking, by rows).
 #include <cmath>
 #include <string>
 #include <type_traits>
@@ -137,25 +137,49 @@ cholesky_result cholesky(const rmat& a) {
     r.ok = false;
     return r;
   }
-  r.l = rmat(n, n);
-  rmat& L = r.l;
-  for (std::int64_t j = 0; j < n; ++j) {
-    double s = a(j, j);
-    for (std::int64_t q = 0; q < j; ++q) s -= L(j, q) * L(j, q);
-    if (!(s > 0.0)) {  // also catches NaN
+  // Right-looking (outer-product) elimination on U = L^T stored by rows: each step scales a pivot row
+  // and subtracts its multiples from the trailing rows, contiguous updates the compiler vectorises.
+  rmat U(n, n);
+  for (std::int64_t i = 0; i < n; ++i)
+    for (std::int64_t j = i; j < n; ++j) U(i, j) = a(j, i);
+  // Pivot row j: its square root, the row scaled; false when not positive (or NaN).
+  auto pivot = [&](std::int64_t j) {
+    double* uj = &U.v[static_cast<std::size_t>(j * n)];
+    const double s = uj[j];
+    if (!(s > 0.0)) return false;
+    const double ujj = std::sqrt(s);
+    uj[j] = ujj;
+    for (std::int64_t k = j + 1; k < n; ++k) uj[k] /= ujj;
+    return true;
+  };
+  // Two pivot rows per sweep of the trailing rows (each trailing row read and written once per pair).
+  std::int64_t j = 0;
+  for (; j + 1 < n; j += 2) {
+    const double* __restrict u0 = &U.v[static_cast<std::size_t>(j * n)];
+    double* __restrict u1 = &U.v[static_cast<std::size_t>((j + 1) * n)];
+    if (!pivot(j)) {
       r.ok = false;
       return r;
     }
-    const double ljj = std::sqrt(s);
-    L(j, j) = ljj;
-    for (std::int64_t i = j + 1; i < n; ++i) {
-      double t = a(i, j);
-      const double* li = &L.v[static_cast<std::size_t>(i * n)];
-      const double* lj = &L.v[static_cast<std::size_t>(j * n)];
-      for (std::int64_t q = 0; q < j; ++q) t -= li[q] * lj[q];
-      L(i, j) = t / ljj;
+    const double g = u0[j + 1];
+    for (std::int64_t k = j + 1; k < n; ++k) u1[k] -= g * u0[k];
+    if (!pivot(j + 1)) {
+      r.ok = false;
+      return r;
+    }
+    for (std::int64_t i = j + 2; i < n; ++i) {
+      double* __restrict ui = &U.v[static_cast<std::size_t>(i * n)];
+      const double f0 = u0[i], f1 = u1[i];
+      for (std::int64_t k = i; k < n; ++k) ui[k] -= f0 * u0[k] + f1 * u1[k];
     }
   }
+  if (j < n && !pivot(j)) {
+    r.ok = false;
+    return r;
+  }
+  r.l = rmat(n, n);
+  for (std::int64_t i = 0; i < n; ++i)
+    for (std::int64_t j = 0; j <= i; ++j) r.l(i, j) = U(j, i);
   return r;
 }
 

@@ -89,18 +89,24 @@ std::string fixed6(double v) {
 // dlacn2 (Hager / Higham) does for dpocon: a few solves instead of the inverse.
 struct chol_solver {
   const hostla::rmat& L;
+  hostla::rmat Lt;  // L^T, so that both triangular solves run along contiguous rows
+  explicit chol_solver(const hostla::rmat& l) : L(l), Lt(hostla::transpose(l)) {}
   // x <- A^{-1} x.
   void solve(std::vector<double>& x) const {
     const std::int64_t n = L.m;
+    // L y = x by columns of L (rows of L^T): y_i final, then removed from the rows below
     for (std::int64_t i = 0; i < n; ++i) {
-      double s = x[static_cast<std::size_t>(i)];
-      for (std::int64_t k = 0; k < i; ++k) s -= L(i, k) * x[static_cast<std::size_t>(k)];
-      x[static_cast<std::size_t>(i)] = s / L(i, i);
+      const double yi = x[static_cast<std::size_t>(i)] / L(i, i);
+      x[static_cast<std::size_t>(i)] = yi;
+      const double* ci = &Lt.v[static_cast<std::size_t>(i * n)];
+      for (std::int64_t k = i + 1; k < n; ++k) x[static_cast<std::size_t>(k)] -= ci[k] * yi;
     }
+    // L^T x = y by columns of L^T (rows of L, contiguous): x_i final, then removed from the rows above
     for (std::int64_t i = n - 1; i >= 0; --i) {
-      double s = x[static_cast<std::size_t>(i)];
-      for (std::int64_t k = i + 1; k < n; ++k) s -= L(k, i) * x[static_cast<std::size_t>(k)];
-      x[static_cast<std::size_t>(i)] = s / L(i, i);
+      const double xi = x[static_cast<std::size_t>(i)] / L(i, i);
+      x[static_cast<std::size_t>(i)] = xi;
+      const double* li = &L.v[static_cast<std::size_t>(i * n)];
+      for (std::int64_t k = 0; k < i; ++k) x[static_cast<std::size_t>(k)] -= li[k] * xi;
     }
   }
 };
@@ -363,9 +369,9 @@ host_array firls(std::int64_t numtaps, const std::vector<double>& bands_in, cons
     if (ch.ok) {
       const chol_solver s{ch.l};
       double anorm = 0;
-      for (std::size_t j = 0; j < K; ++j) {
+      for (std::size_t j = 0; j < K; ++j) {  // Q is symmetric: its column sums are its row sums
         double col = 0;
-        for (std::size_t i = 0; i < K; ++i) col += std::abs(Q(static_cast<std::int64_t>(i), static_cast<std::int64_t>(j)));
+        for (std::size_t i = 0; i < K; ++i) col += std::abs(Q(static_cast<std::int64_t>(j), static_cast<std::int64_t>(i)));
         anorm = std::max(anorm, col);
       }
       const double ainv = inverse_norm1_estimate(s, static_cast<std::int64_t>(K));
@@ -382,20 +388,9 @@ host_array firls(std::int64_t numtaps, const std::vector<double>& bands_in, cons
     // Minimum-norm least squares, the directions with eigenvalues below eps * max|eigenvalue| dropped
     // (SciPy's gelsy uses cond = eps; for the symmetric positive semidefinite Q the eigen-decomposition
     // is its SVD). The minimum-norm solution of a rank-deficient Q depends on that decision only.
-    const hostla::eigh_result ev = hostla::eigh(Q, "cusci::signal::firls");
-    double emax = 0;
-    for (double e : ev.values) emax = std::max(emax, std::abs(e));
-    const double thr = kEps * emax;
-    std::fill(a.begin(), a.end(), 0.0);
-    for (std::size_t r = 0; r < ev.values.size(); ++r) {
-      const double lam = ev.values[r];
-      if (!(std::abs(lam) > thr)) continue;
-      const auto col = static_cast<std::int64_t>(r);
-      double proj = 0;
-      for (std::size_t i = 0; i < K; ++i) proj += ev.vectors(static_cast<std::int64_t>(i), col) * rhs(static_cast<std::int64_t>(i), 0);
-      proj /= lam;
-      for (std::size_t i = 0; i < K; ++i) a[i] += ev.vectors(static_cast<std::int64_t>(i), col) * proj;
-    }
+    // (hostla::eigh_solve: the same eigendecomposition, b carried through it, no eigenvectors formed.)
+    const hostla::rmat sol = hostla::eigh_solve(Q, rhs, kEps, "cusci::signal::firls");
+    for (std::size_t i = 0; i < K; ++i) a[i] = sol(static_cast<std::int64_t>(i), 0);
   }
   // Symmetric taps: a[M], ..., a[1], 2 a[0], a[1], ..., a[M].
   std::vector<double> h(N);
@@ -457,11 +452,12 @@ host_array minimum_phase(const host_array& h_in, const minimum_phase_options& op
   CUSCI_EXPECTS(n_fft <= (std::int64_t{1} << 32), value_error, F + ": n_fft is too large, got " + num(n_fft));
   const auto NF = static_cast<std::size_t>(n_fft);
 
-  std::vector<cplx> H(NF, cplx(0.0, 0.0));
-  for (std::size_t i = 0; i < h.size(); ++i) H[i] = cplx(h[i], 0.0);
-  H = hostla::fft(H, false);
-  std::vector<double> hmin(NF);
+  std::vector<double> hmin;
   if (hilbert) {
+    hmin.resize(NF);
+    std::vector<cplx> H(NF, cplx(0.0, 0.0));
+    for (std::size_t i = 0; i < h.size(); ++i) H[i] = cplx(h[i], 0.0);
+    H = hostla::fft(H, false);
     const double wstep = 2 * kPi / static_cast<double>(n_fft) * static_cast<double>(n_half);
     // The amplitude response of the linear-phase h (real and even in frequency: computed on [0, n_fft/2]
     // and mirrored, so that mirror bins are bitwise equal as in SciPy; the 1e-10 floor added below makes
@@ -494,44 +490,54 @@ host_array minimum_phase(const host_array& h_in, const minimum_phase_options& op
     ph = hostla::fft(ph, true);
     for (std::size_t i = 0; i < NF; ++i) hmin[i] = ph[i].real();
   } else {
-    std::vector<double> mag(NF);
+    // The spectrum of the real h, its log magnitude (real and even) and the folded cepstrum (real) are
+    // Hermitian-symmetric: SciPy's four complex transforms of n_fft points are real transforms here, on
+    // the n_fft/2 + 1 non-negative frequencies (the same values to rounding; the inverse transforms of
+    // Hermitian spectra are real, so SciPy's .real drops only rounding).
+    // Two buffers carry the whole chain (spectrum A, signal B), so that it touches no new memory.
+    std::vector<cplx> A;
+    std::vector<double> B;
+    hostla::rfft(h.data(), h.size(), n_fft, A);
+    const std::size_t NH = A.size();
     double min_pos = std::numeric_limits<double>::infinity();
     bool any_pos = false;
-    for (std::size_t i = 0; i < NF; ++i) {
-      mag[i] = std::abs(H[i]);
-      if (mag[i] > 0) {
+    for (std::size_t i = 0; i < NH; ++i) {
+      // |A| (sqrt(re^2 + im^2) unless a square could overflow or underflow: hypot's value to an ulp)
+      const double re = A[i].real(), im = A[i].imag();
+      const double big = std::max(std::abs(re), std::abs(im));
+      const double m = (big < 1e100 && big > 1e-100) ? std::sqrt(re * re + im * im) : std::hypot(re, im);
+      A[i] = cplx(m, 0.0);
+      if (m > 0) {
         any_pos = true;
-        min_pos = std::min(min_pos, mag[i]);
+        min_pos = std::min(min_pos, m);
       }
     }
     CUSCI_EXPECTS(any_pos, value_error,
                   F + ": the frequency response of h is zero everywhere (zero-size array to reduction operation "
                       "minimum which has no identity)");
-    std::vector<cplx> lg(NF);
-    for (std::size_t i = 0; i < NF; ++i) {
-      double v = std::log(mag[i] + 1e-7 * min_pos);
+    for (std::size_t i = 0; i < NH; ++i) {
+      double v = std::log(A[i].real() + 1e-7 * min_pos);
       if (opts.half) v *= 0.5;
-      lg[i] = cplx(v, 0.0);
+      A[i] = cplx(v, 0.0);
     }
-    std::vector<cplx> cep = hostla::fft(lg, true);
+    hostla::irfft(A.data(), A.size(), n_fft, B);
     // Fold the real cepstrum onto the causal side: 2 u[n] - d[n], the Nyquist bin kept once (even n_fft).
     const std::size_t stop = NF / 2;
-    for (std::size_t i = 0; i < NF; ++i) {
-      double w;
-      if (i == 0)
-        w = 1;
-      else if (i < stop)
-        w = 2;
+    for (std::size_t i = 1; i < NF; ++i) {
+      if (i < stop)
+        B[i] *= 2;
       else if (i == stop)
-        w = 1 + static_cast<double>(NF % 2);
+        B[i] *= 1 + static_cast<double>(NF % 2);
       else
-        w = 0;
-      cep[i] = cplx(cep[i].real() * w, 0.0);
+        B[i] = 0;
     }
-    std::vector<cplx> e = hostla::fft(cep, false);
-    for (auto& v : e) v = std::exp(v);
-    e = hostla::fft(e, true);
-    for (std::size_t i = 0; i < NF; ++i) hmin[i] = e[i].real();
+    hostla::rfft(B.data(), B.size(), n_fft, A);
+    for (auto& v : A) {  // finite here: exp(re) (cos im, sin im) without cexp's special cases
+      const double m = std::exp(v.real());
+      v = cplx(m * std::cos(v.imag()), m * std::sin(v.imag()));
+    }
+    hostla::irfft(A.data(), A.size(), n_fft, B);
+    hmin.swap(B);
   }
   const std::int64_t n_out = opts.half ? (n_half + len % 2) : len;
   std::vector<double> out(hmin.begin(), hmin.begin() + n_out);

@@ -30,7 +30,17 @@ constexpr double two_pi = 2 * pi;
 constexpr std::int64_t kDirectTaps = 16;
 
 // NumPy's complex division (Smith's method, NumPy's infinities / NaNs for a zero divisor).
-inline cplx npdiv(cplx x, cplx y) { return detail::zpk::np_div(x, y); }
+// (Smith's method inline for a nonzero divisor; the zero divisor's infinities / NaNs from np_div.)
+inline cplx npdiv(cplx x, cplx y) {
+  const double ar = x.real(), ai = x.imag(), br = y.real(), bi = y.imag();
+  if (std::abs(br) >= std::abs(bi)) {
+    if (br == 0 && bi == 0) return detail::zpk::np_div(x, y);
+    const double rat = bi / br, scl = 1.0 / (br + bi * rat);
+    return {(ar + ai * rat) * scl, (ai - ar * rat) * scl};
+  }
+  const double rat = br / bi, scl = 1.0 / (bi + br * rat);
+  return {(ar * rat + ai) * scl, (ai * rat - ar) * scl};
+}
 
 inline cplx cmul(cplx a, cplx b) {
   return {a.real() * b.real() - a.imag() * b.imag(), a.real() * b.imag() + a.imag() * b.real()};
@@ -42,6 +52,25 @@ inline cplx horner_asc(const cplx* c, std::int64_t n, std::int64_t s, cplx x) {
   cplx acc = c[(n - 1) * s];
   for (std::int64_t j = n - 2; j >= 0; --j) acc = c[j * s] + cmul(acc, x);
   return acc;
+}
+
+// horner_asc at nb points z = (zr, zi) at once, results in (yr, yi).
+inline void horner_block(const cplx* c, std::int64_t n, std::int64_t s, const double* __restrict zr,
+                         const double* __restrict zi, std::int64_t nb, double* __restrict yr,
+                         double* __restrict yi) {
+  const cplx cl = c[(n - 1) * s];
+  for (std::int64_t t = 0; t < nb; ++t) {
+    yr[t] = cl.real();
+    yi[t] = cl.imag();
+  }
+  for (std::int64_t j = n - 2; j >= 0; --j) {
+    const double cr = c[j * s].real(), ci = c[j * s].imag();
+    for (std::int64_t t = 0; t < nb; ++t) {
+      const double ar = yr[t], ai = yi[t];
+      yr[t] = cr + (ar * zr[t] - ai * zi[t]);
+      yi[t] = ci + (ar * zi[t] + ai * zr[t]);
+    }
+  }
 }
 
 // np.polyval(p, x): y = 0; y = y x + p[j] for j = 0..n-1.
@@ -97,9 +126,9 @@ std::vector<double> explicit_freqs(const detail::grid_spec& g, const freq_points
 
 // w returned: w_i * out_scale in dtype wdt, shape ws.
 host_array make_w(const detail::grid_spec& g, const std::vector<double>& f, const shape_t& ws, dtype wdt) {
-  std::vector<double> w(static_cast<std::size_t>(g.n));
+  host_array r(dtype::float64, ws);  // written in place (no staging vector)
+  double* w = r.data_as<double>();
   for (std::int64_t i = 0; i < g.n; ++i) w[i] = w_at(g, i, f.data()) * g.out_scale;
-  host_array r = host_array::from(w, ws);
   return wdt == dtype::float64 ? r : r.astype(wdt);
 }
 
@@ -247,7 +276,8 @@ freq_response freqz(const host_array& b, const std::optional<host_array>& a, con
   freq_response r;
   r.w = make_w(p.grid, f, p.w_shape, p.w_dtype);
   const std::int64_t n = p.grid.n;
-  std::vector<cplx> h(static_cast<std::size_t>(p.K * n), cplx(0, 0));
+  host_array hh(dtype::complex128, p.h_shape);  // zeros, written in place
+  cplx* h = hh.data_as<cplx>();
   if (!p.zero_fill && n > 0) {
     // b: [ntaps, K] row-major (b.shape[1:-1] flattened); a: [na, K] or [na].
     const std::vector<cplx> bc = to_cvec(b);
@@ -257,13 +287,8 @@ freq_response freqz(const host_array& b, const std::optional<host_array>& a, con
     // FIR filters of more than a few taps on SciPy's FFT path: its transform of the zero-padded
     // coefficients (O(N log N) instead of O(N ntaps)); equal to the direct sum to rounding.
     const bool use_fft = p.fft_path && p.ntaps > kDirectTaps;
-    std::vector<cplx> z(use_fft ? 0 : static_cast<std::size_t>(n));
-    for (std::int64_t i = 0; !use_fft && i < n; ++i) {
-      const double wr = w_at(p.grid, i, f.data());
-      z[i] = cplx(std::cos(wr), -std::sin(wr));
-    }
     for (std::int64_t k = 0; use_fft && k < K; ++k) {
-      cplx* hk = h.data() + k * n;
+      cplx* hk = h + k * n;
       if (!p.b_complex) {
         std::vector<double> bk(static_cast<std::size_t>(p.ntaps));
         for (std::int64_t t = 0; t < p.ntaps; ++t) bk[t] = bc[t * K + k].real();
@@ -278,22 +303,36 @@ freq_response freqz(const host_array& b, const std::optional<host_array>& a, con
       }
       for (std::int64_t i = 0; i < n; ++i) hk[i] = npdiv(hk[i], ac[0]);
     }
-    for (std::int64_t k = 0; !use_fft && k < K; ++k) {
-      const cplx* bk = bc.data() + k;
-      const cplx* ak = ac.data() + (p.a_batched ? k : 0);
-      const std::int64_t as = p.a_batched ? K : 1;
-      cplx* hk = h.data() + k * n;
-      if (fir) {
-        const cplx a0 = ac[0];
-        for (std::int64_t i = 0; i < n; ++i) hk[i] = npdiv(horner_asc(bk, p.ntaps, K, z[i]), a0);
-      } else {
-        for (std::int64_t i = 0; i < n; ++i)
-          hk[i] = npdiv(horner_asc(bk, p.ntaps, K, z[i]), horner_asc(ak, na, as, z[i]));
+    if (!use_fft) {
+      // Horner over blocks of points, the points innermost (independent recurrences the compiler can
+      // interleave and vectorise; the arithmetic per point is horner_asc's, in the same order).
+      constexpr std::int64_t B = 64;
+      double zr[B], zi[B], nr[B], ni[B], dr[B], di[B];
+      for (std::int64_t i0 = 0; i0 < n; i0 += B) {
+        const std::int64_t nb = std::min(B, n - i0);
+        for (std::int64_t t = 0; t < nb; ++t) {
+          const double wr = w_at(p.grid, i0 + t, f.data());
+          zr[t] = std::cos(wr);
+          zi[t] = -std::sin(wr);
+        }
+        for (std::int64_t k = 0; k < K; ++k) {
+          const cplx* bk = bc.data() + k;
+          const cplx* ak = ac.data() + (p.a_batched ? k : 0);
+          const std::int64_t as = p.a_batched ? K : 1;
+          horner_block(bk, p.ntaps, K, zr, zi, nb, nr, ni);
+          cplx* hk = h + k * n + i0;
+          if (fir) {
+            const cplx a0 = ac[0];
+            for (std::int64_t t = 0; t < nb; ++t) hk[t] = npdiv(cplx(nr[t], ni[t]), a0);
+          } else {
+            horner_block(ak, na, as, zr, zi, nb, dr, di);
+            for (std::int64_t t = 0; t < nb; ++t) hk[t] = npdiv(cplx(nr[t], ni[t]), cplx(dr[t], di[t]));
+          }
+        }
       }
     }
   }
-  host_array hh = host_array::from(h, p.h_shape);
-  r.h = p.h_dtype == dtype::complex128 ? hh : hh.astype(p.h_dtype);
+  r.h = p.h_dtype == dtype::complex128 ? std::move(hh) : hh.astype(p.h_dtype);
   return r;
 }
 

@@ -36,8 +36,13 @@ std::vector<double> chebwin(i64 M, double at, bool sym, const std::string& F) {
   const double order = m - 1.0;
   const double beta = std::cosh(1.0 / order * std::acosh(std::pow(10.0, std::abs(at) / 20.0)));
   const double sgn = static_cast<double>(2 * (Me % 2) - 1);
-  std::vector<cplx> p(static_cast<std::size_t>(Me));
-  for (i64 k = 0; k < Me; ++k) {
+  std::vector<double> p(static_cast<std::size_t>(Me));
+  // The samples are odd or even about k = Me/2: x[Me - k] = -x[k] (cos(pi - t) = -cos t) and the
+  // Chebyshev polynomial of integer order has T(-x) = (-1)^order T(x) = sgn T(x) (both branches), so the
+  // second half mirrors the first (SciPy evaluates both halves; they agree to rounding, the
+  // ill-conditioning of cos(order * acos(x)) near |x| = 1 included).
+  const i64 half = Me / 2;
+  for (i64 k = 0; k <= half; ++k) {
     const double x = beta * std::cos(pi * static_cast<double>(k) / m);
     double v;
     if (x > 1)
@@ -46,22 +51,24 @@ std::vector<double> chebwin(i64 M, double at, bool sym, const std::string& F) {
       v = sgn * std::cosh(order * std::acosh(-x));
     else
       v = std::cos(order * std::acos(x));
-    if (Me % 2)
-      p[k] = v;
-    else
-      p[k] = v * std::exp(cplx(0.0, pi / m * static_cast<double>(k)));
+    p[k] = v;
+    if (k > 0 && Me - k != k) p[Me - k] = sgn * v;
   }
-  const std::vector<cplx> P = hl::fft(p);
   std::vector<double> w;
   w.reserve(static_cast<std::size_t>(Me));
   if (Me % 2) {
+    // real(fft(p)) of the real samples: the first (Me + 1) / 2 bins of their real transform
+    const std::vector<cplx> P = hl::rfft(p, Me);
     const i64 n = (Me + 1) / 2;
     for (i64 i = n - 1; i >= 1; --i) w.push_back(P[i].real());
     for (i64 i = 0; i < n; ++i) w.push_back(P[i].real());
   } else {
+    // SciPy: real(fft(p e^{i pi k / Me})). Bin j of that is sum_k p_k e^{-2 pi i k (2j - 1) / (2 Me)}: the
+    // odd bin 2j - 1 of the real transform of p zero-padded to 2 Me (no phase factors to evaluate).
+    const std::vector<cplx> P = hl::rfft(p, 2 * Me);
     const i64 n = Me / 2 + 1;
-    for (i64 i = n - 1; i >= 1; --i) w.push_back(P[i].real());
-    for (i64 i = 1; i < n; ++i) w.push_back(P[i].real());
+    for (i64 i = n - 1; i >= 1; --i) w.push_back(P[2 * i - 1].real());
+    for (i64 i = 1; i < n; ++i) w.push_back(P[2 * i - 1].real());
   }
   const double mx = *std::max_element(w.begin(), w.end());
   for (double& v : w) v /= mx;

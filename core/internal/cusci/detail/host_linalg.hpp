@@ -79,6 +79,14 @@ struct eigh_result {
 };
 eigh_result eigh(const rmat& a, const char* fn);
 
+/// Minimum-norm least-squares solution of a x = b for a real symmetric a (its lower triangle) and b
+/// n x k, through the eigendecomposition a = V diag(w) V^T (Householder tridiagonalisation, implicit QL
+/// as eigh), the eigenvalues with |w_i| <= rcond * max|w| treated as zero: x = sum over the others of
+/// v_i (v_i^T b) / w_i. The eigenvectors are never formed: b is carried through the reflections and
+/// rotations (O(n^3) for the reduction only, O(n^2 k) after it). Same errors as eigh; b with a number of
+/// rows other than n: cusci::value_error.
+rmat eigh_solve(const rmat& a, const rmat& b, double rcond, const char* fn);
+
 /// Selected eigenpairs of the symmetric tridiagonal matrix with diagonal d [n] and off-diagonal e [n-1]:
 /// the eigenvalues with indices lo..hi (inclusive, ascending order) and their eigenvectors (columns of
 /// an n x (hi-lo+1) matrix), as scipy.linalg.eigh_tridiagonal(d, e, select='i', select_range=(lo, hi))
@@ -171,13 +179,17 @@ rmat lstsq(const rmat& a, const rmat& b);
 rmat expm(const rmat& a, const char* fn);
 
 // ---- FFT on the host -------------------------------------------------------------------------------
-/// Discrete Fourier transform of any length (radix-2 for powers of two, Bluestein otherwise), with
+/// Discrete Fourier transform of any length (radix-4 passes for powers of two, Bluestein otherwise), with
 /// numpy.fft's sign and scaling: forward sum x[k] e^{-2 pi i jk/n}; inverse divided by n.
 std::vector<cplx> fft(const std::vector<cplx>& x, bool inverse = false);
 /// numpy.fft.rfft / irfft with n points (rfft: input zero-padded or truncated to n, n/2+1 outputs;
 /// irfft: input padded or truncated to n/2+1, imaginary parts of the DC and, for even n, Nyquist terms
-/// ignored). @throws cusci::value_error for n < 1.
+/// ignored; even n: one complex transform of n/2 points). @throws cusci::value_error for n < 1.
 std::vector<cplx> rfft(const std::vector<double>& x, std::int64_t n);
 std::vector<double> irfft(const std::vector<cplx>& x, std::int64_t n);
+/// The same transforms of x[0..len) into `out` (resized; its storage is reused when large enough, so
+/// that a chain of transforms touches no new memory). x must not overlap out. Same errors.
+void rfft(const double* x, std::size_t len, std::int64_t n, std::vector<cplx>& out);
+void irfft(const cplx* x, std::size_t len, std::int64_t n, std::vector<double>& out);
 
 }  // namespace cusci::detail::hostla
