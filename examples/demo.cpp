@@ -8,6 +8,8 @@
 //  4. An image pipeline on the same photograph: salt-and-pepper noise removed with median_filter, edges
 //     as the Sobel gradient magnitude of a Gaussian-smoothed image, a 30 degree rotation and a 2x zoom,
 //     each written as PNG.
+//  3b. R waves of the filtered ECG found with find_peaks and the heart rate they give; the raw ECG's
+//     Welch PSD plotted to a PNG; the spectrogram of a recorded chime (44.1 kHz) written as a colour PNG.
 //  5. A segmentation of a photograph of coins: an Otsu threshold from cusci's histogram, binary_opening,
 //     binary_fill_holes, label, per-object area (sum_labels) and centroid (center_of_mass), then
 //     distance_transform_edt and watershed_ift on the inverted distance to split touching objects; the
@@ -293,7 +295,7 @@ std::vector<row> segment_coins(const std::string& path, int min_area, const std:
 }
 
 std::vector<row> filter_ecg(const std::string& path, double fs, double low, double high, double mains,
-                            double fs_out, const std::string& out) {
+                            double fs_out, const std::string& out, cusci::ndarray& zerophase) {
   namespace sg = cusci::signal;
   cusci::ndarray x = cusci::load(path);
   // The ECG filter, designed on the host: an elliptic band-pass (order 4 per edge, 0.5 dB passband ripple,
@@ -371,7 +373,92 @@ std::vector<row> filter_ecg(const std::string& path, double fs, double low, doub
                 lag_of(y), lag_of(z), static_cast<long long>(x.size()), fs, static_cast<long long>(r.size()),
                 fs * static_cast<double>(up) / static_cast<double>(down), rfile.c_str(), plot.c_str());
   rows.push_back({"sosfiltfilt + resample_poly", std::filesystem::path(path).filename().string(), buf, ms2});
+  zerophase = z;
   return rows;
+}
+
+// R peaks of the zero-phase band-passed ECG (find_peaks with a refractory distance of 0.25 s and a
+// prominence of 1 mV) and the heart rate they give; the Welch PSD of the raw recording, plotted.
+std::vector<row> ecg_beats(const std::string& path, const cusci::ndarray& z, const cusci::ndarray& raw, double fs,
+                           const std::string& out) {
+  namespace sg = cusci::signal;
+  sg::find_peaks_result pk;
+  const double ms = timed([&] {
+    pk = sg::find_peaks(z, {.distance = 0.25 * fs, .prominence = sg::peak_interval(1.0)});
+  });
+  const std::vector<std::int64_t> p = cusci::to_host(pk.peaks).to_vector<std::int64_t>();
+  std::vector<double> rr;
+  for (std::size_t i = 1; i < p.size(); ++i) rr.push_back(static_cast<double>(p[i] - p[i - 1]) / fs);
+  std::vector<double> sorted = rr;
+  std::sort(sorted.begin(), sorted.end());
+  const double median_rr = sorted.empty() ? 0.0 : sorted[sorted.size() / 2];
+  const double span = p.size() > 1 ? static_cast<double>(p.back() - p.front()) / fs : 0.0;
+  const std::string name = std::filesystem::path(path).filename().string();
+  char buf[512];
+  std::snprintf(buf, sizeof buf, "%zu R peaks in %.1f s: heart rate %.1f beats/min (median RR %.0f ms)", p.size(),
+                static_cast<double>(z.size()) / fs, span > 0 ? 60.0 * static_cast<double>(p.size() - 1) / span : 0.0,
+                1000.0 * median_rr);
+  std::vector<row> rows{{"find_peaks (R waves)", name, buf, ms}};
+
+  sg::psd_result psd;
+  const double ms2 = timed([&] { psd = sg::welch(raw, {.fs = fs, .nperseg = 4096}); });
+  const std::vector<double> f = psd.f.to_vector<double>();
+  const std::vector<double> P = cusci::to_host(psd.Pxx).astype(cusci::dtype::float64).to_vector<double>();
+  std::size_t best = 1;
+  for (std::size_t i = 1; i < P.size(); ++i)
+    if (P[i] > P[best]) best = i;
+  std::string plot = "no plot (PLplot was not found when cusci was configured)";
+#ifdef CUSCI_DEMO_HAVE_PLPLOT
+  const std::string png = out + "/" + std::filesystem::path(path).stem().string() + "_welch.png";
+  demo::plot_psd(png, f, P, fs / 2, "Welch PSD of the raw ECG (nperseg 4096, Hann)", "log10 PSD (mV^2/Hz)");
+  plot = "plot " + png;
+#endif
+  std::snprintf(buf, sizeof buf, "%zu bins of %.3f Hz, strongest above DC at %.3f Hz; %s", f.size(),
+                f.size() > 1 ? f[1] : 0.0, best < f.size() ? f[best] : 0.0, plot.c_str());
+  rows.push_back({"welch PSD", name, buf, ms2});
+  return rows;
+}
+
+// The spectrogram of the first channel of an audio recording (1024-sample Hann segments, 7/8 overlap),
+// in dB over its top 80 dB, written as a colour PNG with time to the right and frequency upwards.
+row audio_spectrogram(const std::string& path, double fs, const std::string& out) {
+  namespace sg = cusci::signal;
+  cusci::ndarray a = cusci::load(path);
+  if (a.ndim() == 2) a = a[{cusci::slice{}, 0}];  // the first channel of (frames, channels)
+  sg::spectrogram_result sp;
+  const double ms = timed([&] {
+    sp = sg::spectrogram(a, {.fs = fs, .window = "hann", .nperseg = 1024, .noverlap = 896});
+  });
+  const cusci::ndarray db = cusci::log10(sp.Sxx.astype(cusci::dtype::float64) + 1e-30) * 10.0;
+  const std::vector<double> v = cusci::to_host(db).to_vector<double>();
+  const std::int64_t nf = sp.Sxx.shape()[0], nt = sp.Sxx.shape()[1];
+  const double top = *std::max_element(v.begin(), v.end()), floor_db = top - 80.0;
+  std::vector<std::uint8_t> rgb(static_cast<std::size_t>(nf * nt * 3));
+  std::int64_t loudest = 0;
+  double loudest_sum = -1e300;
+  for (std::int64_t i = 0; i < nf; ++i) {
+    double row_sum = 0;
+    for (std::int64_t j = 0; j < nt; ++j) {
+      const double d = v[static_cast<std::size_t>(i * nt + j)];
+      row_sum += d;
+      // black -> red -> yellow -> white over [floor_db, top]
+      const double u = std::clamp((d - floor_db) / 80.0, 0.0, 1.0) * 3.0;
+      const auto c = [](double w) { return static_cast<std::uint8_t>(std::lround(255.0 * std::clamp(w, 0.0, 1.0))); };
+      std::uint8_t* px = &rgb[static_cast<std::size_t>(((nf - 1 - i) * nt + j) * 3)];  // frequency upwards
+      px[0] = c(u);
+      px[1] = c(u - 1.0);
+      px[2] = c(u - 2.0);
+    }
+    if (row_sum > loudest_sum) loudest_sum = row_sum, loudest = i;
+  }
+  const std::string png = out + "/" + std::filesystem::path(path).stem().string() + "_spectrogram.png";
+  demo::write_png_rgb8(png, rgb.data(), static_cast<int>(nt), static_cast<int>(nf));
+  const std::vector<double> f = sp.f.to_vector<double>();
+  char buf[512];
+  std::snprintf(buf, sizeof buf, "%lld samples at %g Hz -> %lld x %lld (frequency x time); loudest band %.0f Hz; %s",
+                static_cast<long long>(a.size()), fs, static_cast<long long>(nf), static_cast<long long>(nt),
+                f[static_cast<std::size_t>(loudest)], png.c_str());
+  return {"spectrogram", std::filesystem::path(path).filename().string(), buf, ms};
 }
 
 }  // namespace
@@ -381,8 +468,10 @@ int main(int argc, char** argv) {
                "and a segmentation of coins (threshold, morphology, labels, measurements, watershed) on the GPU"};
   std::string data = CUSCI_EXAMPLE_DATA;
   std::string matrix = data + "/bcsstk16.mtx", image = data + "/camera.npy", coins = data + "/coins.npy",
-              ecg = data + "/ecg_mitdb208_360hz_mV.npy", out = "demo-out";
+              ecg = data + "/ecg_mitdb208_360hz_mV.npy", audio = data + "/freedesktop_complete_44100hz_f32.npy",
+              out = "demo-out";
   std::vector<double> sigmas{1.0, 2.0, 4.0, 8.0};
+  double audio_fs = 44100.0;
   double rtol = 1e-8, fs = 360.0, low = 0.5, high = 40.0, mains = 60.0, fs_out = 250.0;
   int min_area = 500;
   app.add_option("--matrix", matrix, "SPD Matrix Market file to solve")->check(CLI::ExistingFile);
@@ -391,6 +480,9 @@ int main(int argc, char** argv) {
       ->check(CLI::ExistingFile);
   app.add_option("--min-area", min_area, "smallest object (pixels) listed in the segmentation's table");
   app.add_option("--ecg", ecg, "1-D signal as .npy")->check(CLI::ExistingFile);
+  app.add_option("--audio", audio, "audio recording as .npy, (frames,) or (frames, channels), for the spectrogram")
+      ->check(CLI::ExistingFile);
+  app.add_option("--audio-fs", audio_fs, "sampling rate of the audio recording, Hz");
   app.add_option("--out", out, "output directory");
   app.add_option("--sigmas", sigmas, "Gaussian sigmas in pixels");
   app.add_option("--rtol", rtol, "CG relative tolerance");
@@ -410,7 +502,10 @@ int main(int argc, char** argv) {
     std::vector<row> rows;
     rows.push_back(solve_matrix(matrix, rtol));
     for (auto& r : smooth_image(image, sigmas, out)) rows.push_back(r);
-    for (auto& r : filter_ecg(ecg, fs, low, high, mains, fs_out, out)) rows.push_back(r);
+    cusci::ndarray zerophase;
+    for (auto& r : filter_ecg(ecg, fs, low, high, mains, fs_out, out, zerophase)) rows.push_back(r);
+    for (auto& r : ecg_beats(ecg, zerophase, cusci::load(ecg), fs, out)) rows.push_back(r);
+    rows.push_back(audio_spectrogram(audio, audio_fs, out));
     for (auto& r : image_pipeline(image, out)) rows.push_back(r);
     for (auto& r : segment_coins(coins, min_area, out)) rows.push_back(r);
     std::printf("\n%-34s %-28s %10s  %s\n", "pipeline", "input", "time (ms)", "result");

@@ -76,4 +76,32 @@ void plot_ecg(const std::string& png, const std::vector<double>& raw, double fs,
               {{filtered, fs, f2, 1}, {resampled, fs2, r, 2}}, bottom, seconds);
 }
 
+void plot_psd(const std::string& png, const std::vector<double>& f, const std::vector<double>& psd, double fmax,
+              const std::string& title, const std::string& unit) {
+  std::vector<PLFLT> x, y;
+  for (std::size_t i = 1; i < f.size() && i < psd.size() && f[i] <= fmax; ++i) {
+    x.push_back(f[i]);
+    y.push_back(std::log10(std::max(psd[i], 1e-300)));
+  }
+  if (x.empty()) throw std::runtime_error("plot_psd: no frequencies to draw");
+  const auto [lo, hi] = std::minmax_element(y.begin(), y.end());
+  plstream pls;
+  pls.sdev("pngcairo");
+  pls.sfnam(png.c_str());
+  pls.spage(0, 0, 1600, 900, 0, 0);
+  pls.scolbg(255, 255, 255);
+  pls.scol0(1, 0, 0, 0);
+  pls.scol0(2, trace_colors[2][0], trace_colors[2][1], trace_colors[2][2]);
+  pls.init();
+  pls.adv(0);
+  pls.vpor(0.08, 0.97, 0.10, 0.92);
+  pls.wind(x.front(), x.back(), std::floor(*lo), std::ceil(*hi));
+  pls.col0(1);
+  pls.box("bcnst", 0.0, 0, "bcnstvl", 1.0, 0);
+  pls.lab("frequency (Hz)", unit.c_str(), title.c_str());
+  pls.col0(2);
+  pls.width(1.6);
+  pls.line(static_cast<PLINT>(x.size()), x.data(), y.data());
+}
+
 }  // namespace demo

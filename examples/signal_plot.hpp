@@ -26,4 +26,10 @@ void plot_traces(const std::string& png, const std::vector<trace>& top, const st
 void plot_ecg(const std::string& png, const std::vector<double>& raw, double fs, const std::vector<double>& filtered,
               const std::vector<double>& resampled, double fs2, double seconds = 10.0);
 
+/// A power spectral density on a logarithmic vertical axis (1600 x 900 px PNG): `psd` against `f` (Hz),
+/// drawn from f[1] (the DC bin is left out) up to `fmax` Hz, with the title and the unit of the values.
+/// Throws std::runtime_error when PLplot cannot open the PNG device.
+void plot_psd(const std::string& png, const std::vector<double>& f, const std::vector<double>& psd, double fmax,
+              const std::string& title, const std::string& unit);
+
 }  // namespace demo
