@@ -128,15 +128,17 @@ zpk_coeffs ellipap(int N, double rp, double rs);
 
 /// Analog Bessel/Thomson low-pass prototype of order N. The poles are the reciprocals of the zeros of the
 /// Bessel polynomial, found as SciPy does: Campos-Calderon start values, Aberth-Ehrlich iteration on
-/// exp(1/x) K_{N+1/2}(1/x) (closed form for half-integer orders), a Newton polish of each zero, and
-/// conjugate averaging. `norm`: 'phase' (phase midpoint at 1 rad/s, Butterworth asymptotes, k = 1),
+/// exp(1/x) K_{N+1/2}(1/x), a Newton polish of each zero (both to 1e-15), conjugate averaging and the
+/// check that the zeros sum to -1. K_{N+1/2} is evaluated without cancellation (for Re x < 0 as an
+/// I-part by continued fraction and backward recurrence plus a K-part by forward recurrence, the
+/// analytic continuation AMOS uses), so every order SciPy handles (1 to 84) converges and agrees with
+/// SciPy to ~1e-14 (poles; k of 'mag' ~1e-12). `norm`: 'phase' (phase midpoint at 1 rad/s, Butterworth asymptotes, k = 1),
 /// 'delay' (unit group delay at DC, k = (2N-1)!!), 'mag' (-3 dB at 1 rad/s, by a secant solve from 1.5).
 /// @return z [0] float64, p [N] complex128, k.
 /// @throws cusci::value_error for N < 0; cusci::runtime_error when the zeros do not converge (SciPy's
-///         RuntimeError / Exception). SciPy: `scipy.signal.besselap`. Deviation: above order 40 the
-///         zeros are too ill-conditioned for SciPy's 1e-15 stopping test even in binary128; orders 41-45
-///         stop at the noise floor (~1e-10 agreement), from ~46 runtime_error where SciPy succeeds up
-///         to ~85 (docs/signal-iir.md).
+///         RuntimeError / Exception), and for every N > 84, where SciPy's kve (AMOS) breaks down and
+///         SciPy raises (85: "Zeros failed to converge", 86: "Generated zeros are inaccurate", above:
+///         "Root-finding calculation failed"; docs/signal-iir.md). SciPy: `scipy.signal.besselap`.
 zpk_coeffs besselap(int N, bessel_norm norm = bessel_norm::phase);
 
 // ------------------------------------------------------------------------------------------------
