@@ -404,17 +404,18 @@ std::vector<row> ecg_beats(const std::string& path, const cusci::ndarray& z, con
   const double ms2 = timed([&] { psd = sg::welch(raw, {.fs = fs, .nperseg = 4096}); });
   const std::vector<double> f = psd.f.to_vector<double>();
   const std::vector<double> P = cusci::to_host(psd.Pxx).astype(cusci::dtype::float64).to_vector<double>();
-  std::size_t best = 1;
-  for (std::size_t i = 1; i < P.size(); ++i)
-    if (P[i] > P[best]) best = i;
+  // The strongest component above 0.5 Hz (below it lies the baseline wander).
+  std::size_t best = 0;
+  for (std::size_t i = 1; i < P.size() && i < f.size(); ++i)
+    if (f[i] > 0.5 && (best == 0 || P[i] > P[best])) best = i;
   std::string plot = "no plot (PLplot was not found when cusci was configured)";
 #ifdef CUSCI_DEMO_HAVE_PLPLOT
   const std::string png = out + "/" + std::filesystem::path(path).stem().string() + "_welch.png";
   demo::plot_psd(png, f, P, fs / 2, "Welch PSD of the raw ECG (nperseg 4096, Hann)", "log10 PSD (mV^2/Hz)");
   plot = "plot " + png;
 #endif
-  std::snprintf(buf, sizeof buf, "%zu bins of %.3f Hz, strongest above DC at %.3f Hz; %s", f.size(),
-                f.size() > 1 ? f[1] : 0.0, best < f.size() ? f[best] : 0.0, plot.c_str());
+  std::snprintf(buf, sizeof buf, "%zu bins of %.3f Hz, strongest above 0.5 Hz at %.3f Hz; %s", f.size(),
+                f.size() > 1 ? f[1] : 0.0, f[best], plot.c_str());
   rows.push_back({"welch PSD", name, buf, ms2});
   return rows;
 }
