@@ -6,9 +6,13 @@
 // loop of `remez`, the argument checks of `_remez`). To give SciPy's taps to rounding, every step is
 // taken in the same order with the same arithmetic: the grid, the barycentric Lagrange weights (computed
 // in `jet` interleaved groups), the search for the extremal frequencies with its look-ahead at both ends,
-// the IDFT of the best approximation on the Chebyshev nodes and the change of variable back when the bands
-// do not cover [0, 1/2]. Arrays are 1-based, as in the program, so that the index arithmetic can be read
-// against it.
+// the IDFT of the best approximation on the Chebyshev nodes (its cos calls included: when the bands do not
+// cover [0, 1/2] the change of variable back amplifies a last-place difference in those cosines up to
+// ~1e-8 in the taps) and that change of variable. Only the cost differs from the program: cos(2 pi f) is
+// computed once per grid point, the error at a grid point once per iteration (a point and a neighbour
+// together, each sum still in the program's order) and the weights eight nodes at a time, so the search
+// sees the same doubles and takes the same decisions. Arrays are 1-based, as in the program, so that the
+// index arithmetic can be read against it.
 
 #include <cmath>
 #include <cstdint>
@@ -33,22 +37,49 @@ enum class remez_status { ok, failed };
 struct remez_workspace {
   // Exchange-loop arrays, each dimsize + 1 long (index 0 unused).
   std::vector<double> a, p, q, ad, x, y;
+  // Per grid point (ngrid + 2 long, 1-based): cos(2 pi f), the weighted error of the current
+  // approximation and the iteration that computed it (0: none yet).
+  std::vector<double> xgrid, err;
+  std::vector<int> err_iter;
+  // The nodes in the order of the interleaved products of the barycentric weights, the inverse
+  // permutation, and the (zero) corrections of barycentric_weights.
+  std::vector<int> weight_order, weight_pos;
+  std::vector<double> weight_one;
 };
 
-// 1 / prod over the interleaved group of node k of 2 (x_k - x_j): the barycentric weight of node k,
-// computed over `stride` interleaved subsets of the n nodes (products of fewer terms, no overflow).
-double barycentric_weight(int k, int n, int stride, const double* x) {
-  double prod = 1.0;
-  const double xk = x[k];
-  for (int start = 1; start <= stride; ++start)
-    for (int j = start; j <= n; j += stride)
-      if (j != k) prod *= 2.0 * (xk - x[j]);
-  return 1.0 / prod;
+// 1 / prod over the interleaved groups of 2 (x_k - x_j), j != k: the barycentric weights of all n nodes.
+// The products run over `stride` interleaved subsets of the nodes (products of fewer terms, no overflow),
+// j in the order start, start + stride, ... for start = 1..stride; `order` lists that sequence and `pos`
+// its inverse. kWeightLanes nodes are taken at a time, independent products each in the same order as
+// alone. The factor of the node itself, 2 (x_k - x_k) = +0, becomes an exact 1 by adding `one`
+// (n x kWeightLanes, all zero on entry and on return) where it occurs.
+constexpr int kWeightLanes = 8;
+void barycentric_weights(int n, const int* order, const int* pos, double* one, const double* x, double* ad) {
+  constexpr int L = kWeightLanes;
+  for (int k0 = 1; k0 <= n; k0 += L) {
+    const int lanes = n - k0 + 1 < L ? n - k0 + 1 : L;
+    double xk2[L], prod[L];
+    for (int i = 0; i < L; ++i) {
+      xk2[i] = 2.0 * x[i < lanes ? k0 + i : k0];
+      prod[i] = 1.0;
+    }
+    for (int i = 0; i < lanes; ++i) one[pos[k0 + i] * L + i] = 1.0;
+    // 2 (x_k - x_j) as 2 x_k - 2 x_j: the same double (scaling by 2 is exact).
+    for (int t = 0; t < n; ++t) {
+      const double xj2 = 2.0 * x[order[t]];
+      const double* o = one + t * L;
+      for (int i = 0; i < L; ++i) prod[i] *= (xk2[i] - xj2) + o[i];
+    }
+    for (int i = 0; i < lanes; ++i) {
+      one[pos[k0 + i] * L + i] = 0.0;
+      ad[k0 + i] = 1.0 / prod[i];
+    }
+  }
 }
 
-// The current approximation at grid point k (barycentric Lagrange interpolation through the n nodes).
-double response_at(int k, int n, const double* grid, const double* x, const double* y, const double* ad) {
-  const double xf = std::cos(kTwoPi * grid[k]);
+// The current approximation at abscissa xf = cos(2 pi f) (barycentric Lagrange interpolation through
+// the n nodes).
+double response_at(double xf, int n, const double* x, const double* y, const double* ad) {
   double num = 0.0, den = 0.0;
   for (int j = 1; j <= n; ++j) {
     const double c = ad[j] / (xf - x[j]);
@@ -57,6 +88,49 @@ double response_at(int k, int n, const double* grid, const double* x, const doub
   }
   return num / den;
 }
+
+// The weighted error of the current approximation on the dense grid, computed on demand and kept for
+// the rest of the iteration (the search visits many points twice). A point not yet known is computed
+// together with its neighbour in the direction of the search, two independent sums of the same terms
+// in the same order (the compiler pairs them in one vector register).
+class grid_error {
+ public:
+  grid_error(int ngrid, int n, const double* des, const double* wt, remez_workspace& ws)
+      : ngrid_(ngrid), n_(n), des_(des), wt_(wt), xg_(ws.xgrid.data()), x_(ws.x.data()), y_(ws.y.data()),
+        ad_(ws.ad.data()), err_(ws.err.data()), iter_(ws.err_iter.data()) {}
+  void new_iteration() { ++tag_; }
+  double at(int l, int m) {
+    if (iter_[l] == tag_) return err_[l];
+    if (m < 1 || m > ngrid_ || iter_[m] == tag_) {
+      store(l, response_at(xg_[l], n_, x_, y_, ad_));
+      return err_[l];
+    }
+    const double xf[2] = {xg_[l], xg_[m]};
+    double num[2] = {0.0, 0.0}, den[2] = {0.0, 0.0};
+    for (int j = 1; j <= n_; ++j) {
+      const double xj = x_[j], aj = ad_[j], yj = y_[j];
+      for (int i = 0; i < 2; ++i) {
+        const double c = aj / (xf[i] - xj);
+        den[i] += c;
+        num[i] += c * yj;
+      }
+    }
+    store(l, num[0] / den[0]);
+    store(m, num[1] / den[1]);
+    return err_[l];
+  }
+
+ private:
+  void store(int l, double r) {
+    err_[l] = (r - des_[l]) * wt_[l];
+    iter_[l] = tag_;
+  }
+  int ngrid_, n_;
+  const double *des_, *wt_, *xg_, *x_, *y_, *ad_;
+  double* err_;
+  int* iter_;
+  int tag_ = 0;
+};
 
 // The Remez exchange on the dense grid (ngrid points of grid/des/wt), nfcns cosines, initial extremal
 // indices iext[1..nfcns+1]. On success alpha[1..nfcns] holds the cosine coefficients of the best
@@ -72,7 +146,7 @@ remez_status exchange(double* des, double* grid, const double* edge, double* wt,
 
   int k, k1, kkk, kn, knz, klow, kup, nz, nzz, nm1, cn, j, jchnge = 0, jet, jm1, jp1, l, luck = 0, nu, nut, nut1 = 0,
                                                                  niter;
-  double ynz = 0.0, comp = 0.0, devl, gtemp, fsh, y1 = 0.0, err, dtemp, delf, dnum, dden, aa = 0.0, bb = 0.0, ft,
+  double ynz = 0.0, comp = 0.0, devl, fsh, y1 = 0.0, err, dtemp, delf, dnum, dden, aa = 0.0, bb = 0.0, ft,
          xe, xt, dev;
 
   devl = -1.0;
@@ -80,15 +154,30 @@ remez_status exchange(double* des, double* grid, const double* edge, double* wt,
   nzz = nfcns + 2;
   niter = 0;
 
+  // Per design: cos(2 pi f) on the grid, the error cache, the order of the weight products.
+  ws.xgrid.resize(static_cast<std::size_t>(ngrid) + 2);
+  ws.err.assign(static_cast<std::size_t>(ngrid) + 2, 0.0);
+  ws.err_iter.assign(static_cast<std::size_t>(ngrid) + 2, 0);
+  const double* xg = ws.xgrid.data();
+  for (k = 0; k <= ngrid + 1; ++k) ws.xgrid[k] = std::cos(kTwoPi * grid[k]);
+  jet = (nfcns - 1) / 15 + 1;
+  ws.weight_order.clear();
+  for (int start = 1; start <= jet; ++start)
+    for (j = start; j <= nz; j += jet) ws.weight_order.push_back(j);
+  ws.weight_pos.assign(static_cast<std::size_t>(nz) + 1, 0);
+  for (j = 0; j < nz; ++j) ws.weight_pos[ws.weight_order[j]] = j;
+  ws.weight_one.assign(static_cast<std::size_t>(nz) * kWeightLanes, 0.0);
+  grid_error e(ngrid, nz, des, wt, ws);
+
   for (;;) {
   iteration:
     iext[nzz] = ngrid + 1;
     ++niter;
     if (niter > itrmax) break;
 
-    for (j = 1; j <= nz; ++j) x[j] = std::cos(grid[iext[j]] * kTwoPi);
-    jet = (nfcns - 1) / 15 + 1;
-    for (j = 1; j <= nz; ++j) ad[j] = barycentric_weight(j, nz, jet, x);
+    for (j = 1; j <= nz; ++j) x[j] = xg[iext[j]];
+    barycentric_weights(nz, ws.weight_order.data(), ws.weight_pos.data(), ws.weight_one.data(), x, ad);
+    e.new_iteration();
 
     dnum = 0.0;
     dden = 0.0;
@@ -131,12 +220,12 @@ remez_status exchange(double* des, double* grid, const double* edge, double* wt,
     if (j == 2) y1 = comp;
     comp = dev;
     if (l >= kup) goto search_down;
-    err = (response_at(l, nz, grid, x, y, ad) - des[l]) * wt[l];
+    err = e.at(l, l - 2);
     if ((static_cast<double>(nut) * err - comp) <= 0.0) goto search_down;
     comp = static_cast<double>(nut) * err;
   climb_up:
     if (++l >= kup) goto take_up;
-    err = (response_at(l, nz, grid, x, y, ad) - des[l]) * wt[l];
+    err = e.at(l, l + 1);
     if ((static_cast<double>(nut) * err - comp) <= 0.0) goto take_up;
     comp = static_cast<double>(nut) * err;
     goto climb_up;
@@ -150,7 +239,7 @@ remez_status exchange(double* des, double* grid, const double* edge, double* wt,
     --l;
   step_down:
     if (--l <= klow) goto no_lower;
-    err = (response_at(l, nz, grid, x, y, ad) - des[l]) * wt[l];
+    err = e.at(l, l - 1);
     if ((static_cast<double>(nut) * err - comp) > 0.0) goto found_down;
     if (jchnge <= 0) goto step_down;
     goto keep;
@@ -158,7 +247,7 @@ remez_status exchange(double* des, double* grid, const double* edge, double* wt,
     comp = static_cast<double>(nut) * err;
   climb_down:
     if (--l <= klow) goto take_down;
-    err = (response_at(l, nz, grid, x, y, ad) - des[l]) * wt[l];
+    err = e.at(l, l - 1);
     if ((static_cast<double>(nut) * err - comp) <= 0.0) goto take_down;
     comp = static_cast<double>(nut) * err;
     goto climb_down;
@@ -174,7 +263,7 @@ remez_status exchange(double* des, double* grid, const double* edge, double* wt,
     if (jchnge > 0) goto take_up;
   step_up:
     if (++l >= kup) goto keep;
-    err = (response_at(l, nz, grid, x, y, ad) - des[l]) * wt[l];
+    err = e.at(l, l + 1);
     if ((static_cast<double>(nut) * err - comp) <= 0.0) goto step_up;
     comp = static_cast<double>(nut) * err;
     goto climb_up;
@@ -195,7 +284,7 @@ remez_status exchange(double* des, double* grid, const double* edge, double* wt,
     luck = 1;
   low_end:
     if (++l >= kup) goto low_none;
-    err = (response_at(l, nz, grid, x, y, ad) - des[l]) * wt[l];
+    err = e.at(l, l + 1);
     if ((static_cast<double>(nut) * err - comp) <= 0.0) goto low_end;
     comp = static_cast<double>(nut) * err;
     j = nzz;
@@ -214,7 +303,7 @@ remez_status exchange(double* des, double* grid, const double* edge, double* wt,
     comp = y1 * (1.00001);
   high_end:
     if (--l <= klow) goto high_none;
-    err = (response_at(l, nz, grid, x, y, ad) - des[l]) * wt[l];
+    err = e.at(l, l - 1);
     if ((static_cast<double>(nut) * err - comp) <= 0.0) goto high_end;
     j = nzz;
     comp = static_cast<double>(nut) * err;
@@ -238,7 +327,6 @@ remez_status exchange(double* des, double* grid, const double* edge, double* wt,
   // (mapped onto [grid[1], grid[ngrid]] when the bands do not cover all of [0, 1/2]).
   nm1 = nfcns - 1;
   fsh = 1.0e-06;
-  gtemp = grid[1];
   x[nzz] = -2.0;
   cn = 2 * nfcns - 1;
   delf = 1.0 / cn;
@@ -265,8 +353,7 @@ remez_status exchange(double* des, double* grid, const double* edge, double* wt,
         if ((xt - xe) < fsh) {
           a[j] = y[l];
         } else {
-          grid[1] = ft;
-          a[j] = response_at(1, nz, grid, x, y, ad);
+          a[j] = response_at(std::cos(kTwoPi * ft), nz, x, y, ad);
         }
         break;
       }
@@ -278,7 +365,6 @@ remez_status exchange(double* des, double* grid, const double* edge, double* wt,
     }
     if (l > 1) l = l - 1;
   }
-  grid[1] = gtemp;
   dden = kTwoPi / cn;
   for (j = 1; j <= nfcns; ++j) {
     dtemp = 0.0;
