@@ -29,6 +29,17 @@ inline ndarray fake_array(dtype dt, const shape_t& shape) {
 
 /// Element `i` of a host array as complex<double> (any dtype).
 inline std::complex<double> element(const host_array& a, std::int64_t i) {
+  // host_array is C-contiguous: read element i in place for the common dtypes (converting the whole
+  // array per call made loops over large arrays quadratic).
+  switch (a.dtype()) {
+    case dtype::float64: return a.data_as<double>()[i];
+    case dtype::float32: return a.data_as<float>()[i];
+    case dtype::complex128: return a.data_as<std::complex<double>>()[i];
+    case dtype::complex64: return std::complex<double>(a.data_as<std::complex<float>>()[i]);
+    case dtype::int64: return static_cast<double>(a.data_as<std::int64_t>()[i]);
+    case dtype::int32: return static_cast<double>(a.data_as<std::int32_t>()[i]);
+    default: break;
+  }
   host_array c = a.astype(dtype::complex128);
   return c.data_as<std::complex<double>>()[i];
 }
