@@ -6,8 +6,24 @@
 #include <vector>
 
 #include "cusci/ndarray.hpp"
+#include "cusci/signal/short_time_fft.hpp"
 
 namespace cusci::signal::detail {
+
+// Python's floor division and modulo for b > 0.
+inline std::int64_t fdiv(std::int64_t a, std::int64_t b) { return a >= 0 ? a / b : -((-a + b - 1) / b); }
+inline std::int64_t fmod_py(std::int64_t a, std::int64_t b) { return a - fdiv(a, b) * b; }
+
+/// SciPy's name of an fft_mode.
+inline const char* mode_name(sft_fft_mode m) {
+  switch (m) {
+    case sft_fft_mode::twosided: return "twosided";
+    case sft_fft_mode::centered: return "centered";
+    case sft_fft_mode::onesided: return "onesided";
+    case sft_fft_mode::onesided2X: return "onesided2X";
+  }
+  return "?";
+}
 
 /// The elements of a 1-d host array of any numeric dtype as complex<double>.
 std::vector<std::complex<double>> sft_values(const host_array& w);

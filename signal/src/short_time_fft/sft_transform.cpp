@@ -26,18 +26,9 @@ namespace {
 using cd = std::complex<double>;
 
 bool is_single(dtype dt) { return dt == dtype::float32 || dt == dtype::complex64 || dt == dtype::float16; }
-std::int64_t fdiv(std::int64_t a, std::int64_t b) { return a >= 0 ? a / b : -((-a + b - 1) / b); }
-std::int64_t fmod_py(std::int64_t a, std::int64_t b) { return a - fdiv(a, b) * b; }
-
-const char* mode_name(sft_fft_mode m) {
-  switch (m) {
-    case sft_fft_mode::twosided: return "twosided";
-    case sft_fft_mode::centered: return "centered";
-    case sft_fft_mode::onesided: return "onesided";
-    case sft_fft_mode::onesided2X: return "onesided2X";
-  }
-  return "?";
-}
+using detail::fdiv;
+using detail::fmod_py;
+using detail::mode_name;
 
 /// A host window (any dtype) as a device array of the work precision, conjugated on request; real
 /// windows stay real.
