@@ -33,6 +33,12 @@ def cupy_cases(gpu_ms, data):
     del t
     t32 = cp.linspace(-100.0, 100.0, m, dtype=cp.float32)
     # CuPy's square/sawtooth kernels need the duty/width in t's dtype (a Python float is float64 there).
-    out["WF2"] = gpu_ms(lambda: csig.square(t32, cp.float32(0.3)), n_repeat=20)
-    out["WF3"] = gpu_ms(lambda: csig.sawtooth(t32, cp.float32(0.5)), n_repeat=20)
+    # CuPy 14.2's square kernel does not compile for float32 t (fmod(float, double) is ambiguous in its
+    # source); a case CuPy cannot run is reported as missing, not timed on other work.
+    for key, fn in (("WF2", lambda: csig.square(t32, cp.float32(0.3))),
+                    ("WF3", lambda: csig.sawtooth(t32, cp.float32(0.5)))):
+        try:
+            out[key] = gpu_ms(fn, n_repeat=20)
+        except Exception as e:  # noqa: BLE001 - CuPy's compile error; the case stays without a peer
+            print(f"# {key}: CuPy failed: {str(e).splitlines()[0][:120]}")
     return out
