@@ -154,8 +154,11 @@ ndarray tril(const ndarray& m, std::int64_t k = 0);
 ndarray triu(const ndarray& m, std::int64_t k = 0);
 
 /// Row and column indices (int64, 1-D, row-major order) of the lower / upper triangle of an (n, m)
-/// array with diagonal offset k. Computed on the host and copied to the device (asynchronous).
-/// @throws cusci::value_error for a negative n or m. NumPy: `np.tril_indices(n, k, m)`,
+/// array with diagonal offset k. Computed on the host (time proportional to n plus the result's
+/// length, any k) and copied to the device (asynchronous).
+/// @throws cusci::value_error for a negative n or m, or an n * m that does not fit in int64 (NumPy's
+///         "array is too big"); cusci::out_of_memory when n or m int64s or the (n, m) boolean mask NumPy
+///         builds exceed the host's memory (NumPy's MemoryError), at once. NumPy: `np.tril_indices(n, k, m)`,
 /// `np.triu_indices(n, k, m)`.
 std::pair<ndarray, ndarray> tril_indices(std::int64_t n, std::int64_t k = 0, std::optional<std::int64_t> m = {});
 std::pair<ndarray, ndarray> triu_indices(std::int64_t n, std::int64_t k = 0, std::optional<std::int64_t> m = {});

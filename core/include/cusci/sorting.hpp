@@ -215,8 +215,10 @@ struct histogram_result {
 /// @throws cusci::value_error for bins <= 0 ("`bins` must be positive, when an integer"), a range
 ///         with min > max ("max must be larger than min in range parameter."), a non-finite range
 ///         ("supplied range of [0, inf] is not finite", or "autodetected range of [nan, nan] is not
-///         finite" when a holds NaN or inf without a range), weights of another shape;
-///         cusci::type_error for a complex `a` or complex weights; cusci::out_of_memory.
+///         finite" when a holds NaN or inf without a range), weights of another shape, bins + 1
+///         float64 edges above 2^63 - 1 bytes ("array is too big");
+///         cusci::type_error for a complex `a` or complex weights; cusci::out_of_memory, at once
+///         (before the edges are built) when bins + 1 float64 edges exceed the host's memory.
 /// NumPy: `np.histogram(a, bins, range, density, weights)` (no string bin estimators).
 histogram_result histogram(const ndarray& a, std::int64_t bins = 10, histogram_options opts = {});
 /// Histogram over explicit, monotonically increasing edges `bins` [m + 1] (m >= 1 bins); values

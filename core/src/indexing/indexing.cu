@@ -27,6 +27,7 @@
 #include "cusci/device.hpp"
 #include "cusci/detail/copy.hpp"
 #include "cusci/detail/indexer.cuh"
+#include "cusci/detail/shape.hpp"
 #include "cusci/error.hpp"
 #include "cusci/indexing.hpp"
 #include "cusci/manipulation.hpp"
@@ -988,13 +989,31 @@ std::pair<ndarray, ndarray> tri_indices(std::int64_t n, std::int64_t k, std::opt
                                         const char* fn) {
   const std::int64_t m = m_opt ? *m_opt : n;
   CUSCI_EXPECTS(n >= 0 && m >= 0, value_error, std::string(fn) + ": n and m must be non-negative");
+  // NumPy builds arange(n), arange(m) (int64) and the (n, m) boolean mask first: the same sizes are
+  // checked here (ValueError "array is too big", MemoryError beyond the host's memory) before anything
+  // runs, so an absurd n, m or k fails at once.
+  (void)detail::checked_host_count(n, sizeof(std::int64_t), fn, "n");
+  (void)detail::checked_host_count(m, sizeof(std::int64_t), fn, "m");
+  (void)detail::checked_host_count(detail::checked_size({n, m}, fn), 1, fn, "the (n, m) mask");
+  // Row i holds columns j with j - i <= k (lower) or j - i >= k (upper); k beyond [-n, m] selects
+  // the same as the bound, so it is clamped first (no overflow in i + k).
+  const std::int64_t kc = std::clamp<std::int64_t>(k, -n - 1, m + 1);
+  auto cols = [&](std::int64_t i) -> std::pair<std::int64_t, std::int64_t> {  // [lo, hi)
+    return lower ? std::pair<std::int64_t, std::int64_t>{0, std::clamp<std::int64_t>(i + kc + 1, 0, m)}
+                 : std::pair<std::int64_t, std::int64_t>{std::clamp<std::int64_t>(i + kc, 0, m), m};
+  };
+  std::int64_t count = 0;
+  for (std::int64_t i = 0; i < n; ++i) count += cols(i).second - cols(i).first;
   std::vector<std::int64_t> r, c;
-  for (std::int64_t i = 0; i < n; ++i)
-    for (std::int64_t j = 0; j < m; ++j)
-      if (lower ? (j - i <= k) : (j - i >= k)) {
-        r.push_back(i);
-        c.push_back(j);
-      }
+  r.reserve(static_cast<std::size_t>(count));
+  c.reserve(static_cast<std::size_t>(count));
+  for (std::int64_t i = 0; i < n; ++i) {
+    const auto [lo, hi] = cols(i);
+    for (std::int64_t j = lo; j < hi; ++j) {
+      r.push_back(i);
+      c.push_back(j);
+    }
+  }
   return {asarray(r), asarray(c)};
 }
 }  // namespace

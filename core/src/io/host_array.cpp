@@ -53,21 +53,20 @@ using detail::shape_str;
 
 }  // namespace
 
-namespace {
-/// The host's physical memory in bytes (0 when unknown).
-std::size_t physical_memory_bytes() noexcept {
+namespace detail {
+std::size_t host_memory_bytes() noexcept {
   const long pages = ::sysconf(_SC_PHYS_PAGES), page = ::sysconf(_SC_PAGESIZE);
   if (pages <= 0 || page <= 0) return 0;
   return static_cast<std::size_t>(pages) * static_cast<std::size_t>(page);
 }
-}  // namespace
+}  // namespace detail
 
 host_array::host_array(cusci::dtype dt, shape_t shape) : dtype_(dt), shape_(std::move(shape)) {
   const std::int64_t n = detail::checked_size(shape_, "cusci::host_array", itemsize(dt));
   const std::size_t bytes = static_cast<std::size_t>(n) * itemsize(dt);
   // More than the machine holds: fail at once (NumPy's MemoryError), instead of an allocation that
   // overcommit may grant and a zero fill that would then run for minutes or end in the OOM killer.
-  const std::size_t phys = physical_memory_bytes();
+  const std::size_t phys = detail::host_memory_bytes();
   if (phys != 0 && bytes > phys)
     throw out_of_memory("cusci::host_array: unable to allocate " + std::to_string(bytes) + " bytes for shape " +
                             detail::shape_str(shape_) + ": more than the host's " + std::to_string(phys) +

@@ -17,6 +17,7 @@
 #include <cub/device/device_reduce.cuh>
 
 #include "sorting/sorting_common.cuh"
+#include "cusci/detail/shape.hpp"
 #include "cusci/dtype.hpp"
 #include "cusci/sorting.hpp"
 
@@ -398,6 +399,10 @@ histogram_result histogram(const ndarray& a, std::int64_t bins, histogram_option
   check_weights(a, opts.weights, fn);
   CUSCI_EXPECTS(bins > 0, value_error, std::string(fn) + ": `bins` must be positive, when an integer, got " +
                                            std::to_string(bins));
+  // NumPy's linspace of bins + 1 float64 edges: an absurd `bins` fails here (ValueError "array is too
+  // big" / MemoryError), before the host builds the edges.
+  (void)detail::checked_host_count(bins == std::numeric_limits<i64>::max() ? bins : bins + 1, sizeof(double), fn,
+                                   "bins");
   const i64 n = a.size();
   const dtype edt = (is_floating(a.dtype())) ? a.dtype() : dtype::float64;
   double first, last;

@@ -2,6 +2,7 @@
 // rules, complex inputs and complex weights as real filters, gaussian kernels, and the chaining of
 // passes. The kernels are in correlate1d.cu.
 
+#include "cusci/detail/shape.hpp"
 #include "cusci/ndimage/filters.hpp"
 
 #include <algorithm>
@@ -156,6 +157,14 @@ std::vector<double> detail::gaussian_weights(const char* fn, double sigma, int o
     throw value_error(fname(fn) + ": radius must be at most " + std::to_string(max_radius) + ", got " +
                       std::to_string(lw));
   if (order < 0) throw value_error(fname(fn) + ": order must be non-negative, got " + std::to_string(order));
+  // SciPy's derivative builds the (order + 1, order + 1) int64 matrix np.diag(arange(1, order + 1), 1):
+  // an absurd order fails there (MemoryError, or ValueError "array is too big"), and here at once,
+  // before the O(order^2) recurrence.
+  if (order > 0) {
+    const std::int64_t o1 = static_cast<std::int64_t>(order) + 1;
+    (void)cusci::detail::checked_host_count(cusci::detail::saturating_mul(o1, o1), sizeof(std::int64_t), fname(fn),
+                                            "order");
+  }
   const double s = std::fabs(sigma);
   if (s * s == 0)
     throw value_error(fname(fn) + ": sigma**2 must be > 0 (SciPy: ZeroDivisionError), got sigma " + num(sigma));

@@ -3,6 +3,7 @@
 #include <cmath>
 #include <string>
 
+#include "cusci/detail/shape.hpp"
 #include "cusci/error.hpp"
 
 namespace cusci::ndimage::detail {
@@ -34,6 +35,10 @@ double numpy_sum(const double* a, std::int64_t n) noexcept {
 std::vector<double> gaussian_kernel1d(double sigma, int order, std::int64_t radius) {
   const char* fn = "cusci::ndimage::detail::gaussian_kernel1d";
   if (order < 0) throw value_error(std::string(fn) + ": order must be >= 0, got " + std::to_string(order));
+  if (order > 0) {  // SciPy's (order + 1, order + 1) int64 matrix: MemoryError / "array is too big" at once
+    const std::int64_t o1 = static_cast<std::int64_t>(order) + 1;
+    (void)cusci::detail::checked_host_count(cusci::detail::saturating_mul(o1, o1), sizeof(std::int64_t), fn, "order");
+  }
   if (!(radius >= 0)) throw value_error(std::string(fn) + ": radius must be >= 0, got " + std::to_string(radius));
   // The filters cap the radius at 2^28 too; beyond it 2 * radius + 1 taps would not fit in memory (and
   // radius * radius overflows past 3e9).

@@ -3,6 +3,7 @@
 // scipy/signal/_filter_design.py (zpk2tf, zpk2sos, _cplxreal), scipy/signal/_signaltools.py
 // (lfilter_zi, sosfilt_zi). The IIR designs (butter and the others) are in iirfilter.cpp.
 
+#include "cusci/detail/shape.hpp"
 #include "cusci/signal/conversions.hpp"
 #include "cusci/signal/filter_design.hpp"
 
@@ -354,6 +355,8 @@ host_array firwin(std::int64_t numtaps, const std::vector<double>& cutoff_in, co
   edges.insert(edges.end(), cutoff.begin(), cutoff.end());
   if (pass_nyquist) edges.push_back(1.0);
   CUSCI_EXPECTS(numtaps > 0, value_error, F + ": Parameter Nx=" + std::to_string(numtaps) + " is not a positive integer");
+  // SciPy's arange(numtaps) float64 taps: an absurd numtaps fails here (MemoryError) before any loop.
+  (void)cusci::detail::checked_host_count(numtaps, sizeof(double), F, "numtaps");
 
   const double alpha = 0.5 * static_cast<double>(numtaps - 1);
   std::vector<double> m(static_cast<std::size_t>(numtaps)), h(static_cast<std::size_t>(numtaps), 0.0);

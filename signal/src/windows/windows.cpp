@@ -3,6 +3,7 @@
 // in the same order of operations (scipy/signal/windows/_windows.py), so results agree to rounding.
 // chebwin and dpss are in windows_spectral.cpp.
 
+#include <limits>
 #include <algorithm>
 #include <charconv>
 #include <cmath>
@@ -10,6 +11,7 @@
 #include <string>
 #include <vector>
 
+#include "cusci/detail/shape.hpp"
 #include "cusci/error.hpp"
 #include "cusci/signal/windows.hpp"
 #include "windows/window_impl.hpp"
@@ -25,6 +27,10 @@ namespace impl {
 bool len_guard(i64 M, const std::string& F) {
   CUSCI_EXPECTS(M >= 0, value_error,
                 F + ": Window length M must be a non-negative integer, got M=" + std::to_string(M));
+  // SciPy's float64 arrays of M (+ 1 for a periodic window) points: an absurd M fails here
+  // (MemoryError) before anything is allocated or filled.
+  (void)cusci::detail::checked_host_count(M < std::numeric_limits<i64>::max() ? M + 1 : M, sizeof(double), F,
+                                          "window length M");
   return M <= 1;
 }
 

@@ -1,7 +1,8 @@
 #pragma once
 /// @file detail/shape.hpp
-/// Shape and axis helpers shared by every module (host only, header-only): shape text for messages,
-/// the "function: " message prefix, axis normalization, checked shape products, and the
+/// Shape and axis helpers shared by every module (host only): shape text for messages, the
+/// "function: " message prefix, axis normalization, checked shape products, checked host sizes
+/// (against int64 and the host's memory, before a buffer is allocated or a loop runs), and the
 /// [outer, axis, inner] line view with the move-the-axis-last permutations. Written once here; modules
 /// call these instead of keeping their own copies.
 
@@ -98,6 +99,38 @@ inline std::int64_t checked_mul(std::int64_t a, std::int64_t b, std::string_view
   CUSCI_EXPECTS(a == 0 || b <= std::numeric_limits<std::int64_t>::max() / a, value_error,
                 msg(function, "size " + std::to_string(a) + " * " + std::to_string(b) + " overflows int64"));
   return a * b;
+}
+
+/// The host's physical memory in bytes (0 when unknown). Defined in core/src/io/host_array.cpp.
+std::size_t host_memory_bytes() noexcept;
+
+/// `count` items of `itemsize` bytes that a host buffer (or a host loop building one) is about to
+/// hold, checked before anything is allocated or looped over, as NumPy checks an allocation:
+/// @throws cusci::value_error naming `function` and `what` for a negative count or a byte size above
+///         2^63 - 1 ("array is too big", NumPy's ValueError); cusci::out_of_memory ("unable to
+///         allocate", NumPy's MemoryError) for more bytes than the host's physical memory.
+/// @return `count`.
+inline std::int64_t checked_host_count(std::int64_t count, std::size_t itemsize, std::string_view function,
+                                       std::string_view what) {
+  CUSCI_EXPECTS(count >= 0, value_error, msg(function, std::string(what) + ": negative size " + std::to_string(count)));
+  const std::size_t isz = itemsize ? itemsize : 1;
+  CUSCI_EXPECTS(static_cast<std::uint64_t>(count) <= static_cast<std::uint64_t>(std::numeric_limits<std::int64_t>::max()) / isz,
+                value_error, msg(function, std::string(what) + ": array is too big (" + std::to_string(count) + " x " +
+                                               std::to_string(isz) + " bytes)"));
+  const std::size_t bytes = static_cast<std::size_t>(count) * isz, phys = host_memory_bytes();
+  if (phys != 0 && bytes > phys)
+    throw out_of_memory(msg(function, std::string(what) + ": unable to allocate " + std::to_string(bytes) + " bytes (" +
+                                          std::to_string(count) + " x " + std::to_string(isz) + "): more than the host's " +
+                                          std::to_string(phys) + " bytes of memory"),
+                        bytes, 0, phys, 0);
+  return count;
+}
+
+/// `a * b` for non-negative sizes, saturating at 2^63 - 1 instead of overflowing (for sizes that
+/// are then checked against a limit, such as checked_host_count).
+inline std::int64_t saturating_mul(std::int64_t a, std::int64_t b) noexcept {
+  if (a <= 0 || b <= 0) return 0;
+  return b > std::numeric_limits<std::int64_t>::max() / a ? std::numeric_limits<std::int64_t>::max() : a * b;
 }
 
 /// A C-ordered shape seen as [outer, length, inner] around `axis` (already normalized): `outer` is

@@ -187,8 +187,10 @@ ndarray convolve1d(const ndarray& input, const std::vector<std::complex<double>>
 /// @throws cusci::value_error, as SciPy's ValueError, for a radius < 0 (explicit, or from truncate
 ///         and sigma), order < 0, truncate * sigma not finite (SciPy: ValueError / OverflowError from
 ///         int()), sigma**2 == 0 (SciPy: ZeroDivisionError) or sigma**2 not finite, a radius above
-///         2^28; cusci::index_error for a bad axis; cusci::runtime_error for the output's shape or
-///         dtype, float16, a mode outside the enum (as correlate1d).
+///         2^28, an order whose (order + 1)^2 int64 derivative matrix (SciPy's) exceeds 2^63 - 1 bytes;
+///         cusci::out_of_memory (SciPy's MemoryError) at once when that matrix exceeds the host's
+///         memory (order 2^20); cusci::index_error for a bad axis; cusci::runtime_error for the
+///         output's shape or dtype, float16, a mode outside the enum (as correlate1d).
 /// SciPy: `scipy.ndimage.gaussian_filter1d`. Deviations: sigma == 0 raises value_error (SciPy:
 /// ZeroDivisionError); |sigma| above ~1.3e154 with an explicit radius raises value_error (SciPy gives
 /// the box kernel that its infinite sigma**2 makes).

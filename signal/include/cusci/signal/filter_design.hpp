@@ -72,7 +72,8 @@ struct firwin_options {
 /// @throws cusci::value_error for every condition SciPy rejects (empty cutoff, cutoff out of
 ///         (0, fs/2) or not increasing, pass_zero string inconsistent with the number of cutoffs,
 ///         an even numtaps with a passband at Nyquist, numtaps <= 0, an unknown or unsupported window
-///         name, a wrong number of window parameters).
+///         name, a wrong number of window parameters); cusci::out_of_memory (SciPy's MemoryError) at once
+///         for more numtaps float64 taps than the host's memory.
 /// SciPy: `scipy.signal.firwin`. Windows outside the list of `window_spec` (chebwin, dpss, taylor,
 /// gaussian, ...) are rejected with value_error.
 host_array firwin(std::int64_t numtaps, const std::vector<double>& cutoff, const firwin_options& opts = {});

@@ -8,8 +8,9 @@
 ///
 /// Common conventions (SciPy's): `M` is the number of points; M == 0 gives an empty array and M == 1
 /// gives [1.] (except kaiser_bessel_derived, see there); M < 0 throws cusci::value_error
-/// ("Window length M must be a non-negative integer"). `sym` = true gives the symmetric window (filter
-/// design); `sym` = false the periodic, DFT-even one (spectral analysis): the symmetric window of M + 1
+/// ("Window length M must be a non-negative integer"), and M + 1 float64 points beyond the host's
+/// memory cusci::out_of_memory at once (SciPy's MemoryError), before anything is allocated or
+/// filled. `sym` = true gives the symmetric window (filter design); `sym` = false the periodic, DFT-even one (spectral analysis): the symmetric window of M + 1
 /// points without its last point.
 
 #include <cstdint>
@@ -89,7 +90,9 @@ struct window_spec {
 ///         given to a window that takes none, none given to one that needs them (kaiser, gaussian,
 ///         general_gaussian, general_hamming, general_cosine, chebwin, dpss, kaiser_bessel_derived),
 ///         dpss with other than one parameter, kaiser_bessel_derived with fftbins (SciPy's "only
-///         defined for symmetric shapes") or an odd Nx, and what the window itself rejects.
+///         defined for symmetric shapes") or an odd Nx, and what the window itself rejects;
+///         cusci::out_of_memory (SciPy's MemoryError) at once for Nx + 1 float64 points beyond the
+///         host's memory.
 /// @throws cusci::type_error for more parameters than the window takes, too few for
 ///         general_gaussian, or a parameter of the wrong kind (None or an array where a number is
 ///         needed, a taylor nbar that is not a C++ integer: `{"taylor", {5}}`, not `{5.0}`) (Python's
