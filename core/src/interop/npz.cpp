@@ -261,6 +261,13 @@ class npy_sink {
     }
     if (!have_descr || !have_fortran || !have_shape)
       fail("the header must have the keys 'descr', 'fortran_order' and 'shape'");
+    // The shape as NumPy checks it (at most 64 dimensions; "array is too big" when the product of
+    // the non-zero dimensions overflows), before any product is formed.
+    try {
+      (void)detail::checked_size(shape_, "shape");
+    } catch (const value_error& e) {
+      fail(e.what());
+    }
     if (parse_text_descr(descr)) return;
     try {
       dt_ = dtype_from_string(descr);
@@ -285,6 +292,9 @@ class npy_sink {
       n = 0;
     }
     data_need_ = n * itemsize(dt_);
+    // The bytes against the host's memory before the buffer is allocated (NumPy's MemoryError).
+    (void)detail::checked_host_count(static_cast<std::int64_t>(data_need_), 1, ctx_.substr(0, ctx_.size() - 2),
+                                     "array data");
     if (fortran_ && shape_.size() > 1) {
       ftmp_.resize(static_cast<std::size_t>(data_need_));
       dst_ = reinterpret_cast<unsigned char*>(ftmp_.data());
@@ -416,6 +426,15 @@ member_value read_member(const reader& r, const member_info& m, std::uint64_t co
     throw value_error(ctx + "the member's data runs past the end of the file (truncated archive?)");
   if (fseeko(r.f.get(), static_cast<off_t>(data_start), SEEK_SET) != 0)
     throw error("cusci::io::load_npz: error reading '" + r.path + "'");
+  // The recorded uncompressed size decides what the .npy header may ask to allocate, so it is capped
+  // by what the member's bytes can really produce before anything is allocated: a stored member
+  // holds exactly its bytes (checked above), and deflate expands at most 1032:1 (a 258-byte match in
+  // 2 bits), so a deflated member claiming more (a 257-byte file claiming 4 GiB) is corrupt.
+  constexpr std::uint64_t max_deflate_ratio = 1032, deflate_slack = 1024;
+  if (m.method != 0 && m.usize > m.csize * max_deflate_ratio + deflate_slack)
+    throw value_error(ctx + "the recorded uncompressed size " + std::to_string(m.usize) +
+                      " is more than its " + std::to_string(m.csize) + " deflated bytes can hold (at most " +
+                      std::to_string(max_deflate_ratio) + ":1): corrupt archive");
 
   npy_sink sink(ctx, m.usize);
   std::uint32_t crc = 0;

@@ -170,9 +170,10 @@ namespace detail {
 /// order; otherwise the reverse.
 void permute_copy(const std::byte* src, std::byte* dst, const shape_t& shape, std::size_t isz, bool c_to_f) {
   const std::size_t nd = shape.size();
+  for (std::int64_t d : shape)
+    if (d == 0) return;  // before the product: other dimensions may be huge (checked_size allows it)
   std::int64_t n = 1;
   for (std::int64_t d : shape) n *= d;
-  if (n == 0) return;
   shape_t fstride(nd), idx(nd, 0);
   std::int64_t s = 1;
   for (std::size_t k = 0; k < nd; ++k) {
@@ -266,6 +267,13 @@ host_array read_npy(const std::string& path) {
   if (shape->kind != py_value::tuple) p.fail("'shape' is not a tuple of integers");
   for (std::int64_t d : shape->t)
     if (d < 0) p.fail("negative dimension in shape " + cusci::detail::shape_str(shape->t));
+  // NumPy's shape checks (at most 64 dimensions; "array is too big" when the product of the non-zero
+  // dimensions overflows), before any product below is formed.
+  try {
+    (void)cusci::detail::checked_size(shape->t, "shape");
+  } catch (const value_error& e) {
+    p.fail(e.what());
+  }
   const dtype t = parse_descr(descr->s, path);
 
   // Size check before allocating: the data must be in the file.
