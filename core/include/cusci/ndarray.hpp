@@ -215,7 +215,8 @@ ndarray ones(const shape_t& shape, dtype dt = dtype::float64, order ord = order:
 /// Array filled with `value` (converted to the dtype); without `dt` the dtype is NumPy's for the
 /// value (bool, int64 (uint64 for a weak integer above the int64 range), float64, complex128, or the
 /// dtype of a strong scalar).
-/// @throws as `empty`.
+/// @throws as `empty`; cusci::value_error (NumPy 2's OverflowError "Python integer 300 out of bounds
+///         for int8") for a weak integer `value` outside the integer dtype's range, before allocating.
 /// NumPy: `np.full(shape, fill_value, dtype, order)` (CuPy: `cupy.full`).
 ndarray full(const shape_t& shape, const scalar& value, std::optional<dtype> dt = {}, order ord = order::C);
 /// Uninitialized / zero / one arrays with `a`'s shape and dtype on `a`'s device, laid out as NumPy's

@@ -16,6 +16,7 @@
 #include "cusci/error.hpp"
 #include "cusci/ndarray.hpp"
 #include "cusci/stream.hpp"
+#include "elementwise/weak_int.hpp"
 
 namespace cusci {
 namespace {
@@ -438,6 +439,13 @@ ndarray full(const shape_t& shape, const scalar& value, std::optional<dtype> dt,
              value.value<std::uint64_t>() <= static_cast<std::uint64_t>(std::numeric_limits<std::int64_t>::max())) {
     t = dtype::int64;  // a Python int that fits int64 gives int64
   }
+  // NumPy 2 raises OverflowError for a Python int outside the integer dtype (np.full(3, 300, np.int8));
+  // checked before anything is allocated.
+  if (!detail::weak_int_fits(value, t))
+    throw value_error("cusci::full: fill_value: Python integer " +
+                      (value.dtype() == dtype::uint64 ? std::to_string(value.value<std::uint64_t>())
+                                                      : std::to_string(value.value<std::int64_t>())) +
+                      " out of bounds for " + std::string(dtype_name(t)));
   ndarray a(shape, t, ord);
   detail::fill(a, value);
   return a;

@@ -97,25 +97,32 @@ spmatrix diags_array(const std::vector<ndarray>& diagonals_in, const std::vector
   if (m < 0 || n < 0) throw value_error(fn_name("diags") + ": negative dimensions are not allowed");
   const cusci::dtype dt = o.dtype ? *o.dtype : common_type(diagonals, "diags");
   check_value_dtype(dt, "diags");
-  std::int64_t M = 0;
-  for (std::int64_t off : offsets) M = std::max(M, std::min(m + off, n - off) + std::max<std::int64_t>(0, off));
-  M = std::max<std::int64_t>(0, M);
-  const auto nd = static_cast<std::int64_t>(offsets.size());
-  ndarray data = cusci::zeros(shape_t{nd, M}, dt);
+  // Every diagonal is checked before anything is allocated (SciPy's checks, in its order). An offset
+  // is clamped to [-m - 1, n + 1] first: beyond it the diagonal is out of bounds either way, and the
+  // sums below cannot overflow.
   const std::int64_t K = std::min(m, n);
+  const auto nd = static_cast<std::int64_t>(offsets.size());
+  std::vector<std::int64_t> lengths(offsets.size());
+  std::int64_t M = 0;
   for (std::int64_t j = 0; j < nd; ++j) {
-    const std::int64_t off = offsets[j];
-    const std::int64_t k = std::max<std::int64_t>(0, off);
-    const std::int64_t length = std::min({m + off, n - off, K});
+    const std::int64_t off = offsets[j], oc = std::clamp<std::int64_t>(off, -m - 1, n + 1);
+    const std::int64_t length = std::min({m + oc, n - oc, K});
     if (length < 0)
       throw value_error(fn_name("diags") + ": Offset " + std::to_string(off) + " (index " + std::to_string(j) +
                         ") out of bounds");
-    const ndarray& d = diagonals[j];
-    const std::int64_t len = d.shape(0);
+    const std::int64_t len = diagonals[j].shape(0);
     if (len < length && len != 1)
       throw value_error(fn_name("diags") + ": Diagonal length (index " + std::to_string(j) + ": " +
                         std::to_string(len) + " at offset " + std::to_string(off) +
                         ") does not agree with array size (" + std::to_string(m) + ", " + std::to_string(n) + ").");
+    lengths[j] = length;
+    M = std::max(M, std::min(m + oc, n - oc) + std::max<std::int64_t>(0, oc));
+  }
+  ndarray data = cusci::zeros(shape_t{nd, M}, dt);
+  for (std::int64_t j = 0; j < nd; ++j) {
+    const std::int64_t k = std::max<std::int64_t>(0, offsets[j]), length = lengths[j];
+    const ndarray& d = diagonals[j];
+    const std::int64_t len = d.shape(0);
     if (length == 0) continue;
     ndarray dst = data[{j, slice{k, k + length, {}}}];
     const ndarray src = len < length ? d.broadcast_to(shape_t{length}) : d[{slice{0, length, {}}}];
@@ -199,11 +206,26 @@ spmatrix random_impl(shape2 shape, const random_options& o, const char* fn) {
     if (mn <= int32_max) {
       pos = rng.choice(mn, shape_t{size}, false);
     } else {
-      // Rounds of uniform draws made unique until `size` distinct positions are held.
-      pos = ndarray(shape_t{0}, cusci::dtype::int64);
-      while (pos.size() < size) {
-        ndarray draw = rng.integers(0, mn, shape_t{size - pos.size()}, cusci::dtype::int64);
-        pos = cusci::unique(cusci::concatenate({pos, draw})).values;
+      // Rounds of uniform draws made unique until k distinct positions are held. With k at most half
+      // of m*n every round keeps at least half its draws on average, so the rounds end after about
+      // log2(k) of them; above half (density near 1, where the last missing positions would take
+      // about m*n rounds) the k = m*n - size positions left out are drawn instead and the kept ones
+      // are the rest. The result's m*n-sized mask and `size` entries come from the pool, which
+      // raises out_of_memory at once when they cannot fit.
+      const bool complement = size > mn / 2;
+      const std::int64_t k = complement ? mn - size : size;
+      ndarray drawn(shape_t{0}, cusci::dtype::int64);
+      if (complement) (void)cusci::empty(shape_t{size}, cusci::dtype::int64);  // fail before the rounds
+      while (drawn.size() < k) {
+        ndarray draw = rng.integers(0, mn, shape_t{k - drawn.size()}, cusci::dtype::int64);
+        drawn = cusci::unique(cusci::concatenate({drawn, draw})).values;
+      }
+      if (complement) {
+        ndarray keep = cusci::ones(shape_t{mn}, cusci::dtype::bool_);
+        if (k > 0) cusci::put(keep, drawn, cusci::zeros(shape_t{1}, cusci::dtype::bool_), clip_mode::wrap);
+        pos = cusci::flatnonzero(keep);
+      } else {
+        pos = drawn;
       }
     }
     row = cusci::remainder(pos, scalar(m)).astype(it, false);  // Fortran-order unravel, as SciPy
@@ -536,6 +558,15 @@ spmatrix triangle(const spmatrix& A, std::int64_t k, std::string_view format, bo
   coo_matrix a = A.tocoo();
   const shape2 shape = A.shape();
   const cusci::dtype ot = triplet_index_dtype(shape);
+  // SciPy computes A.row + k in the index dtype: a k outside int32 raises OverflowError there for
+  // int32 indices (value_error here, before any device work). For int64 indices k is clamped to
+  // [-rows, cols], which selects the same entries (everything, or nothing, beyond it) and keeps
+  // row + k from overflowing.
+  if (a.row().dtype() == cusci::dtype::int32 &&
+      (k < std::numeric_limits<std::int32_t>::min() || k > std::numeric_limits<std::int32_t>::max()))
+    throw value_error(fn_name(lower ? "tril" : "triu") + ": k: Python integer " + std::to_string(k) +
+                      " out of bounds for int32");
+  k = std::clamp<std::int64_t>(k, -shape[0], shape[1]);
   if (a.nnz() == 0)
     return finish(coo_matrix::from_valid(a.data(), a.row().astype(ot, false), a.col().astype(ot, false), shape, false),
                   format);

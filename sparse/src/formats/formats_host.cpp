@@ -162,7 +162,13 @@ bsr_matrix::bsr_matrix(const ndarray& data, const ndarray& indices, const ndarra
     shape_ = *o.shape;
   } else {
     CUSCI_EXPECTS(indices.size() > 0, value_error, std::string(fn) + ": unable to infer matrix dimensions");
+    // An empty indptr gives SciPy's negative row count: refused here, on the host, before the
+    // device reduction below (and before anything reads indptr's first element).
+    CUSCI_EXPECTS(indptr.size() > 0, value_error,
+                  std::string(fn) + ": 'shape' elements cannot be negative (an empty indptr gives " +
+                      std::to_string(-b[0]) + " rows)");
     shape_ = {(indptr.size() - 1) * b[0], (max_index(ind) + 1) * b[1]};
+    check_shape(fn, shape_);
   }
   CUSCI_EXPECTS(b[0] >= 1 && b[1] >= 1, value_error, std::string(fn) + ": invalid blocksize=" + shape_str(b));
   check_blocksize(fn, shape_, b);

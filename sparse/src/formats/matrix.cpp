@@ -105,8 +105,13 @@ compressed_arrays compressed_from_arrays(const char* fn, const ndarray& data, co
     check_shape(fn, *o.shape);
     shape = *o.shape;
   } else {
+    CUSCI_EXPECTS(indices.size() > 0, value_error, std::string(fn) + ": unable to infer matrix dimensions");
+    // An empty indptr gives SciPy's negative major dimension: refused on the host, before the device
+    // reduction below.
+    CUSCI_EXPECTS(indptr.size() > 0, value_error,
+                  std::string(fn) + ": 'shape' elements cannot be negative (an empty indptr gives -1 " +
+                      (csc ? "columns)" : "rows)"));
     const std::int64_t mx = max_index(ind);
-    CUSCI_EXPECTS(mx >= 0 || indices.size() > 0, value_error, std::string(fn) + ": unable to infer matrix dimensions");
     shape = csc ? shape2{mx + 1, indptr.size() - 1} : shape2{indptr.size() - 1, mx + 1};
     check_shape(fn, shape);
   }

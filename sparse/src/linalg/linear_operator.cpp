@@ -16,7 +16,8 @@ linear_operator::linear_operator(shape2 shape, cusci::dtype dt, matvec_fn matvec
   static constexpr const char* fn = "cusci::sparse::linalg::linear_operator";
   CUSCI_EXPECTS(shape[0] >= 0 && shape[1] >= 0, value_error,
                 std::string(fn) + ": invalid shape " + shape_str(shape) + ": dimensions must be >= 0");
-  CUSCI_EXPECTS(is_floating(dt), type_error,
+  // float32/float64 only, as documented: is_floating would let float16 through.
+  CUSCI_EXPECTS(dt == cusci::dtype::float32 || dt == cusci::dtype::float64, type_error,
                 std::string(fn) + ": dtype must be float32 or float64, got " + std::string(dtype_name(dt)));
   CUSCI_EXPECTS(static_cast<bool>(fn_), value_error, std::string(fn) + ": matvec must not be empty");
 }
@@ -30,7 +31,7 @@ linear_operator::linear_operator(const csr_matrix& A)
 linear_operator linear_operator::diagonal(const ndarray& d) {
   CUSCI_EXPECTS(d.ndim() == 1, value_error,
                 "cusci::sparse::linalg::linear_operator::diagonal: d must be 1-D, got shape " + shape_str(d.shape()));
-  CUSCI_EXPECTS(is_floating(d.dtype()), type_error,
+  CUSCI_EXPECTS(d.dtype() == cusci::dtype::float32 || d.dtype() == cusci::dtype::float64, type_error,
                 "cusci::sparse::linalg::linear_operator::diagonal: d must be float32 or float64, got " +
                     std::string(dtype_name(d.dtype())));
   linear_operator op;

@@ -69,7 +69,8 @@ struct diags_options {
 ///         Asynchronous except for conversions out of DIA.
 /// @throws cusci::value_error "Different number of diagonals and offsets.", "Offset 9 (index 0) out
 ///         of bounds", "Diagonal length (index 0: 3 at offset 0) does not agree with array size
-///         (4, 4).", "offset array contains duplicate values"; cusci::type_error for bool diagonals
+///         (4, 4).", "offset array contains duplicate values" (offsets and lengths are checked,
+///         for any int64 offset, before anything is allocated); cusci::type_error for bool diagonals
 ///         without a dtype, or float16.
 /// SciPy: `scipy.sparse.diags(diagonals, offsets, shape, format, dtype)`.
 spmatrix diags(const std::vector<ndarray>& diagonals, const std::vector<std::int64_t>& offsets,
@@ -111,9 +112,11 @@ struct random_options {
 /// Deviation: cusci's generator (Philox) is not NumPy's PCG64, so positions and values differ from
 /// SciPy's for the same seed; the distribution, count, dtype and format are SciPy's.
 /// Synchronizes (the sample). For m*n >= 2^31 the positions are drawn by rounds of uniform integers
-/// made unique (sorted order then), as SciPy does beyond int64.
-/// @throws cusci::value_error "density expected to be 0 <= density <= 1", negative m/n, an unknown
-///         format; cusci::type_error for float16.
+/// made unique (sorted order then), as SciPy does beyond int64; above density 1/2 the positions
+/// left out are drawn that way instead (a few rounds at any density, density 1 included).
+/// @throws cusci::value_error "density expected to be 0 <= density <= 1", negative m/n, m*n above
+///         int64, an unknown format; cusci::type_error for float16; cusci::out_of_memory (SciPy's
+///         MemoryError) when the sample does not fit on the device, before the draws.
 /// SciPy: `scipy.sparse.random(m, n, density, format, dtype, rng)`.
 spmatrix random(std::int64_t m, std::int64_t n, const random_options& o = {});
 /// Same with a shape. SciPy: `scipy.sparse.random_array(shape, density=..., format=..., dtype=..., rng=...)`.
@@ -168,7 +171,10 @@ spmatrix block_diag(const std::vector<spmatrix>& mats, std::string_view format =
                     std::optional<cusci::dtype> dtype = {});
 
 /// Lower triangle: the stored entries (duplicates and explicit zeros kept) with col <= row + k,
-/// as a COO matrix of A's shape and dtype converted to `format` ("" -> coo). Synchronizes.
+/// as a COO matrix of A's shape and dtype converted to `format` ("" -> coo). Synchronizes. Any k:
+/// k >= cols keeps every entry, k < -rows none.
+/// @throws cusci::value_error (SciPy's OverflowError "Python integer ... out of bounds for int32")
+///         for a k outside the int32 range when A's COO indices are int32, as SciPy's `A.row + k`.
 /// SciPy: `scipy.sparse.tril(A, k, format)`.
 spmatrix tril(const spmatrix& A, std::int64_t k = 0, std::string_view format = "");
 /// Upper triangle: entries with col >= row + k. SciPy: `scipy.sparse.triu(A, k, format)`.
