@@ -52,12 +52,48 @@ per_device& current() {
   CUSCI_EXPECTS(d < max_devices, index_error, "cusci: device id too large");
   return state.dev[d];
 }
+
+// Creating a handle or plan allocates device memory outside the pool; with the device nearly full
+// the library reports its allocation failure (or NOT_INITIALIZED / SETUP_FAILED, which is how the
+// create functions report a failed cudaMalloc inside them). `attempt` makes the object into a local
+// variable (never into the cache, so a failed creation leaves nothing half-made behind); on failure
+// the pool's cached blocks are returned to the device and creation is tried once more. The CUDA error
+// a failed internal cudaMalloc leaves pending is cleared, so the next launch check does not see it.
+template <class Status, class Attempt>
+Status create_retrying(Attempt&& attempt, Status ok) {
+  Status st = attempt();
+  if (st == ok) return st;
+  (void)cudaGetLastError();
+  get_default_memory_pool().free_all_blocks();
+  st = attempt();
+  if (st != ok) (void)cudaGetLastError();
+  return st;
+}
+
+/// out_of_memory for a handle or plan whose creation still failed after the retry.
+[[noreturn]] void throw_create_oom(const std::string& what, const char* status) {
+  std::size_t free_b = 0, total_b = 0;
+  if (cudaMemGetInfo(&free_b, &total_b) != cudaSuccess) (void)cudaGetLastError();
+  memory_pool& p = get_default_memory_pool();
+  throw out_of_memory("cusci: " + what + " failed (" + status +
+                          ") after the pool's cached blocks were freed: out of device memory (" +
+                          std::to_string(free_b) + " of " + std::to_string(total_b) + " bytes free, pool uses " +
+                          std::to_string(p.used_bytes()) + ")",
+                      0, p.used_bytes(), p.total_bytes(), p.get_limit());
+}
 }  // namespace
 
 cublasHandle_t cublas_handle() {
   per_device& d = current();
   const cudaStream_t s = get_current_stream();
-  if (!d.cublas) CUSCI_CUBLAS_TRY(cublasCreate(&d.cublas));
+  if (!d.cublas) {
+    cublasHandle_t h = nullptr;
+    const cublasStatus_t st = create_retrying([&] { return cublasCreate(&h); }, CUBLAS_STATUS_SUCCESS);
+    if (st == CUBLAS_STATUS_ALLOC_FAILED || st == CUBLAS_STATUS_NOT_INITIALIZED)
+      throw_create_oom("cublasCreate", cublasGetStatusName(st));
+    if (st != CUBLAS_STATUS_SUCCESS) throw_cublas_error(st, "cublasCreate", __FILE__, __LINE__);
+    d.cublas = h;
+  }
   if (!d.cublas_ws || d.cublas_stream != s) {
     d.cublas_ws.reset();  // back to the pool on its own stream
     d.cublas_ws = cusci::malloc(cublas_workspace_bytes, s);
@@ -71,14 +107,29 @@ cublasHandle_t cublas_handle() {
 
 cusparseHandle_t cusparse_handle() {
   per_device& d = current();
-  if (!d.cusparse) CUSCI_CUSPARSE_TRY(cusparseCreate(&d.cusparse));
+  if (!d.cusparse) {
+    cusparseHandle_t h = nullptr;
+    const cusparseStatus_t st = create_retrying([&] { return cusparseCreate(&h); }, CUSPARSE_STATUS_SUCCESS);
+    if (st == CUSPARSE_STATUS_ALLOC_FAILED || st == CUSPARSE_STATUS_NOT_INITIALIZED)
+      throw_create_oom("cusparseCreate", cusparseGetErrorName(st));
+    if (st != CUSPARSE_STATUS_SUCCESS) throw_cusparse_error(st, "cusparseCreate", __FILE__, __LINE__);
+    d.cusparse = h;
+  }
   CUSCI_CUSPARSE_TRY(cusparseSetStream(d.cusparse, get_current_stream()));
   return d.cusparse;
 }
 
 cusolverDnHandle_t cusolver_dn_handle() {
   per_device& d = current();
-  if (!d.cusolver) CUSCI_CUSOLVER_TRY(cusolverDnCreate(&d.cusolver));
+  if (!d.cusolver) {
+    cusolverDnHandle_t h = nullptr;
+    const cusolverStatus_t st = create_retrying([&] { return cusolverDnCreate(&h); }, CUSOLVER_STATUS_SUCCESS);
+    if (st == CUSOLVER_STATUS_ALLOC_FAILED || st == CUSOLVER_STATUS_NOT_INITIALIZED)
+      throw_create_oom("cusolverDnCreate", st == CUSOLVER_STATUS_ALLOC_FAILED ? "CUSOLVER_STATUS_ALLOC_FAILED"
+                                                                           : "CUSOLVER_STATUS_NOT_INITIALIZED");
+    if (st != CUSOLVER_STATUS_SUCCESS) throw_cusolver_error(st, "cusolverDnCreate", __FILE__, __LINE__);
+    d.cusolver = h;
+  }
   CUSCI_CUSOLVER_TRY(cusolverDnSetStream(d.cusolver, get_current_stream()));
   return d.cusolver;
 }
@@ -150,13 +201,16 @@ void fft_bind(fft_entry& e, cudaStream_t s) {
   CUSCI_CUFFT_TRY(cufftSetStream(e.plan, s));
 }
 
-std::shared_ptr<fft_entry> fft_make(const fft_plan_key& key) {
+// One attempt at the plan for `key`: the status of the first failing cuFFT call, the plan in `out`
+// only on success (a plan made half-way is destroyed here).
+cufftResult fft_try_make(const fft_plan_key& key, std::shared_ptr<fft_entry>& out) {
   auto e = std::make_shared<fft_entry>();
   e->key = key;
   cufftHandle h = 0;
-  CUSCI_CUFFT_TRY(cufftCreate(&h));
+  cufftResult st = cufftCreate(&h);
+  if (st != CUFFT_SUCCESS) return st;
   e->plan = h;  // destroyed by ~fft_entry on any failure below
-  CUSCI_CUFFT_TRY(cufftSetAutoAllocation(h, 0));
+  if ((st = cufftSetAutoAllocation(h, 0)) != CUFFT_SUCCESS) return st;
   long long n[3], inembed[3], onembed[3];
   for (int i = 0; i < 3; ++i) {
     n[i] = key.n[i];
@@ -165,10 +219,25 @@ std::shared_ptr<fft_entry> fft_make(const fft_plan_key& key) {
   }
   std::size_t work = 0;
   const bool embed = key.inembed[0] != 0;
-  CUSCI_CUFFT_TRY(cufftMakePlanMany64(h, key.rank, n, embed ? inembed : nullptr, key.istride, key.idist,
-                                      embed ? onembed : nullptr, key.ostride, key.odist,
-                                      static_cast<cufftType>(key.type), key.batch, &work));
+  st = cufftMakePlanMany64(h, key.rank, n, embed ? inembed : nullptr, key.istride, key.idist,
+                           embed ? onembed : nullptr, key.ostride, key.odist, static_cast<cufftType>(key.type),
+                           key.batch, &work);
+  if (st != CUFFT_SUCCESS) return st;
   e->work_bytes = work;
+  out = std::move(e);
+  return CUFFT_SUCCESS;
+}
+
+// The plan for `key`, retried once after freeing the pool's cache (create_retrying); out_of_memory
+// when cuFFT still cannot allocate, cufft_error for any other failure. Nothing is cached on failure.
+std::shared_ptr<fft_entry> fft_make(const fft_plan_key& key) {
+  std::shared_ptr<fft_entry> e;
+  const cufftResult st = create_retrying([&] { return fft_try_make(key, e); }, CUFFT_SUCCESS);
+  if (st == CUFFT_ALLOC_FAILED || st == CUFFT_SETUP_FAILED)
+    throw_create_oom("cuFFT plan creation (cufftCreate / cufftMakePlanMany64)",
+                     st == CUFFT_ALLOC_FAILED ? "CUFFT_ALLOC_FAILED" : "CUFFT_SETUP_FAILED");
+  if (st != CUFFT_SUCCESS)
+    throw_cufft_error(st, "cufftCreate / cufftSetAutoAllocation / cufftMakePlanMany64", __FILE__, __LINE__);
   return e;
 }
 }  // namespace

@@ -13,12 +13,22 @@
 
 namespace cusci::detail {
 
+/// Creation under memory pressure (all three handles and the cuFFT plans below): a creation that
+/// fails is retried once after the pool's cached blocks are returned to the device; when it fails
+/// again with the library's allocation status (ALLOC_FAILED, or NOT_INITIALIZED / SETUP_FAILED, which
+/// the create functions return when their internal cudaMalloc fails) it throws cusci::out_of_memory,
+/// otherwise the library's error. A failed creation caches nothing and leaves no pending CUDA error:
+/// the next fetch on the thread tries again from scratch.
+
 /// cuBLAS handle of the current device and thread, set to the current stream, with its workspace
 /// (cublasSetWorkspace) taken from the pool.
+/// @throws cusci::out_of_memory (creation, as above, or the workspace); cusci::cublas_error.
 cublasHandle_t cublas_handle();
 /// cuSPARSE handle of the current device and thread, set to the current stream.
+/// @throws cusci::out_of_memory (creation, as above); cusci::cusparse_error.
 cusparseHandle_t cusparse_handle();
 /// cuSOLVER dense handle of the current device and thread, set to the current stream.
+/// @throws cusci::out_of_memory (creation, as above); cusci::cusolver_error.
 cusolverDnHandle_t cusolver_dn_handle();
 
 /// Everything a cuFFT plan depends on.
@@ -46,7 +56,8 @@ struct fft_plan_lease {
 /// plan cache of the current device (see `cusci::fft::plan_cache`), made on a miss with
 /// auto-allocation off and a work area from the pool; bound to the current stream (cufftSetStream)
 /// and, when the stream differs from its last use, given a new work area allocated on that stream.
-/// @throws cusci::cufft_error when cuFFT cannot make the plan; cusci::out_of_memory.
+/// @throws cusci::out_of_memory when the plan or its work area cannot be allocated (after the retry
+///         described above); cusci::cufft_error when cuFFT cannot make the plan for another reason.
 fft_plan_lease acquire_fft_plan(const fft_plan_key& key);
 
 /// The same, returning the bare handle (for callers that execute it at once): it stays valid at
