@@ -50,6 +50,7 @@
 /// whether it synchronizes; validation of index arrays on construction and anything that learns a
 /// size on the device (duplicate summation, zero elimination, from dense) synchronize.
 
+#include <atomic>
 #include <array>
 #include <cstdint>
 #include <memory>
@@ -143,6 +144,31 @@ class spmatrix;
 
 namespace detail {
 struct spmv_cache;
+
+/// A tri-state flag (-1 unknown, 0 false, 1 true) that a const member may fill in while other threads
+/// read it: every access is a relaxed atomic byte load or store (a plain byte access on x86), so
+/// concurrent const use of one matrix (has_sorted_indices(), has_canonical_format(), the products
+/// that ask them) is free of data races. Any thread computes the same answer from the same arrays, so
+/// no ordering is needed. Copyable (a copy takes the current value).
+class lazy_flag {
+ public:
+  constexpr lazy_flag(std::int8_t v = -1) noexcept : v_(v) {}  // NOLINT: implicit, as the int8 it replaces
+  lazy_flag(const lazy_flag& o) noexcept : v_(o.load()) {}
+  lazy_flag& operator=(const lazy_flag& o) noexcept {
+    store(o.load());
+    return *this;
+  }
+  lazy_flag& operator=(std::int8_t v) noexcept {
+    store(v);
+    return *this;
+  }
+  operator std::int8_t() const noexcept { return load(); }  // NOLINT: implicit read
+  std::int8_t load() const noexcept { return v_.load(std::memory_order_relaxed); }
+  void store(std::int8_t v) noexcept { v_.store(v, std::memory_order_relaxed); }
+
+ private:
+  std::atomic<std::int8_t> v_;
+};
 }  // namespace detail
 
 /// The members every format shares, declared and documented here once: shape, values, dtypes, format,
@@ -350,8 +376,8 @@ class coo_matrix : public matrix_base<coo_matrix, sparse::format::coo> {
   friend class matrix_base<coo_matrix, sparse::format::coo>;  // the shared members use the arrays and flags
   coo_matrix() = default;
   ndarray row_, col_;
-  std::int8_t canonical_ = 0;      // SciPy's flag
-  mutable std::int8_t sorted_ = -1;  // -1 unknown
+  detail::lazy_flag canonical_ = 0;      // SciPy's flag
+  mutable detail::lazy_flag sorted_ = -1;  // -1 unknown
 };
 
 /// A sparse matrix in a compressed format: `csr_matrix` (K = csr: the entries of row i are
@@ -432,7 +458,7 @@ class compressed_matrix
   using base_type::shape_;
   ndarray indices_, indptr_;
   std::shared_ptr<detail::spmv_cache> cache_;
-  mutable std::int8_t sorted_ = -1, canonical_ = -1;  // -1 unknown
+  mutable detail::lazy_flag sorted_ = -1, canonical_ = -1;  // -1 unknown
 };
 
 /// A sparse matrix in diagonal format: diagonal k (offset `offsets[k]`) stores
@@ -519,7 +545,7 @@ class bsr_matrix : public matrix_base<bsr_matrix, sparse::format::bsr> {
   ndarray indices_, indptr_;
   shape2 blocksize_{1, 1};
   std::shared_ptr<detail::spmv_cache> cache_;
-  mutable std::int8_t sorted_ = -1, canonical_ = -1;
+  mutable detail::lazy_flag sorted_ = -1, canonical_ = -1;
 };
 
 /// Any sparse matrix: one of the five formats, held by value (std::variant). Every matrix class
