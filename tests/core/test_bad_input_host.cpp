@@ -174,19 +174,6 @@ TEST_CASE("core: sizes, host loops and creation functions refuse bad input at on
   });
 }
 
-TEST_CASE("core: tril_indices/triu_indices with k far outside the matrix match NumPy and take no time") {
-  // k beyond the matrix: everything or nothing, in O(n + result) (NumPy: the same triangle).
-  auto [r, c] = tril_indices(3, std::int64_t{1} << 40);
-  CHECK(r.size() == 9);
-  CHECK(c.size() == 9);
-  auto [r2, c2] = tril_indices(3, -(std::int64_t{1} << 40));
-  CHECK(r2.size() == 0);
-  auto [r3, c3] = triu_indices(4, 1, 2);  // NumPy: rows [0], cols [1]
-  CHECK(r3.size() == 1);
-  auto [r4, c4] = triu_indices(4, INT64_MIN);
-  CHECK(r4.size() == 16);
-}
-
 TEST_CASE("core: .npy and .npz readers refuse headers that claim more than NumPy allows or the file holds") {
   temp_dir d;
   const std::string dims70 = d.write("d70.npy", npy("{'descr': '<f8', 'fortran_order': False, 'shape': " +
