@@ -48,7 +48,8 @@ namespace cusci {
 /// @return an ndarray viewing the tensor's memory, on its device.
 /// Host only, never synchronizes.
 /// @throws cusci::value_error for a null tensor, a CPU or other non-CUDA device (copy CPU data with
-///         `asarray` instead), a device id out of range, a negative ndim or dimension, lanes != 1,
+///         `asarray` instead), a device id out of range, a negative ndim or dimension, more than 64
+///         dimensions or a shape whose size overflows ("array is too big", as NumPy), lanes != 1,
 ///         a null data pointer with a non-empty shape; cusci::type_error for a dtype cusci lacks
 ///         (bfloat16, float8, int128, ...).
 /// CuPy: `cupy.from_dlpack(x)` (which rejects CPU tensors too); NumPy: `np.from_dlpack`.

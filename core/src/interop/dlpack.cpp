@@ -18,6 +18,7 @@
 
 #include CUSCI_DLPACK_HEADER
 
+#include "cusci/detail/shape.hpp"
 #include "cusci/device.hpp"
 #include "cusci/dtype.hpp"
 #include "cusci/error.hpp"
@@ -105,6 +106,9 @@ ndarray wrap_tensor(const DLTensor& t, std::shared_ptr<void> guard, const char* 
       throw value_error(f + ": dimension " + std::to_string(d) + " is negative (" + std::to_string(shape[d]) + ")");
     empty = empty || shape[d] == 0;
   }
+  // NumPy's shape rules (at most 64 dimensions, the product within int64 even beside a zero
+  // dimension) before any product below is formed.
+  (void)detail::checked_size(shape, f, static_cast<std::size_t>(isz));
   if (t.strides) {
     for (std::size_t d = 0; d < nd; ++d) estrides[d] = t.strides[d];
   } else {  // null strides: compact row-major (allowed by DLPack before 1.2)
