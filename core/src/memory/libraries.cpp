@@ -192,6 +192,9 @@ void fft_evict_to_bounds(fft_cache_state& c) {
 // Binds the entry to stream s: a work area allocated on s (a new one when s differs from its last use).
 void fft_bind(fft_entry& e, cudaStream_t s) {
   if (!e.work_set || e.stream != s) {
+    // Until the new work area is set the plan has none: a failed allocation (out_of_memory) must not
+    // leave the plan pointing at the released block for the next call on the old stream.
+    e.work_set = false;
     e.work.reset();  // back to the pool on its own stream
     e.work = cusci::malloc(e.work_bytes, s);
     if (e.work_bytes) CUSCI_CUFFT_TRY(cufftSetWorkArea(e.plan, e.work->ptr()));
