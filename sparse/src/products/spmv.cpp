@@ -183,8 +183,19 @@ void run_product(cusparseSpMatDescr_t mat, cusparseOperation_t op, spmv_cache* c
     }
   } guard{p, cache == nullptr};
 
+  // A plan whose setup fails (out_of_memory for its workspace under memory pressure, a cuSPARSE
+  // error) is reset, so a cached plan is never left with descriptors but no workspace.
+  auto setup = [&](auto&& body) {
+    try {
+      body();
+    } catch (...) {
+      destroy(*p);
+      p->buffer.reset();
+      throw;
+    }
+  };
   if (k == 0) {
-    if (p->x == nullptr) {
+    if (p->x == nullptr) setup([&] {
       CUSCI_CUSPARSE_TRY(cusparseCreateDnVec(&p->x, shape[1], x.data(), vt));
       CUSCI_CUSPARSE_TRY(cusparseCreateDnVec(&p->y, shape[0], y.data(), vt));
       std::size_t bytes = 0;
@@ -200,14 +211,15 @@ void run_product(cusparseSpMatDescr_t mat, cusparseOperation_t op, spmv_cache* c
       p->buffer = cusci::malloc(bytes > 0 ? bytes : 1, s);
       if (cache)  // preprocessing pays off for repeated products only
         CUSCI_CUSPARSE_TRY(cusparseSpMV_preprocess(h, op, alpha, mat, p->x, beta, p->y, vt, alg, p->buffer->ptr()));
-    } else {
+    });
+    else {
       CUSCI_CUSPARSE_TRY(cusparseDnVecSetValues(p->x, x.data()));
       CUSCI_CUSPARSE_TRY(cusparseDnVecSetValues(p->y, y.data()));
     }
     CUSCI_CUSPARSE_TRY(cusparseSpMV(h, op, alpha, mat, p->x, beta, p->y, vt, static_cast<cusparseSpMVAlg_t>(p->alg),
                                     p->buffer->ptr()));
   } else {
-    if (p->X == nullptr) {
+    if (p->X == nullptr) setup([&] {
       if (colmajor) {
         CUSCI_CUSPARSE_TRY(cusparseCreateDnMat(&p->X, shape[1], k, shape[1], x.data(), vt, CUSPARSE_ORDER_COL));
         CUSCI_CUSPARSE_TRY(cusparseCreateDnMat(&p->Y, shape[0], k, shape[0], y.data(), vt, CUSPARSE_ORDER_COL));
@@ -230,7 +242,8 @@ void run_product(cusparseSpMatDescr_t mat, cusparseOperation_t op, spmv_cache* c
       CUSCI_CUSPARSE_TRY(st);
       p->alg = alg;
       p->buffer = cusci::malloc(bytes > 0 ? bytes : 1, s);
-    } else {
+    });
+    else {
       CUSCI_CUSPARSE_TRY(cusparseDnMatSetValues(p->X, x.data()));
       CUSCI_CUSPARSE_TRY(cusparseDnMatSetValues(p->Y, y.data()));
     }
