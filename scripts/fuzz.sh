@@ -33,9 +33,11 @@ for t in "${targets[@]}"; do
   echo "== $t: ${seconds}s"
   # -rss_limit_mb / -malloc_limit_mb: a reader may allocate what a header asks for only when the
   # file's bytes back it (deflate: at most 1032x), so inputs of max_len bytes stay far below 2 GB.
-  if ! "$build/tests/fuzz/cusci_fuzz_$t" "$corpus" "$build/seeds/$t" -max_total_time="$seconds" -jobs="$jobs" \
-      -workers="$jobs" -max_len=65536 -rss_limit_mb=4096 -malloc_limit_mb=2048 -timeout=10 \
-      -artifact_prefix="$findings/" -print_final_stats=1 2>"$build/fuzz-$t.log"; then
+  parallel=()
+  [ "$jobs" -gt 1 ] && parallel=(-jobs="$jobs" -workers="$jobs")  # workers log to fuzz-<n>.log in $build
+  if ! (cd "$build" && "$build/tests/fuzz/cusci_fuzz_$t" "$corpus" "$build/seeds/$t" -max_total_time="$seconds" \
+      "${parallel[@]}" -max_len=65536 -rss_limit_mb=4096 -malloc_limit_mb=2048 -timeout=10 \
+      -artifact_prefix="$findings/" -print_final_stats=1 2>"$build/fuzz-$t.log"); then
     status=1
     echo "   FAILED: see $build/fuzz-$t.log and $findings/"
   fi
