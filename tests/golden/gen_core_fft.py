@@ -189,8 +189,9 @@ case("irfft_large", "irfft", (1025,), "complex64", n=2048)
 
 # --- N-D DFTs ---------------------------------------------------------------------------------
 suite.group("dft_nd")
-for func in ["fft2", "ifft2", "rfft2", "irfft2", "fftn", "ifftn", "rfftn", "irfftn"]:
-    real_in = func.startswith("rfft")
+for func in ["fft2", "ifft2", "rfft2", "irfft2", "fftn", "ifftn", "rfftn", "irfftn", "hfft2", "ihfft2", "hfftn",
+             "ihfftn"]:
+    real_in = func.startswith("rfft") or func.startswith("ihfft")
     dts = ["float32", "float64", "int32"] if real_in else ["complex64", "complex128", "float64"]
     is2 = func.endswith("2")
     for dt in dts:
@@ -225,10 +226,64 @@ for func in ["fft2", "ifft2", "rfft2", "irfft2", "fftn", "ifftn", "rfftn", "irff
 case("rfftn_err_empty_axes", "rfftn", (4, 6), "float64", axes=(), expect="value_error")
 case("irfftn_err_empty_axes", "irfftn", (4, 6), "complex128", axes=(), expect="value_error")
 case("rfftn_err_complex", "rfftn", (4, 6), "complex128", expect="type_error")
+case("ihfftn_err_complex", "ihfftn", (4, 6), "complex128", expect="type_error")
+case("ihfft2_err_complex", "ihfft2", (4, 6), "complex64", expect="type_error")
+case("hfftn_3d_trailing", "hfftn", (4, 6, 5), "complex128", axes=(0, 1, 2), s=(4, 6, 8))
 case("fftn_empty_axes", "fftn", (4, 6), "complex128", axes=())
 case("fft2_large", "fft2", (64, 128), "complex64")
 case("irfft2_large", "irfft2", (64, 65), "complex64")
 case("irfftn_3d_trailing", "irfftn", (4, 6, 5), "complex128", axes=(0, 1, 2), s=(4, 6, 8))
+
+# --- fast Hankel transform (FFTLog) ------------------------------------------------------------
+# fht / ifht of power-law-times-Gaussian profiles on log grids, every dtype, orders (negative, half,
+# integer), offsets (fhtoffset's optimum and others), biases including the singular ones (pole cases:
+# SciPy warns "singular transform" / "singular inverse transform" and fixes u_0); batched leading
+# dimensions and strided input. Params: dln, mu, offset, bias, warns (SciPy's UserWarning count).
+suite.group("fftlog")
+import warnings as _warnings
+
+
+def fftlog_case(name, func, x, dln, mu, offset=0.0, bias=0.0, layout="C"):
+    xin = x[..., ::2] if layout == "strided" else x
+    with _warnings.catch_warnings(record=True) as w:
+        _warnings.simplefilter("always")
+        y = getattr(sf, func)(xin, dln, mu, offset=offset, bias=bias)
+    single = y.dtype == np.float32
+    mag = max(float(np.max(np.abs(y))), 1e-300)
+    suite.case(name, func=func, rtol=1e-4 if single else 1e-10, atol=(1e-4 if single else 1e-10) * mag,
+               x=suite.array(name + "_x", x), expected=suite.array(name + "_y", y), dln=dln, mu=mu, offset=offset,
+               bias=bias, layout=layout, warns=len([m for m in w if "singular" in str(m.message)]))
+
+
+r_grid = np.logspace(-4, 4, 128)
+prof = r_grid ** 1.5 * np.exp(-r_grid ** 2 / 2)
+dln0 = float(np.log(r_grid[1] / r_grid[0]))
+for mu in [0.0, 0.5, 2.0, -0.5, 1.3]:
+    for bias in [0.0, 0.7, -0.4]:
+        off = sf.fhtoffset(dln0, mu, bias=bias)
+        fftlog_case(f"fht_mu{fmt(mu)}_q{fmt(bias)}".replace("-", "m").replace(".", "p"), "fht", prof, dln0, mu,
+                    offset=off, bias=bias)
+        fftlog_case(f"ifht_mu{fmt(mu)}_q{fmt(bias)}".replace("-", "m").replace(".", "p"), "ifht", prof, dln0, mu,
+                    offset=off, bias=bias)
+fftlog_case("fht_odd", "fht", prof[:101], dln0, 1.0, offset=0.3)
+fftlog_case("fht_f32", "fht", prof.astype(np.float32), dln0, 0.5)
+fftlog_case("fht_f32_bias", "fht", prof.astype(np.float32), dln0, 0.5, bias=0.5)
+fftlog_case("fht_int", "fht", np.arange(1, 33, dtype=np.int64), 0.05, 0.0)
+fftlog_case("fht_batched", "fht", np.stack([prof, 2 * prof[::-1], prof ** 0.5]), dln0, 0.0, offset=0.1)
+fftlog_case("fht_strided", "fht", np.stack([prof, prof[::-1]]), dln0, 0.0, layout="strided")
+fftlog_case("fht_n1", "fht", np.array([2.5]), 0.1, 0.0)
+fftlog_case("fht_n2", "fht", np.array([2.5, 1.0]), 0.1, 0.5)
+# poles: xm = (mu + 1 - q) / 2 or xp = (mu + 1 + q) / 2 a non-positive integer
+fftlog_case("fht_pole_xm", "fht", prof, dln0, 0.0, bias=1.0)   # u_0 = 0
+fftlog_case("fht_singular", "fht", prof, dln0, 0.0, bias=-1.0)  # u_0 = inf: warns, u_0 := 0
+fftlog_case("ifht_singular", "ifht", prof, dln0, 0.0, bias=1.0)  # u_0 = 0: warns, u_0 := inf
+fftlog_case("fht_both_poles", "fht", prof, dln0, -3.0, bias=1.0)
+for name, dln, mu, init, bias in [("a", 0.1, 2.0, 0.5, 0.0), ("b", 0.05, -0.5, 0.0, 0.3), ("c", 0.01, 0.0, -1.0, 0.0),
+                                  ("d", 0.2, 3.5, 2.0, -1.2), ("e", 0.02, 1.0, 0.0, 1.0)]:
+    suite.case(f"fhtoffset_{name}", func="fhtoffset", rtol=1e-12, atol=1e-12 * max(1.0, abs(init)), dln=dln, mu=mu,
+               initial=init, bias=bias, value=float(sf.fhtoffset(dln, mu, initial=init, bias=bias)))
+suite.case("fht_err_complex", func="fht", error="type_error", x=suite.array("fht_err_complex_x", prof.astype(complex)),
+           dln=dln0, mu=0.0, offset=0.0, bias=0.0, layout="C", warns=0)
 
 # --- DCT / DST --------------------------------------------------------------------------------
 suite.group("dct_dst")

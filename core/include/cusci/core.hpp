@@ -7,6 +7,7 @@
 #include "cusci/elementwise.hpp"
 #include "cusci/error.hpp"
 #include "cusci/fft.hpp"
+#include "cusci/fftlog.hpp"
 #include "cusci/graph.hpp"
 #include "cusci/indexing.hpp"
 #include "cusci/io.hpp"

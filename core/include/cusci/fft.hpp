@@ -1,7 +1,7 @@
 #pragma once
 /// @file fft.hpp
 /// Discrete Fourier, cosine and sine transforms on the GPU with SciPy's `scipy.fft` semantics:
-/// fft/ifft/rfft/irfft/hfft/ihfft and their 2-D / N-D forms, dct/idct/dst/idst (types I-IV) and
+/// fft/ifft/rfft/irfft/hfft/ihfft and their 2-D / N-D forms (fast Hankel transform: fftlog.hpp), dct/idct/dst/idst (types I-IV) and
 /// their N-D forms, the frequency and shift helpers, fast-length helpers, and the cuFFT plan cache.
 ///
 /// Dtypes (as `scipy.fft`): float32 and complex64 compute in single precision, float64 and
@@ -109,6 +109,11 @@ ndarray ifft2(const ndarray& x, const fft2_options& opts = {});
 ndarray rfft2(const ndarray& x, const fft2_options& opts = {});
 /// SciPy: `scipy.fft.irfft2`.
 ndarray irfft2(const ndarray& x, const fft2_options& opts = {});
+/// 2-D FFT of a Hermitian-symmetric input (real output) over `axes`; as `hfftn`.
+/// SciPy: `scipy.fft.hfft2`.
+ndarray hfft2(const ndarray& x, const fft2_options& opts = {});
+/// Inverse of hfft2 (real input); as `ihfftn`. SciPy: `scipy.fft.ihfft2`.
+ndarray ihfft2(const ndarray& x, const fft2_options& opts = {});
 
 /// N-D DFT over `axes`.
 /// @param x  input [any shape, ndim >= 1], any dtype, any layout.
@@ -129,6 +134,15 @@ ndarray rfftn(const ndarray& x, const fftn_options& opts = {});
 /// Inverse of rfftn: real output, the last of `axes` of length s[-1] (default 2 * (m - 1)).
 /// SciPy: `scipy.fft.irfftn`.
 ndarray irfftn(const ndarray& x, const fftn_options& opts = {});
+/// N-D FFT of a Hermitian-symmetric input: real output, the last of `axes` of length s[-1] (default
+/// 2 * (m - 1)); computed as the real-output inverse transform of conj(x) with a forward transform's
+/// normalization (scaled by 1 with norm backward), as SciPy's. Real inputs are promoted to complex.
+/// Shapes and throws as irfftn. SciPy: `scipy.fft.hfftn(x, s, axes, norm)`.
+ndarray hfftn(const ndarray& x, const fftn_options& opts = {});
+/// Inverse of hfftn: the conjugate of rfftn(x) with an inverse transform's normalization (1/n with
+/// norm backward); the last of `axes` is halved to s[-1] // 2 + 1.
+/// @throws cusci::type_error for a complex input; else as rfftn. SciPy: `scipy.fft.ihfftn`.
+ndarray ihfftn(const ndarray& x, const fftn_options& opts = {});
 
 // --- DCT / DST -------------------------------------------------------------------------------
 

@@ -792,8 +792,8 @@ request make_1d(const ndarray& x, const fft_options& o, const char* fn, kind k, 
 }
 
 ndarray run_nd(const ndarray& x, const std::optional<shape_t>& s, const std::optional<std::vector<int>>& axes,
-               norm_mode norm, const char* fn, kind k, bool forward) {
-  request r{fn, k, forward, false, {}, {}, norm};
+               norm_mode norm, const char* fn, kind k, bool forward, bool conj = false) {
+  request r{fn, k, forward, conj, {}, {}, norm};
   init_nd(x, s, axes, fn, r.lens, r.axes, k == kind::c2r && !s);
   if (r.axes.empty()) {
     CUSCI_EXPECTS(k == kind::c2c, value_error, std::string(fn) + ": at least 1 axis must be transformed");
@@ -838,6 +838,24 @@ ndarray rfftn(const ndarray& x, const fftn_options& o) {
 }
 ndarray irfftn(const ndarray& x, const fftn_options& o) {
   return run_nd(x, o.s, o.axes, o.norm, "cusci::fft::irfftn", kind::c2r, false);
+}
+// hfftn / ihfftn: the C2R transform of the conjugated input with a forward transform's normalization,
+// and the conjugated R2C transform with an inverse's (SciPy's c2rn(forward=True) / r2cn(forward=False)).
+ndarray hfftn(const ndarray& x, const fftn_options& o) {
+  return run_nd(x, o.s, o.axes, o.norm, "cusci::fft::hfftn", kind::c2r, true, true);
+}
+ndarray ihfftn(const ndarray& x, const fftn_options& o) {
+  CUSCI_EXPECTS(!is_complex(x.dtype()), type_error,
+                std::string("cusci::fft::ihfftn: x must be a real sequence, got dtype ") + std::string(dtype_name(x.dtype())));
+  return run_nd(x, o.s, o.axes, o.norm, "cusci::fft::ihfftn", kind::r2c, false, true);
+}
+ndarray hfft2(const ndarray& x, const fft2_options& o) {
+  return run_nd(x, o.s, o.axes, o.norm, "cusci::fft::hfft2", kind::c2r, true, true);
+}
+ndarray ihfft2(const ndarray& x, const fft2_options& o) {
+  CUSCI_EXPECTS(!is_complex(x.dtype()), type_error,
+                std::string("cusci::fft::ihfft2: x must be a real sequence, got dtype ") + std::string(dtype_name(x.dtype())));
+  return run_nd(x, o.s, o.axes, o.norm, "cusci::fft::ihfft2", kind::r2c, false, true);
 }
 ndarray fft2(const ndarray& x, const fft2_options& o) {
   return run_nd(x, o.s, o.axes, o.norm, "cusci::fft::fft2", kind::c2c, true);

@@ -11,6 +11,9 @@
 
 #include "cusci/error.hpp"
 #include "cusci/fft.hpp"
+#include "cusci/fftlog.hpp"
+#include "cusci/manipulation.hpp"
+#include "cusci/warnings.hpp"
 #include "cusci/stream.hpp"
 #include "testing.hpp"
 
@@ -75,12 +78,16 @@ ndarray call(const golden_case& r, const ndarray& x) {
     if (f == "ifft2") return ft::ifft2(x, o);
     if (f == "rfft2") return ft::rfft2(x, o);
     if (f == "irfft2") return ft::irfft2(x, o);
+    if (f == "hfft2") return ft::hfft2(x, o);
+    if (f == "ihfft2") return ft::ihfft2(x, o);
   } else if (nd) {
     ft::fftn_options o{.s = lengths(r), .axes = axes_of(r), .norm = nm};
     if (f == "fftn") return ft::fftn(x, o);
     if (f == "ifftn") return ft::ifftn(x, o);
     if (f == "rfftn") return ft::rfftn(x, o);
     if (f == "irfftn") return ft::irfftn(x, o);
+    if (f == "hfftn") return ft::hfftn(x, o);
+    if (f == "ihfftn") return ft::ihfftn(x, o);
   } else {
     ft::fft_options o{.n = n_of(r), .axis = r.get<int>("axis"), .norm = nm};
     if (f == "fft") return ft::fft(x, o);
@@ -143,6 +150,43 @@ TEST_CASE("2-D and N-D DFTs match scipy.fft (s, axes in any order, layouts, erro
   CHECK(run_cases([](const golden_case& r) {
           return is_func(r, {"fft2", "ifft2", "rfft2", "irfft2", "fftn", "ifftn", "rfftn", "irfftn"});
         }) > 200);
+}
+
+TEST_CASE("Hermitian 2-D and N-D transforms match scipy.fft (hfft2, ihfft2, hfftn, ihfftn)") {
+  CHECK(run_cases([](const golden_case& r) { return is_func(r, {"hfft2", "ihfft2", "hfftn", "ihfftn"}); }) > 150);
+}
+
+TEST_CASE("fast Hankel transforms match scipy.fft (fht, ifht, fhtoffset, singular biases)") {
+  int n = 0;
+  for (const auto& r : testing::cases(M)) {
+    const std::string f = r.func();
+    if (f != "fht" && f != "ifht" && f != "fhtoffset") continue;
+    ++n;
+    INFO("case " << r.name());
+    if (f == "fhtoffset") {
+      const double got = ft::fhtoffset(r.get<double>("dln"), r.get<double>("mu"),
+                                       {.initial = r.get<double>("initial"), .bias = r.get<double>("bias")});
+      const double want = r.get<double>("value");
+      CHECK(std::abs(got - want) <= r.atol() + r.rtol() * std::abs(want));
+      continue;
+    }
+    ndarray x = asarray(r.array("x"));
+    if (r.get<std::string>("layout") == "strided") x = x[{ellipsis, slice{0, {}, 2}}];
+    const ft::fht_options o{.offset = r.get<double>("offset"), .bias = r.get<double>("bias")};
+    auto call = [&] {
+      return f == "fht" ? ft::fht(x, r.get<double>("dln"), r.get<double>("mu"), o)
+                        : ft::ifht(x, r.get<double>("dln"), r.get<double>("mu"), o);
+    };
+    if (r.expects_error()) {
+      testing::check_error(r, call);
+      continue;
+    }
+    warning_capture cap;
+    const ndarray y = call();
+    testing::check_allclose(y, r.array("expected"), r.rtol(), r.atol());
+    CHECK(static_cast<int>(cap.warnings().size()) == r.get<int>("warns"));
+  }
+  CHECK(n >= 45);
 }
 
 TEST_CASE("DCT and DST of types I-IV match scipy.fft (norms, orthogonalize, n, axes, dtypes)") {

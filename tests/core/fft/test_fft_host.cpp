@@ -2,12 +2,14 @@
 // norm parsing, errors raised before any device work, plan-cache controls.
 #include <doctest/doctest.h>
 
+#include <cmath>
 #include <fstream>
 #include <sstream>
 #include <string>
 
 #include "cusci/error.hpp"
 #include "cusci/fft.hpp"
+#include "cusci/fftlog.hpp"
 #include "testing.hpp"
 
 using namespace cusci;
@@ -139,4 +141,33 @@ TEST_CASE("plan cache controls: defaults as CuPy, bounds validated, per device")
   c.clear();
   c.set_size(16);
   c.set_memsize(-1);
+}
+
+TEST_CASE("fhtoffset matches scipy.fft (host only), and fht/ifht check their input before device work") {
+  int n = 0;
+  for (const auto& r : testing::cases(M, "fhtoffset")) {
+    ++n;
+    INFO("case " << r.name());
+    const double got = ft::fhtoffset(r.get<double>("dln"), r.get<double>("mu"),
+                                     {.initial = r.get<double>("initial"), .bias = r.get<double>("bias")});
+    const double want = r.get<double>("value");
+    CHECK(std::abs(got - want) <= r.atol() + r.rtol() * std::abs(want));
+  }
+  CHECK(n >= 5);
+  CHECK_THROWS_AS(ft::fht(fake(dtype::complex128, {8}), 0.1, 0.0), type_error);
+  CHECK_THROWS_AS(ft::ifht(fake(dtype::float64, {0}), 0.1, 0.0), value_error);
+  CHECK_THROWS_AS(ft::fht(fake(dtype::float64, {}), 0.1, 0.0), value_error);
+}
+
+TEST_CASE("the FFTLog coefficients' log-gamma agrees with the reflection and recurrence identities") {
+  // |Gamma(1/2 + iy)|^2 = pi / cosh(pi y); Gamma(z + 1) = z Gamma(z); Gamma(1) = 1; poles give NaN.
+  for (double y : {0.0, 0.3, 2.0, 17.0, 150.0}) {
+    const auto g = ft::detail::log_gamma(0.5, y);
+    CHECK(2 * g.first == doctest::Approx(std::log(M_PI) - (M_PI * y + std::log1p(std::exp(-2 * M_PI * y)) - std::log(2.0))).epsilon(1e-13));
+    const auto a = ft::detail::log_gamma(-2.3, y), b = ft::detail::log_gamma(-1.3, y);
+    const double lz = 0.5 * std::log(2.3 * 2.3 + y * y);  // log|z| with z = -2.3 + iy
+    CHECK(b.first == doctest::Approx(a.first + lz).epsilon(1e-13));
+  }
+  CHECK(ft::detail::log_gamma(1.0, 0.0).first == doctest::Approx(0.0).epsilon(1e-15));
+  CHECK(std::isnan(ft::detail::log_gamma(-3.0, 0.0).first));
 }
