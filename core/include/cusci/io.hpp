@@ -16,7 +16,9 @@ namespace cusci::io {
 /// Reads a `.npy` file into host memory (C order; a Fortran-order file is transposed on read), with
 /// the file's shape and dtype. Bool bytes other than 0 become 1 (any non-zero byte is True, as NumPy
 /// reads it). Host only.
-/// @throws cusci::value_error for a malformed file (naming the path and what is wrong);
+/// @throws cusci::value_error for a malformed file (naming the path and what is wrong), a shape of
+///         more than 64 dimensions or whose size overflows ("array is too big", as NumPy), data
+///         shorter than the shape needs (checked before anything is allocated);
 ///         cusci::type_error for an unsupported dtype (object, string, float16, big-endian, structured);
 ///         cusci::error when the path cannot be opened or read (missing file, directory, I/O error).
 /// NumPy: `np.load(path)` for a `.npy` file (no `.npz`, no pickles, no `mmap_mode`).
@@ -125,9 +127,12 @@ class npz_member {
 /// @throws cusci::error when the file cannot be opened or read; cusci::value_error naming the file
 ///         (and member) for a malformed archive (no end-of-central-directory record, truncated or
 ///         inconsistent records, CRC-32 mismatch, a member that is not a valid .npy file, encrypted
-///         members, multi-disk archives, duplicate names), or an unsupported compression method (only
+///         members, multi-disk archives, duplicate names, a member's shape as read_npy refuses it, a
+///         deflated member recording more than 1032 times its compressed size, deflate's limit:
+///         checked before anything is allocated), or an unsupported compression method (only
 ///         stored = 0 and deflated = 8: bzip2 = 12, LZMA = 14, ... are refused); cusci::type_error
-///         for a member dtype cusci lacks (string members of more than one element included).
+///         for a member dtype cusci lacks (string members of more than one element included);
+///         cusci::out_of_memory (NumPy's MemoryError) for a member larger than the host's memory.
 /// NumPy: `np.load(path)` of an `.npz` (deviations: members are read at once, not lazily; a member
 /// that is not a `.npy` file is an error, NumPy returns its bytes; no pickles).
 npz_file load_npz(const std::string& path);
