@@ -9,7 +9,9 @@
 ///   - products.hpp  SpMV/SpMM, SpGEMM, reductions (and `sparse::matrix_power`, from linalg.hpp);
 ///   - access.hpp    indexing, slicing, assignment, reshape/resize, save_npz/load_npz;
 ///   - io.hpp        Matrix Market files;
-///   - linalg.hpp    `scipy.sparse.linalg`: iterative solvers, linear operators, norm, matrix_power.
+///   - linalg.hpp    `scipy.sparse.linalg`: iterative solvers, linear operators, norm, matrix_power;
+///   - csgraph.hpp   `scipy.sparse.csgraph`: graph algorithms (namespace cusci::sparse::csgraph).
+#include "cusci/sparse/csgraph.hpp"
 #include "cusci/sparse/io.hpp"
 #include "cusci/sparse/linalg.hpp"
 #include "cusci/sparse/matrix.hpp"
