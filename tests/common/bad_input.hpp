@@ -64,12 +64,12 @@ inline void check_bad_inputs(const std::vector<bad_input_case>& cases, double ma
       got = std::string("a non-cusci exception (") + typeid(e).name() + ")", what = e.what();
     }
     const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
-    CHECK_MESSAGE(got == raises_name(c.expected),
-                  c.name << ": expected " << raises_name(c.expected) << ", got " << got << ": " << what);
-    if (got == raises_name(c.expected))
-      CHECK_MESSAGE(what.find(c.message) != std::string::npos,
-                    c.name << ": the message should contain '" << c.message << "', got: " << what);
-    CHECK_MESSAGE(seconds < max_seconds, c.name << ": took " << seconds << " s");
+    const std::string name(c.name), expected(raises_name(c.expected)), part(c.message);
+    CHECK_MESSAGE(got == expected, name << ": expected " << expected << ", got " << got << ": " << what);
+    if (got == expected)
+      CHECK_MESSAGE(what.find(part) != std::string::npos,
+                    name << ": the message should contain '" << part << "', got: " << what);
+    CHECK_MESSAGE(seconds < max_seconds, name << ": took " << seconds << " s");
   }
 }
 

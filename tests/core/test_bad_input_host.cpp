@@ -174,6 +174,37 @@ TEST_CASE("core: sizes, host loops and creation functions refuse bad input at on
   });
 }
 
+TEST_CASE("core: shapes, axes and lengths of the array functions are checked before any device work") {
+  const ndarray a = fake_array(dtype::float64, {3}), c = fake_array(dtype::complex128, {3});
+  check_bad_inputs({
+      {"tile: 3 * 2^62 elements", raises::value_error, "array is too big", [&] { (void)tile(a, {big}); }},
+      {"repeat: -1", raises::value_error, "negative", [&] { (void)repeat(a, -1); }},
+      {"reshape: 3 elements into (4,)", raises::value_error, "cannot reshape array of size 3 into shape (4,)",
+       [&] { (void)a.reshape({4}); }},
+      {"reshape: two unknown dimensions", raises::value_error, "can only specify one unknown dimension",
+       [&] { (void)a.reshape({-1, -1}); }},
+      {"broadcast_to: (3,) to (4,)", raises::value_error, "broadcast", [&] { (void)a.broadcast_to({4}); }},
+      {"fft: n = 0", raises::value_error, "invalid number of data points (0)", [&] { (void)fft::fft(c, {.n = 0}); }},
+      {"fft: n = -1", raises::value_error, "invalid number of data points (-1)",
+       [&] { (void)fft::fft(c, {.n = -1}); }},
+      {"concatenate: no arrays", raises::value_error, "need at least one array to concatenate",
+       [] { (void)concatenate({}); }},
+      {"concatenate: axis 2 of 1-D arrays", raises::index_error, "axis 2 is out of bounds",
+       [&] { (void)concatenate({a, a}, 2); }},
+      {"sum: axis 3 of a 1-D array", raises::index_error, "axis 3 is out of bounds", [&] { (void)sum(a, {3}); }},
+      {"sort: axis 2 of a 1-D array", raises::index_error, "axis 2 is out of bounds", [&] { (void)sort(a, 2); }},
+      {"arange: 2^62 int64 (NumPy: array is too big)", raises::value_error, "too big",
+       [] { (void)arange(scalar(0), scalar(big), scalar(1)); }},
+      {"arange: step 0 (NumPy: ZeroDivisionError)", raises::value_error, "cusci::arange",
+       [] { (void)arange(scalar(0), scalar(10), scalar(0)); }},
+      {"eye: 2^32 x 2^32 float64", raises::value_error, "array is too big",
+       [] { (void)eye(std::int64_t{1} << 32); }},
+      {"empty: 2^61 float64", raises::value_error, "array is too big",
+       [] { (void)empty({std::int64_t{1} << 61}); }},
+      {"linspace: -1 samples", raises::value_error, "must be non-negative", [] { (void)linspace(0.0, 1.0, -1); }},
+  });
+}
+
 TEST_CASE("core: .npy and .npz readers refuse headers that claim more than NumPy allows or the file holds") {
   temp_dir d;
   const std::string dims70 = d.write("d70.npy", npy("{'descr': '<f8', 'fortran_order': False, 'shape': " +

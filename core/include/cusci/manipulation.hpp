@@ -33,8 +33,9 @@ namespace cusci {
 /// @throws cusci::value_error for an empty list, a 0-d input ("zero-dimensional arrays cannot be
 ///         concatenated"), different ndims or mismatched shapes (NumPy's message: "all the input array
 ///         dimensions except for the concatenation axis must match exactly, but along dimension 1, the
-///         array at index 0 has size 3 and the array at index 1 has size 4"); cusci::index_error for an
-///         axis out of range.
+///         array at index 0 has size 3 and the array at index 1 has size 4"), lengths along `axis`
+///         that add up past 2^63 - 1 ("array is too big"); cusci::index_error for an axis out of range
+///         (checked before any device work).
 /// NumPy: `np.concatenate(arrays, axis, dtype=dt)` (no `out=`, casting is 'unsafe' when `dt` is given,
 /// NumPy's default is 'same_kind').
 ndarray concatenate(const std::vector<ndarray>& arrays, std::optional<int> axis = 0,
@@ -72,7 +73,8 @@ std::vector<ndarray> array_split(const ndarray& a, const std::vector<std::int64_
 
 /// `a` repeated `reps` times per axis (reps shorter than ndim is padded with leading ones; a longer
 /// one promotes a with leading axes). One strided copy of a broadcast view.
-/// @throws cusci::value_error for a negative repetition. NumPy: `np.tile(a, reps)`.
+/// @throws cusci::value_error for a negative repetition or a result whose size overflows ("array is
+///         too big", as NumPy), before any device work. NumPy: `np.tile(a, reps)`.
 ndarray tile(const ndarray& a, const std::vector<std::int64_t>& reps);
 /// Each element repeated `repeats` times along `axis` (flattened input when empty).
 /// @throws cusci::value_error for a negative count; cusci::index_error for an axis out of range.

@@ -126,7 +126,6 @@ std::vector<ndarray> split(const ndarray& a, const std::vector<std::int64_t>& in
 ndarray tile(const ndarray& a, const std::vector<std::int64_t>& reps_in) {
   const char* fn = "cusci::tile";
   for (auto r : reps_in) CUSCI_EXPECTS(r >= 0, value_error, std::string(fn) + ": negative dimensions are not allowed");
-  device_guard guard(a.device());
   const int nd = std::max<int>(a.ndim(), static_cast<int>(reps_in.size()));
   std::vector<std::int64_t> reps(nd - reps_in.size(), 1);
   reps.insert(reps.end(), reps_in.begin(), reps_in.end());
@@ -139,8 +138,12 @@ ndarray tile(const ndarray& a, const std::vector<std::int64_t>& reps_in) {
     vstr.push_back(0);
     vshape.push_back(ashape[d]);
     vstr.push_back(astr[d]);
-    out_shape.push_back(reps[d] * ashape[d]);
+    out_shape.push_back(detail::saturating_mul(reps[d], ashape[d]));
   }
+  // The result's size as NumPy checks it ("array is too big"), before any device work.
+  (void)detail::checked_size(vshape, fn, a.itemsize());
+  (void)detail::checked_size(out_shape, fn, a.itemsize());
+  device_guard guard(a.device());
   return make_view(a, vshape, vstr).copy().reshape(out_shape);
 }
 

@@ -15,6 +15,7 @@
 /// * ascontiguousarray of a transposed 2-D layout: 32 x 32 shared-memory tiles (33-column padding
 ///   against bank conflicts), coalesced reads and writes.
 
+#include <limits>
 #include <algorithm>
 #include <cmath>
 #include <string>
@@ -632,6 +633,10 @@ dtype result_type_of(const std::vector<ndarray>& arrays) noexcept {
 ndarray concatenate(const std::vector<ndarray>& arrays_in, std::optional<int> axis_opt, std::optional<dtype> dt) {
   const char* fn = "cusci::concatenate";
   CUSCI_EXPECTS(!arrays_in.empty(), value_error, std::string(fn) + ": need at least one array to concatenate");
+  if (axis_opt) {  // the axis is checked before any device work
+    CUSCI_EXPECTS(arrays_in[0].ndim() >= 1, value_error, std::string(fn) + ": zero-dimensional arrays cannot be concatenated");
+    (void)normalize_axis(*axis_opt, arrays_in[0].ndim(), fn);
+  }
   device_guard guard(arrays_in[0].device());
   std::vector<ndarray> arrays;
   if (!axis_opt) {
@@ -660,7 +665,12 @@ ndarray concatenate(const std::vector<ndarray>& arrays_in, std::optional<int> ax
   dtype rt = dt ? *dt : result_type_of(arrays);
   shape_t out_shape = arrays[0].shape();
   out_shape[axis] = 0;
-  for (const auto& a : arrays) out_shape[axis] += a.shape()[axis];
+  for (const auto& a : arrays) {  // lengths that add up past int64: NumPy's "array is too big"
+    CUSCI_EXPECTS(a.shape()[axis] <= std::numeric_limits<std::int64_t>::max() - out_shape[axis], value_error,
+                  std::string(fn) + ": array is too big (the lengths along axis " + std::to_string(axis) +
+                      " add up past 2^63 - 1)");
+    out_shape[axis] += a.shape()[axis];
+  }
   ndarray out = empty(out_shape, rt);
   if (out.size() == 0) return out;
   const line_view lv = line_view_of(out_shape, axis);
