@@ -1,0 +1,48 @@
+"""Peers of benchmarks/bench_sparse_csgraph_traversal.cu: SciPy 1.18.1 on the CPU (median wall time of
+a few runs with time.perf_counter) for the same cases, under the same ids; CuPy's
+cupyx.scipy.sparse.csgraph.connected_components (where it imports) under CC1c / CC2c."""
+import numpy as np
+
+from graph_inputs import cpu_ms, find_matrix, generated_graph, weight_1_to_16
+
+
+def cupy_cases(gpu_ms, data):
+    import scipy.io
+    from scipy.sparse import csgraph
+
+    out = {}
+    p = find_matrix(data, "nh2010")
+    try:
+        import cupyx.scipy.sparse as csp
+        import cupyx.scipy.sparse.csgraph as ccg
+    except Exception:  # noqa: BLE001 - CuPy's csgraph needs pylibcugraph
+        ccg = None
+    if p is not None:
+        A = scipy.io.mmread(p).tocsr().astype(np.float64)
+        out["CC1"] = cpu_ms(lambda: csgraph.connected_components(A))
+        out["BF1"] = cpu_ms(lambda: csgraph.breadth_first_order(A, 0))
+        out["LP1"] = cpu_ms(lambda: csgraph.laplacian(A))
+        if ccg is not None:
+            try:
+                Ad = csp.csr_matrix(A)
+                out["CC1c"] = gpu_ms(lambda: ccg.connected_components(Ad))
+            except Exception:  # noqa: BLE001
+                pass
+    G = generated_graph(weight_1_to_16)
+    out["CC2"] = cpu_ms(lambda: csgraph.connected_components(G), runs=3)
+    out["BF2"] = cpu_ms(lambda: csgraph.breadth_first_order(G, 0), runs=3)
+    out["CC3"] = cpu_ms(lambda: csgraph.connected_components(G, connection="strong"), runs=3)
+    if ccg is not None:
+        try:
+            Gd = csp.csr_matrix(G)
+            out["CC2c"] = gpu_ms(lambda: ccg.connected_components(Gd))
+        except Exception:  # noqa: BLE001
+            pass
+    return out
+
+
+if __name__ == "__main__":
+    import sys
+    res = cupy_cases(lambda f, **k: float("nan"), sys.argv[1] if len(sys.argv) > 1 else None)
+    for key, v in res.items():
+        print(key, f"{v:.3f} ms")
