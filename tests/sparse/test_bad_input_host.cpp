@@ -54,6 +54,9 @@ TEST_CASE("sparse: constructors and construct functions refuse bad input before 
   const ndarray i1 = fake_array(dtype::int32, {1}), i0 = fake_array(dtype::int32, {0});
   const std::int64_t t40 = std::int64_t{1} << 40;
   auto never = [](const ndarray&) -> ndarray { throw std::logic_error("matvec must not be called"); };
+  const std::int64_t t62 = std::int64_t{1} << 62;
+  const sparse::spmatrix huge = sparse::coo_matrix::from_valid(fake_array(dtype::float64, {0}), fake_array(dtype::int64, {0}),
+                                                               fake_array(dtype::int64, {0}), {t62, t62});
   check_bad_inputs({
       {"csr_matrix: empty indptr, inferred shape (SciPy: negative shape)", raises::value_error,
        "'shape' elements cannot be negative",
@@ -106,6 +109,14 @@ TEST_CASE("sparse: constructors and construct functions refuse bad input before 
                                                                    fake_array(dtype::int32, {3}), {4, 4});
          (void)sparse::triu(A, INT64_MIN);
        }},
+      {"block_diag: rows adding up past 2^63 - 1", raises::value_error, "array is too big",
+       [&] { (void)sparse::block_diag({huge, huge}); }},
+      {"hstack: columns adding up past 2^63 - 1", raises::value_error, "cusci::sparse::bmat",
+       [&] { (void)sparse::hstack({huge, huge}); }},
+      {"vstack: rows adding up past 2^63 - 1", raises::value_error, "array is too big",
+       [&] { (void)sparse::vstack({huge, huge, huge}); }},
+      {"kron: a shape product past int64 (was a (0, 0) matrix with an entry)", raises::value_error,
+       "overflows int64", [&] { (void)sparse::kron(huge, huge); }},
       {"linear_operator: float16 (documented float32/float64)", raises::type_error, "float32 or float64",
        [&] { sparse::linalg::linear_operator({2, 2}, dtype::float16, never); }},
       {"linear_operator: complex", raises::type_error, "linear_operator",

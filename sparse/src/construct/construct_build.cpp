@@ -13,6 +13,7 @@
 #include <type_traits>
 
 #include "cusci/detail/copy.hpp"
+#include "cusci/detail/shape.hpp"
 #include "cusci/elementwise.hpp"
 #include "cusci/error.hpp"
 #include "cusci/indexing.hpp"
@@ -41,6 +42,15 @@ void check_format_string(std::string_view f) {
 }
 
 spmatrix finish(spmatrix A, std::string_view f) { return f.empty() ? A : A.asformat(f); }
+
+// a + b for dimensions that are summed into a result's shape (block_diag, bmat): past int64 the
+// result cannot exist (NumPy's "array is too big"); checked before any device work.
+std::int64_t checked_dim_sum(std::int64_t a, std::int64_t b, const char* fn) {
+  if (b > std::numeric_limits<std::int64_t>::max() - a)
+    throw value_error(fn_name(fn) + ": array is too big: the blocks' dimensions add up past 2^63 - 1 (" +
+                      std::to_string(a) + " + " + std::to_string(b) + ")");
+  return a + b;
+}
 
 ndarray contiguous(const ndarray& a) { return a.is_c_contiguous() ? a : a.copy(); }
 
@@ -264,7 +274,9 @@ spmatrix rand(std::int64_t m, std::int64_t n, const random_options& o) { return 
 spmatrix kron(const spmatrix& A, const spmatrix& B, std::string_view format) {
   check_format_string(format);
   const shape2 as = A.shape(), bs = B.shape();
-  const shape2 out_shape{as[0] * bs[0], as[1] * bs[1]};
+  // The product of the shapes must exist (it wrapped around before: a (0, 0) result with entries).
+  const shape2 out_shape{cusci::detail::checked_mul(as[0], bs[0], fn_name("kron")),
+                         cusci::detail::checked_mul(as[1], bs[1], fn_name("kron"))};
   coo_matrix b = B.tocoo();
   const bool bsr_path = (format.empty() || format == "bsr") && 2 * b.nnz() >= bs[0] * bs[1];
   if (bsr_path) {
@@ -420,6 +432,21 @@ spmatrix bmat(const block_grid& blocks, std::string_view format, std::optional<c
   const std::size_t N = M ? blocks[0].size() : 0;
   for (const auto& r : blocks)
     if (r.size() != N) throw value_error(fn_name("bmat") + ": blocks must be 2-D (every block row of one length)");
+  {  // the result's shape before any device work: each block row's height and column's width once
+    std::int64_t rows_total = 0, cols_total = 0;
+    for (std::size_t i = 0; i < M; ++i)
+      for (std::size_t j = 0; j < N; ++j)
+        if (blocks[i][j]) {
+          rows_total = checked_dim_sum(rows_total, blocks[i][j]->shape()[0], "bmat");
+          break;
+        }
+    for (std::size_t j = 0; j < N; ++j)
+      for (std::size_t i = 0; i < M; ++i)
+        if (blocks[i][j]) {
+          cols_total = checked_dim_sum(cols_total, blocks[i][j]->shape()[1], "bmat");
+          break;
+        }
+  }
   bool all_present = M > 0 && N > 0;
   bool all_csr = all_present, all_csc = all_present;
   for (const auto& r : blocks)
@@ -523,12 +550,14 @@ spmatrix block_diag(const std::vector<spmatrix>& mats, std::string_view format, 
   if (dtype) check_value_dtype(*dtype, "block_diag");
   std::vector<coo_matrix> coos;
   std::int64_t r = 0, c = 0;
+  for (const spmatrix& a : mats) {  // the result's shape first, before any device work
+    r = checked_dim_sum(r, a.shape()[0], "block_diag");
+    c = checked_dim_sum(c, a.shape()[1], "block_diag");
+  }
   bool wide = false;
   for (const spmatrix& a : mats) {
     coos.push_back(a.tocoo());
     wide = wide || coos.back().index_dtype() == cusci::dtype::int64;
-    r += a.shape()[0];
-    c += a.shape()[1];
   }
   const cusci::dtype it = (wide || std::max(r, c) > int32_max) ? cusci::dtype::int64 : cusci::dtype::int32;
   std::vector<ndarray> rows, cols, datas;

@@ -131,7 +131,8 @@ spmatrix rand(std::int64_t m, std::int64_t n, const random_options& o = {});
 ///         entries (duplicates and explicit zeros of the inputs carried), converted to `format`
 ///         ("" -> coo). An empty A or B gives an empty float64 COO matrix (SciPy's quirk).
 ///         Asynchronous except for conversions (tocsr of A in the BSR path synchronizes).
-/// @throws cusci::value_error for an unknown format.
+/// @throws cusci::value_error for an unknown format, or a result shape Am*Bm or An*Bn beyond int64
+///         (checked before any device work).
 /// SciPy: `scipy.sparse.kron(A, B, format)`.
 spmatrix kron(const spmatrix& A, const spmatrix& B, std::string_view format = "");
 /// Kronecker sum kron(I_m, A) + kron(B, I_n) of square A (n x n) and B (m x m); dtype
@@ -153,7 +154,8 @@ using block_grid = std::vector<std::vector<std::optional<spmatrix>>>;
 /// @throws cusci::value_error "blocks[0,:] has incompatible row dimensions. Got blocks[0,1].shape[0]
 ///         == 3, expected 2.", "blocks[:,0] has incompatible column dimensions. ...",
 ///         "incompatible dimensions for axis 1", "Mismatching dimensions along axis 0: ...",
-///         "blocks must be 2-D" (ragged grid), an unknown format.
+///         "blocks must be 2-D" (ragged grid), an unknown format, block heights or widths adding up
+///         past 2^63 - 1 ("array is too big", checked before any device work).
 /// SciPy: `scipy.sparse.bmat(blocks, format, dtype)`.
 spmatrix bmat(const block_grid& blocks, std::string_view format = "", std::optional<cusci::dtype> dtype = {});
 /// Same as `bmat`. SciPy: `scipy.sparse.block_array(blocks, format=..., dtype=...)`.
@@ -166,7 +168,8 @@ spmatrix vstack(const std::vector<spmatrix>& blocks, std::string_view format = "
                 std::optional<cusci::dtype> dtype = {});
 /// Block-diagonal matrix of `mats` (COO concatenation with offsets; dtype result_type of the mats
 /// or `dtype`; format "" -> coo). @throws cusci::value_error for an empty list ("need at least one
-/// array to concatenate"). SciPy: `scipy.sparse.block_diag(mats, format, dtype)` (sparse inputs).
+/// array to concatenate"), or dimensions adding up past 2^63 - 1 ("array is too big", checked before
+/// any device work). SciPy: `scipy.sparse.block_diag(mats, format, dtype)` (sparse inputs).
 spmatrix block_diag(const std::vector<spmatrix>& mats, std::string_view format = "",
                     std::optional<cusci::dtype> dtype = {});
 
