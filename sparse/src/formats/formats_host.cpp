@@ -1,6 +1,7 @@
 // Host side of cusci::sparse's dia_matrix and bsr_matrix (constructors and their own members),
 // spmatrix and the format names. The members every format shares: matrix.cpp.
 
+#include <limits>
 #include <algorithm>
 #include <string>
 #include <vector>
@@ -85,6 +86,13 @@ dia_matrix::dia_matrix(const ndarray& data, const ndarray& offsets, const matrix
   ndarray off = offsets.ndim() == 0 ? offsets.reshape({1}) : offsets;
   offsets_host_ = to_host(off.astype(cusci::dtype::int64)).to_vector<std::int64_t>();
   check_offsets(fn, offsets_host_, d.shape(0));
+  // Offsets are stored in the index dtype: one outside int32 would wrap around (2^32 + 1 becoming the
+  // first superdiagonal). SciPy raises OverflowError converting such offsets to int32; value_error here.
+  if (it == cusci::dtype::int32)
+    for (std::int64_t v : offsets_host_)
+      CUSCI_EXPECTS(v >= std::numeric_limits<std::int32_t>::min() && v <= std::numeric_limits<std::int32_t>::max(),
+                    value_error,
+                    std::string(fn) + ": offset " + std::to_string(v) + " out of bounds for the int32 index dtype");
   data_ = values_for(fn, d, o.dtype, o.copy);
   offsets_ = contiguous(off, it, o.copy);
   shape_ = *o.shape;

@@ -475,7 +475,8 @@ class dia_matrix : public matrix_base<dia_matrix, sparse::format::dia> {
   /// @param offsets [n_diags] (or 0-d) any integer dtype, distinct. Read to the host (synchronizes).
   /// @throws cusci::value_error "expected a shape argument", "offsets array must have rank 1",
   ///         "number of diagonals (2) does not match the number of offsets (3)", "offset array
-  ///         contains duplicate values"; cusci::type_error for non-integer offsets or float16 data.
+  ///         contains duplicate values", an offset outside int32 when the index dtype is int32 (SciPy:
+  ///         OverflowError); cusci::type_error for non-integer offsets or float16 data.
   /// SciPy: `dia_matrix((data, offsets), shape=(M, N))`.
   dia_matrix(const ndarray& data, const ndarray& offsets, const matrix_options& o = {});
   explicit dia_matrix(const spmatrix& other, const matrix_options& o = {});
