@@ -187,6 +187,21 @@ R = dict(G)
 R["cancel"] = sp.csr_matrix(np.array([[0, 1, 0, 2], [-1, 0, 0, 0], [0, 0, 0, 3], [0, 0, 1, 0]], float))
 R["nonsym"] = sp.csr_matrix(np.array([[0, 1, 1, 0, 0], [0, 0, 0, 0, 1], [0, 0, 0, 1, 0], [0, 0, 0, 0, 0], [1, 0, 0, 0, 1]], float))
 R["int8"] = sp.csr_matrix(np.array([[1, 2, 0], [0, 0, 3], [4, 0, 0]], np.int8))
+# non-canonical inputs: SciPy's A + A^T then lists each row in its own (unsorted) order, which is the
+# search's neighbour order. Duplicates that cancel each other or their transposed entry, unsorted rows.
+R["dupcancel"] = csr([2., 2, 1, 2, 1, 2, -1, -1, -1, -1], [3, 3, 5, 1, 5, 1, 5, 0, 1, 3], [0, 0, 2, 3, 5, 8, 10], (6, 6))
+
+
+def shuffled_dups(n, m):
+    """A CSR graph with duplicates, rows in random order, small integer values (some sums cancel)."""
+    r = np.sort(rng.integers(0, n, m))
+    c = rng.integers(0, n, m)
+    w = rng.choice([-2., -1, 1, 2], m)
+    o = np.lexsort((rng.random(m), r))
+    return csr(w[o], c[o], np.searchsorted(r[o], np.arange(n + 1)), (n, n))
+
+
+R["dupshuffled"] = shuffled_dups(60, 260)
 del R["empty0"]
 del R["naninf"]  # NaN + NaN entries: fine, but inf - inf cancellation is NaN, not dropped; keep it simple
 for name, g in R.items():

@@ -92,6 +92,22 @@ ndarray reverse_cuthill_mckee(const spmatrix& graph, const reverse_cuthill_mckee
     const csr_matrix s = (graph + transpose(graph)).tocsr();
     indices = s.indices();
     indptr = s.indptr();
+    const bool canonical = f == sparse::format::csr ? graph.get<csr_matrix>().has_canonical_format()
+                                                    : graph.get<csc_matrix>().has_canonical_format();
+    if (!canonical) {
+      // SciPy adds a non-canonical matrix (duplicates or unsorted indices) by csr_binop_csr_general,
+      // whose rows are not sorted: their order is the search's neighbour order, which the permutation
+      // depends on. Reproduce it on the host from the input's compressed arrays (linear time).
+      detail::host_csr a;
+      a.nr = a.nc = shape[0];
+      const ndarray aptr = f == sparse::format::csr ? graph.get<csr_matrix>().indptr() : graph.get<csc_matrix>().indptr();
+      const ndarray aind = f == sparse::format::csr ? graph.get<csr_matrix>().indices() : graph.get<csc_matrix>().indices();
+      check_int32_size(aind.size(), shape[0], kRcm);
+      a.indptr = to_host(aptr.astype(cusci::dtype::int64, false)).to_vector<std::int64_t>();
+      a.indices = to_host(aind.astype(cusci::dtype::int32, false)).to_vector<std::int32_t>();
+      const detail::host_csr h = detail::to_host_csr(s, false);
+      indices = asarray(detail::scipy_sum_order(a, h));
+    }
   } else if (f == sparse::format::csr) {
     indices = graph.get<csr_matrix>().indices();
     indptr = graph.get<csr_matrix>().indptr();

@@ -23,6 +23,15 @@ struct host_csr {
 /// argsort of the degrees for the start nodes).
 std::vector<std::int32_t> rcm_host(const host_csr& g);
 
+/// The neighbour order SciPy's `A + A.transpose()` gives when A's compressed arrays `a` (a CSR, or a
+/// CSC's arrays read as a CSR) are not canonical (unsorted or duplicate indices): SciPy's
+/// csr_binop_csr_general lists row i's entries in reverse order of first appearance in the sequence
+/// (a's row i as stored, then the rows of a holding i, ascending, with repeats), entries that cancel
+/// left out. `sum`: the pattern of A + A^T (symmetric, no duplicates, cancelled entries gone), rows
+/// in any order.
+/// Returns sum's indices reordered within each row that way (indptr unchanged). Linear time.
+std::vector<std::int32_t> scipy_sum_order(const host_csr& a, const host_csr& sum);
+
 /// SciPy's Hopcroft-Karp: x[row] = matched column or -1 (size nr), y[col] = matched row or -1 (nc).
 struct hk_result {
   std::vector<std::int32_t> x, y;

@@ -17,6 +17,50 @@
 namespace cusci::sparse::csgraph::detail {
 
 // ---- Reverse Cuthill-McKee ----------------------------------------------------------------------
+std::vector<std::int32_t> scipy_sum_order(const host_csr& a, const host_csr& sum) {
+  const std::int64_t n = a.nr;
+  // a's transpose by a stable counting sort: row i lists the rows of a holding i, ascending (as
+  // SciPy's csr_tocsc, which makes the transposed operand of the sum).
+  std::vector<std::int64_t> tptr(n + 1, 0);
+  for (const std::int32_t j : a.indices) ++tptr[j + 1];
+  for (std::int64_t i = 0; i < n; ++i) tptr[i + 1] += tptr[i];
+  std::vector<std::int32_t> tind(a.indices.size());
+  {
+    std::vector<std::int64_t> next(tptr.begin(), tptr.end() - 1);
+    for (std::int64_t r = 0; r < n; ++r)
+      for (std::int64_t e = a.indptr[r]; e < a.indptr[r + 1]; ++e) tind[next[a.indices[e]]++] = static_cast<std::int32_t>(r);
+  }
+  std::vector<std::int64_t> seen(n, -1), member(n, -1);
+  std::vector<std::int32_t> first;  // row i's columns in order of first appearance
+  std::vector<std::int32_t> out(sum.indices.size());
+  for (std::int64_t i = 0; i < n; ++i) {
+    first.clear();
+    const auto visit = [&](std::int32_t j) {
+      if (seen[j] != i) {
+        seen[j] = i;
+        first.push_back(j);
+      }
+    };
+    for (std::int64_t e = a.indptr[i]; e < a.indptr[i + 1]; ++e) visit(a.indices[e]);
+    for (std::int64_t e = tptr[i]; e < tptr[i + 1]; ++e) visit(tind[e]);
+    const std::int64_t b = sum.indptr[i], e = sum.indptr[i + 1];
+    for (std::int64_t k = b; k < e; ++k) member[sum.indices[k]] = i;
+    std::int64_t o = b;
+    for (auto it = first.rbegin(); it != first.rend() && o < e; ++it)
+      if (member[*it] == i) {
+        member[*it] = -1;
+        out[o++] = *it;
+      }
+    // Entries of the sum outside a's pattern cannot occur; keep any in their given order.
+    for (std::int64_t k = b; k < e && o < e; ++k)
+      if (member[sum.indices[k]] == i) {
+        member[sum.indices[k]] = -1;
+        out[o++] = sum.indices[k];
+      }
+  }
+  return out;
+}
+
 std::vector<std::int32_t> rcm_host(const host_csr& g) {
   const std::int64_t n = g.nr;
   std::vector<std::int64_t> degree(n);

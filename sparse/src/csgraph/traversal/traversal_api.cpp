@@ -237,6 +237,13 @@ sparse_laplacian_result laplacian(const spmatrix& csgraph, const laplacian_optio
   const dtype out_t = laplacian_dtype(options, csgraph.dtype());
   const std::int64_t n = csgraph.shape()[0];
   spmatrix m = csgraph;
+  // SciPy casts an integer graph to float64 first when normed; its astype sums duplicates (sorting
+  // the indices within each row / column of CSR / CSC, COO by (row, col)), which fixes the order
+  // of the result's entries, so do the same here.
+  if (options.normed && is_integer(m.dtype())) {
+    m = m.astype(dtype::float64);
+    m.sum_duplicates();
+  }
   if (options.symmetrized) m = add(m, conj_transpose(m));
   const coo_matrix c = m.tocoo();
   const std::int64_t nnz = c.nnz();
@@ -253,7 +260,19 @@ sparse_laplacian_result laplacian(const spmatrix& csgraph, const laplacian_optio
   const cusci::slice s{0, k};
   coo_matrix L = coo_matrix::from_valid(oval[{s}].astype(out_t), orow[{s}].astype(idx_t), ocol[{s}].astype(idx_t),
                                         {n, n}, false);
-  spmatrix lap = csgraph.format() == format::dia ? spmatrix(L.todia()) : spmatrix(L);
+  // SciPy builds the result in its working dtype (that of m.data after setdiag: float64 when
+  // normed, int64 / uint64 for integer graphs (the degree sums' dtype), else the graph's dtype) and
+  // then calls astype(dtype); when that changes the dtype, SciPy's astype also sums duplicates,
+  // which sorts the COO entries by (row, col) and merges repeated (off-diagonal) edges. Mirror it
+  // so the entries come out in SciPy's order.
+  const dtype in_t = m.dtype();
+  const dtype work_t = options.normed                 ? dtype::float64
+                       : is_signed_integer(in_t)      ? dtype::int64
+                       : is_unsigned_integer(in_t)    ? dtype::uint64
+                                                      : in_t;
+  if (work_t != out_t) L.sum_duplicates();
+  // SciPy keeps a DIA graph in DIA only when not normed (normed goes through tocoo()).
+  spmatrix lap = csgraph.format() == format::dia && !options.normed ? spmatrix(L.todia()) : spmatrix(L);
   return sparse_laplacian_result{lap, options.return_diag ? w.astype(out_t) : cusci::empty({0}, out_t)};
 }
 

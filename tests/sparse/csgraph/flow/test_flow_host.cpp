@@ -53,6 +53,52 @@ TEST_CASE("Cuthill-McKee on the host gives the reference order") {
   CHECK(n >= 80);
 }
 
+TEST_CASE("A + A^T has SciPy's row order (the neighbour order of Cuthill-McKee)") {
+  // For every symmetric_mode=false case: the input's compressed arrays (a CSC's made by a stable
+  // transpose, as SciPy's tocsc), the sum's pattern with sorted rows; SciPy's A + A^T lists sorted
+  // rows for a canonical input, else the order scipy_sum_order reproduces.
+  int n = 0, reordered = 0;
+  for (const auto& c : cases_of("reverse_cuthill_mckee")) {
+    if (c.expects_error() || c.get<bool>("symmetric_mode")) continue;
+    CAPTURE(c.name());
+    det::host_csr a = host_graph(c);
+    if (c.get<std::string>("form") == "csc") {
+      det::host_csr t;
+      t.nr = t.nc = a.nr;
+      t.indptr.assign(a.nr + 1, 0);
+      for (const auto j : a.indices) ++t.indptr[j + 1];
+      for (std::int64_t i = 0; i < a.nr; ++i) t.indptr[i + 1] += t.indptr[i];
+      t.indices.resize(a.indices.size());
+      std::vector<std::int64_t> next(t.indptr.begin(), t.indptr.end() - 1);
+      for (std::int64_t r = 0; r < a.nr; ++r)
+        for (std::int64_t e = a.indptr[r]; e < a.indptr[r + 1]; ++e)
+          t.indices[next[a.indices[e]]++] = static_cast<std::int32_t>(r);
+      a = t;
+    }
+    bool canonical = true;
+    for (std::int64_t i = 0; i < a.nr; ++i)
+      for (std::int64_t e = a.indptr[i] + 1; e < a.indptr[i + 1]; ++e) canonical &= a.indices[e - 1] < a.indices[e];
+    det::host_csr sum;
+    sum.nr = sum.nc = a.nr;
+    const auto ptr = cvec<std::int64_t>(c, "pat_indptr");
+    sum.indptr.assign(ptr.begin(), ptr.end());
+    const auto want = cvec<std::int32_t>(c, "pat_indices");
+    sum.indices = want;
+    for (std::int64_t i = 0; i < sum.nr; ++i) std::sort(sum.indices.begin() + sum.indptr[i], sum.indices.begin() + sum.indptr[i + 1]);
+    if (canonical) {
+      CHECK(sum.indices == want);
+    } else {
+      sum.indices = det::scipy_sum_order(a, sum);
+      CHECK(sum.indices == want);
+      CHECK(det::rcm_host(sum) == cvec<std::int32_t>(c, "perm"));
+      ++reordered;
+    }
+    ++n;
+  }
+  CHECK(n >= 40);
+  CHECK(reordered >= 6);
+}
+
 TEST_CASE("Hopcroft-Karp on the host gives SciPy's matching") {
   int n = 0;
   for (const auto& c : cases_of("maximum_bipartite_matching")) {

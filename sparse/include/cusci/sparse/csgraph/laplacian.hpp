@@ -48,11 +48,15 @@ struct dense_laplacian_result {
 /// (row sums with use_out_degree) of the off-diagonal entries; L stores the negated off-diagonal
 /// entries of A in A's COO order (CSC input: column-major; duplicates kept as stored) followed by the
 /// N diagonal entries (zeros included). normed: entries divided by sqrt(d_i) sqrt(d_j) (an isolated
-/// node counts 1) and the diagonal is 1 (0 for isolated nodes). The result is a coo_matrix as SciPy's,
-/// except for DIA input (SciPy and cusci: dia_matrix; cusci's DIA layout is the COO result's todia()).
-/// Computed in float64 on the GPU and cast to the result dtype (float32 results may differ from
-/// SciPy's float32 arithmetic by rounding). Asynchronous except for symmetrized (sparse addition) and
-/// DIA (todia synchronizes).
+/// node counts 1) and the diagonal is 1 (0 for isolated nodes). Entry order as SciPy's, including
+/// the effects of SciPy's astype, which sums duplicates when it changes the dtype: an integer graph
+/// with normed is first cast to float64 with its duplicates summed (indices sorted within each row /
+/// column of CSR / CSC, COO by (row, col)); and when SciPy's working dtype (float64 if normed, int64
+/// for a signed integer graph, else the graph's dtype) differs from the result dtype, the result's
+/// duplicates are summed, its entries then sorted by (row, col). The result is a coo_matrix as
+/// SciPy's, except for DIA input without normed (SciPy and cusci: dia_matrix; cusci's DIA layout is
+/// the COO result's todia()). Computed in float64 on the GPU and cast to the result dtype (float32
+/// results may differ from SciPy's float32 arithmetic by rounding). Synchronizes.
 /// @throws cusci::value_error "csgraph must be a square matrix or array"; cusci::not_implemented_error
 ///         for form = function / lo; cusci::type_error for complex input.
 /// SciPy: `scipy.sparse.csgraph.laplacian(csgraph, normed, return_diag, use_out_degree, copy=, form=,

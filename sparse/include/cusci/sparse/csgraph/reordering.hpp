@@ -30,7 +30,15 @@ struct reverse_cuthill_mckee_options {
 /// cusci breaks those ties by the lowest node index (a stable argsort). Graphs whose start nodes are
 /// unambiguous get SciPy's permutation exactly.
 ///
-/// Where it runs (GPU): A + A^T by cusci's sparse addition; the degrees and their stable argsort
+/// The neighbour order is that of the arrays the search reads, as in SciPy: for symmetric_mode=false
+/// those of SciPy's A + A^T, whose rows are sorted when the input has canonical format, and otherwise
+/// (duplicates or unsorted indices: SciPy's general addition) in reverse order of first appearance
+/// of each index in (the input's row i as stored, then the rows holding i, ascending); cusci
+/// reproduces that order.
+///
+/// Where it runs (GPU): A + A^T by cusci's sparse addition (for a non-canonical input, its rows are
+/// then put into SciPy's order on the host, over a copy of the input's and the sum's index arrays,
+/// in linear time); the degrees and their stable argsort
 /// (CUB radix sort); then one persistent block of 1024 threads runs the Cuthill-McKee BFS level by
 /// level without returning to the host: the nodes of a level offer themselves to their neighbours
 /// with the key ((position + 1) << 32 | offset in the row) and atomicMin keeps the first parent in the
@@ -40,7 +48,7 @@ struct reverse_cuthill_mckee_options {
 /// (the placement is quadratic in a row's length) are ordered on the host instead, over a copy of the
 /// pattern (the same algorithm, sequential).
 ///
-/// Stream: synchronizes (the addition, the longest row, the result).
+/// Stream: synchronizes (the addition, the canonical-format check, the longest row, the result).
 /// @throws cusci::type_error "Input must be in CSC or CSR sparse format." for other formats (SciPy's
 ///         TypeError); cusci::value_error when the matrix is not square, or empty (N == 0: SciPy fails
 ///         inside np.max with a ValueError); messages prefixed
