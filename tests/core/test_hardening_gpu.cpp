@@ -79,7 +79,7 @@ bool ok_or_oom(const char* what, F&& f) {
   } catch (const out_of_memory&) {
     return false;
   } catch (const std::exception& e) {
-    FAIL_CHECK(what << " under memory pressure raised something other than out_of_memory: " << e.what());
+    FAIL_CHECK(std::string(what) << " under memory pressure raised something other than out_of_memory: " << std::string(e.what()));
     return false;
   }
 }

@@ -101,17 +101,20 @@ TEST_CASE("8 threads on their own streams sharing const matrices give the single
           const result got = pipeline(A, B, t);
           if (got.sorted != expected[t].sorted || got.canonical != expected[t].canonical) ++mismatches[t];
           for (std::size_t p = 0; p < got.parts.size(); ++p)
-            if (got.parts[p] != expected[t].parts[p]) ++mismatches[t];
+            if (got.parts[p] != expected[t].parts[p]) {
+              ++mismatches[t];
+              errors[t] += "round " + std::to_string(r) + ": part " + std::to_string(p) + " differs; ";
+            }
         }
       } catch (const std::exception& e) {
-        errors[t] = e.what();
+        errors[t] += std::string("threw: ") + e.what();
       }
     });
   }
   for (auto& th : pool) th.join();
   for (int t = 0; t < threads; ++t) {
     INFO("thread " << t);
-    CHECK_MESSAGE(errors[t].empty(), errors[t]);
+    CHECK_MESSAGE(errors[t].empty(), "thread " << t << ": " << errors[t]);
     CHECK(mismatches[t] == 0);
   }
   CHECK(cudaGetLastError() == cudaSuccess);
