@@ -81,6 +81,17 @@ Status create_retrying(Attempt&& attempt, Status ok) {
                           std::to_string(p.used_bytes()) + ")",
                       0, p.used_bytes(), p.total_bytes(), p.get_limit());
 }
+/// Whether the device has less than 256 MiB free: cuSOLVER reports a failed allocation inside
+/// cusolverDnCreate (its cuBLAS handle, its workspace) as CUSOLVER_STATUS_INTERNAL_ERROR, which is taken
+/// as memory exhaustion only when the device really is (nearly) full.
+bool device_nearly_full() {
+  std::size_t free_b = 0, total_b = 0;
+  if (cudaMemGetInfo(&free_b, &total_b) != cudaSuccess) {
+    (void)cudaGetLastError();
+    return false;
+  }
+  return free_b < (std::size_t{256} << 20);
+}
 }  // namespace
 
 cublasHandle_t cublas_handle() {
@@ -127,6 +138,8 @@ cusolverDnHandle_t cusolver_dn_handle() {
     if (st == CUSOLVER_STATUS_ALLOC_FAILED || st == CUSOLVER_STATUS_NOT_INITIALIZED)
       throw_create_oom("cusolverDnCreate", st == CUSOLVER_STATUS_ALLOC_FAILED ? "CUSOLVER_STATUS_ALLOC_FAILED"
                                                                            : "CUSOLVER_STATUS_NOT_INITIALIZED");
+    if (st == CUSOLVER_STATUS_INTERNAL_ERROR && device_nearly_full())
+      throw_create_oom("cusolverDnCreate", "CUSOLVER_STATUS_INTERNAL_ERROR");
     if (st != CUSOLVER_STATUS_SUCCESS) throw_cusolver_error(st, "cusolverDnCreate", __FILE__, __LINE__);
     d.cusolver = h;
   }
