@@ -11,6 +11,8 @@
 //         fraction 0.2; SP3-esc: cusci's expand-sort-compress
 //   SP4   SpMM 3-D Poisson 128^3 (fp64) x 8 dense columns (row-major)
 //   SP4b  batched SpMV: the same as 8 vectors ([8, n] -> [8, m], column-major SpMM)
+//   SP4c  SpMM 3-D Poisson 128^3 (fp64) x 40 row-major columns (above cuSPARSE's former cut-over at 32)
+//   SP4d  SpMM 3-D Poisson 128^3 (fp64) x 128 row-major columns
 //   SP5   sum(axis=0) of 2-D Poisson 2048^2 (fp64)
 // The Poisson matrices are built on the device by the kernels below (canonical CSR, int32 indices).
 
@@ -180,6 +182,12 @@ int main(int argc, char** argv) {
     ndarray Xb = ones({8, n});
     auto rb = bench::time_it([&] { ndarray Y = sparse::spmv_batched(A, Xb); }, 30, 5);
     bench::report("SP4b", "spmv_batched_poisson3d_128_k8", rb, bytes);
+    for (const std::int64_t k : {40, 128}) {
+      ndarray Xk = ones({n, k});
+      auto rk = bench::time_it([&] { ndarray Y = A.dot(Xk); }, 30, 5);
+      bench::report(k == 40 ? "SP4c" : "SP4d", k == 40 ? "spmm_poisson3d_128_k40" : "spmm_poisson3d_128_k128", rk,
+                    12.0 * A.nnz() + 4.0 * n + 2.0 * 8 * k * n);
+    }
   }
   return 0;
 }

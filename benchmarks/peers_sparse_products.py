@@ -81,4 +81,9 @@ def cupy_cases(gpu_ms, data):
     out["SP4"] = gpu_ms(lambda: A @ X)
     Xb = cp.ones((8, A.shape[1]))
     out["SP4b"] = gpu_ms(lambda: (A @ Xb.T).T)
+    del X, Xb
+    for key, k in (("SP4c", 40), ("SP4d", 128)):
+        X = cp.ones((A.shape[1], k))
+        out[key] = gpu_ms(lambda: A @ X)
+        del X
     return out

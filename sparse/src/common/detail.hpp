@@ -53,7 +53,7 @@ std::shared_ptr<spmv_cache> make_spmv_cache();
 
 /// SpMV kernel choice of csr_matrix::dot for one-dimensional x: 0 automatic (the CSR-stream kernel
 /// when the mean row length is <= 10; else the CSR-vector kernel for at most 2^21 entries with
-/// even row lengths (cuSPARSE's ALG1 choice, see choose_spmv_alg); else cuSPARSE), 1 always
+/// row lengths of coefficient of variation <= 1 (see rows_even); else cuSPARSE), 1 always
 /// cuSPARSE, 2 always the CSR-stream kernel; 3 and 4: the CSR-stream kernel with other tuning
 /// parameters (8 entries in flight a thread and 4 blocks an SM; 6 and 5), int32 indices only (int64:
 /// the default parameters); 5 always the CSR-vector kernel. Process-wide; for benchmarks and tests.

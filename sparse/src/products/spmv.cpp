@@ -93,8 +93,6 @@ void destroy(plan& p) noexcept {
 }
 
 constexpr std::size_t max_plans = 4;
-/// Largest k of a row-major [n, k] operand that goes to cusci's row kernel instead of cuSPARSE SpMM.
-constexpr std::int64_t row_kernel_max_k = 32;
 
 }  // namespace
 
@@ -103,7 +101,7 @@ struct spmv_cache {
   cusparseSpMatDescr_t mat = nullptr;  // over the matrix's own arrays
   std::vector<plan> plans;
   std::uint64_t clock = 0;
-  int spmv_alg = -1;  // -1: not chosen yet
+  int even_rows = -1;  // whether the row lengths' coefficient of variation is <= 1; -1: not known yet
   ~spmv_cache() {
     for (auto& p : plans) destroy(p);
     if (mat) cusparseDestroySpMat(mat);  // errors ignored: destructors never throw
@@ -123,20 +121,20 @@ cusparseSpMatDescr_t make_csr(const ndarray& data, const ndarray& indices, const
   return d;
 }
 
-// CSR_ALG2 (merge-based, deterministic) when the row lengths vary strongly (coefficient of variation
-// above 1), else CSR_ALG1. Reads two numbers from the device (synchronizes), once per matrix.
-int choose_spmv_alg(const ndarray& indptr) {
-  if (indptr.size() < 3) return CUSPARSE_SPMV_CSR_ALG1;
+// Whether the row lengths are even (coefficient of variation at most 1), the CSR-vector kernel's
+// condition. Reads two numbers from the device (synchronizes), once per matrix.
+bool rows_even(const ndarray& indptr) {
+  if (indptr.size() < 3) return true;
   const ndarray len = cusci::diff(indptr).astype(dtype::float64);
   const double mu = cusci::mean(len).item<double>();
   const double var = cusci::var(len).item<double>();
-  return (mu > 0 && var > mu * mu) ? CUSPARSE_SPMV_CSR_ALG2 : CUSPARSE_SPMV_CSR_ALG1;
+  return !(mu > 0 && var > mu * mu);
 }
 
 // y = op(mat) x in value dtype rt; x, y contiguous; `shape` is the logical (rows, cols) of op(mat).
 // k == 0: SpMV on vectors; else SpMM with k columns, row-major ([n, k] C order) or, with colmajor,
 // column-major ([k, n] C order read as [n, k] with leading dimension n).
-void run_product(cusparseSpMatDescr_t mat, cusparseOperation_t op, spmv_cache* cache, int spmv_alg, dtype rt,
+void run_product(cusparseSpMatDescr_t mat, cusparseOperation_t op, spmv_cache* cache, dtype rt,
                  const ndarray& x, ndarray& y, shape2 shape, std::int64_t k, bool colmajor) {
   cusparseHandle_t h = cusci::detail::cusparse_handle();
   CUSCI_CUSPARSE_TRY(cusparseSetPointerMode(h, CUSPARSE_POINTER_MODE_HOST));
@@ -199,8 +197,10 @@ void run_product(cusparseSpMatDescr_t mat, cusparseOperation_t op, spmv_cache* c
       CUSCI_CUSPARSE_TRY(cusparseCreateDnVec(&p->x, shape[1], x.data(), vt));
       CUSCI_CUSPARSE_TRY(cusparseCreateDnVec(&p->y, shape[0], y.data(), vt));
       std::size_t bytes = 0;
-      auto alg = static_cast<cusparseSpMVAlg_t>(op == CUSPARSE_OPERATION_NON_TRANSPOSE ? spmv_alg
-                                                                                       : CUSPARSE_SPMV_ALG_DEFAULT);
+      // CSR_ALG2 (merge-based): bit-reproducible run to run, which cuSPARSE guarantees for it only;
+      // CSR_ALG1 is 4-16% faster on long even rows but was measured non-reproducible on skewed rows.
+      cusparseSpMVAlg_t alg =
+          op == CUSPARSE_OPERATION_NON_TRANSPOSE ? CUSPARSE_SPMV_CSR_ALG2 : CUSPARSE_SPMV_ALG_DEFAULT;
       cusparseStatus_t st = cusparseSpMV_bufferSize(h, op, alpha, mat, p->x, beta, p->y, vt, alg, &bytes);
       if (st == CUSPARSE_STATUS_NOT_SUPPORTED && alg != CUSPARSE_SPMV_ALG_DEFAULT) {
         alg = CUSPARSE_SPMV_ALG_DEFAULT;
@@ -227,10 +227,10 @@ void run_product(cusparseSpMatDescr_t mat, cusparseOperation_t op, spmv_cache* c
         CUSCI_CUSPARSE_TRY(cusparseCreateDnMat(&p->X, shape[1], k, k, x.data(), vt, CUSPARSE_ORDER_ROW));
         CUSCI_CUSPARSE_TRY(cusparseCreateDnMat(&p->Y, shape[0], k, k, y.data(), vt, CUSPARSE_ORDER_ROW));
       }
-      // Row-major operands: CSR_ALG2 (cuSPARSE's choice for row-major layouts); column-major: ALG1.
-      cusparseSpMMAlg_t alg = op != CUSPARSE_OPERATION_NON_TRANSPOSE ? CUSPARSE_SPMM_ALG_DEFAULT
-                              : colmajor                            ? CUSPARSE_SPMM_CSR_ALG1
-                                                                    : CUSPARSE_SPMM_CSR_ALG2;
+      // CSR_ALG1: bit-reproducible run to run. CSR_ALG2 (faster on row-major operands) is not: two
+      // identical calls on one stream differ in the last bits (measured on the H200, CUDA 13.0).
+      cusparseSpMMAlg_t alg =
+          op != CUSPARSE_OPERATION_NON_TRANSPOSE ? CUSPARSE_SPMM_ALG_DEFAULT : CUSPARSE_SPMM_CSR_ALG1;
       std::size_t bytes = 0;
       cusparseStatus_t st = cusparseSpMM_bufferSize(h, op, CUSPARSE_OPERATION_NON_TRANSPOSE, alpha, mat, p->X, beta,
                                                     p->Y, vt, alg, &bytes);
@@ -311,11 +311,12 @@ ndarray compressed_dot(const char* fn, const ndarray& data, const ndarray& indic
       csr_rowprod(d, indices, indptr, m, k, xc, vec ? 1 : k, 1, y, vec ? 1 : k, 1);
     return y;
   }
-  // A few row-major columns (x is [n, k], C order): cusci's row kernel, k consecutive threads per row,
-  // so every stored entry reads one contiguous row of x (k * itemsize bytes) and the row's result is
-  // one contiguous store. cuSPARSE's CSR_ALG2 on the same operands moves the same bytes more slowly
-  // (0.97 ms against CuPy's 0.81 ms for 3-D Poisson 128^3 with k = 8, float64).
-  if (!transposed && !vec && !batched && k <= row_kernel_max_k) {
+  // Row-major columns (x is [n, k], C order): cusci's row kernel, k consecutive threads per row, so
+  // every stored entry reads one contiguous row of x (k * itemsize bytes) and the row's result is one
+  // contiguous store; bit-reproducible (each output is one thread's sum in index order). cuSPARSE's
+  // CSR_ALG2 is faster for k >= 64 and on skewed rows but not reproducible run to run; its CSR_ALG1,
+  // reproducible, is slower than the row kernel in 6 of the 8 cases measured (docs/benchmarks.md).
+  if (!transposed && !vec && !batched) {
     const ndarray d = data.astype(rt, false);
     csr_rowprod(d, indices, indptr, m, k, xc, k, 1, y, k, 1);
     return y;
@@ -332,8 +333,8 @@ ndarray compressed_dot(const char* fn, const ndarray& data, const ndarray& indic
     bool even = false;
     {
       std::lock_guard<std::mutex> lk(cache->mu);
-      if (cache->spmv_alg < 0) cache->spmv_alg = choose_spmv_alg(indptr);
-      even = cache->spmv_alg == CUSPARSE_SPMV_CSR_ALG1;
+      if (cache->even_rows < 0) cache->even_rows = rows_even(indptr) ? 1 : 0;
+      even = cache->even_rows == 1;
     }
     if (vector_spmv_preferred(m, data.size(), even)) {
       csr_spmv_vector(data, indices, indptr, m, xc, y);
@@ -343,14 +344,11 @@ ndarray compressed_dot(const char* fn, const ndarray& data, const ndarray& indic
   const cusparseOperation_t op = transposed ? CUSPARSE_OPERATION_TRANSPOSE : CUSPARSE_OPERATION_NON_TRANSPOSE;
   const shape2 dshape = transposed ? shape2{n, m} : shape;  // the descriptor's own shape
   if (rt == data.dtype() && cache) {
-    int alg = CUSPARSE_SPMV_CSR_ALG1;
     {
       std::lock_guard<std::mutex> lk(cache->mu);
       if (!cache->mat) cache->mat = make_csr(data, indices, indptr, dshape);
-      if (cache->spmv_alg < 0 && vec && !transposed) cache->spmv_alg = choose_spmv_alg(indptr);
-      if (cache->spmv_alg >= 0) alg = cache->spmv_alg;
     }
-    run_product(cache->mat, op, cache, alg, rt, xc, y, shape, k, batched);
+    run_product(cache->mat, op, cache, rt, xc, y, shape, k, batched);
   } else {
     // Mixed dtypes (e.g. float32 A with float64 x): a copy of the values in rt, uncached.
     const ndarray d = data.astype(rt, false);
@@ -359,7 +357,7 @@ ndarray compressed_dot(const char* fn, const ndarray& data, const ndarray& indic
       cusparseSpMatDescr_t m;
       ~mat_guard() { cusparseDestroySpMat(m); }
     } g{mat};
-    run_product(mat, op, nullptr, CUSPARSE_SPMV_CSR_ALG1, rt, xc, y, shape, k, batched);
+    run_product(mat, op, nullptr, rt, xc, y, shape, k, batched);
   }
   return y;
 }
