@@ -8,6 +8,9 @@ if(NOT CUDAToolkit_FOUND)
     "  apt-get install cuda-toolkit-13-0\n"
     "and put its nvcc on PATH (export PATH=/usr/local/cuda/bin:$PATH).")
 endif()
+# cudart is linked; cuBLAS, cuSPARSE, cuSOLVER, cuFFT (and NVRTC) are not: their headers are compiled
+# against and their sonames read from the toolkit's files (core/src/memory/memory.cmake), and cusci loads
+# them on first use (dlopen). The tests and benchmarks that call them directly link them.
 foreach(_lib cudart cublas cusparse cusolver cufft)
   if(NOT TARGET CUDA::${_lib})
     message(FATAL_ERROR "CUDA library ${_lib} not found in the CUDA Toolkit at ${CUDAToolkit_LIBRARY_DIR}.\n"

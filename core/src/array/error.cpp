@@ -1,5 +1,6 @@
 // Construction of the CUDA-library exceptions: API call, status name, message, file:line.
 #include "cusci/error.hpp"
+#include "cusci/detail/lazy_libs.hpp"
 
 #include <string>
 
@@ -72,16 +73,17 @@ void throw_cuda_error(int status, const char* api_call, const char* file, int li
 }
 
 void throw_cublas_error(int status, const char* api_call, const char* file, int line) {
-  throw cublas_error(std::string("cuBLAS error ") + cublasGetStatusName(static_cast<cublasStatus_t>(status)) +
-                         " (" + cublasGetStatusString(static_cast<cublasStatus_t>(status)) + ") in " +
+  throw cublas_error(std::string("cuBLAS error ") +
+                         CUSCI_LAZY(cublasGetStatusName)(static_cast<cublasStatus_t>(status)) + " (" +
+                         CUSCI_LAZY(cublasGetStatusString)(static_cast<cublasStatus_t>(status)) + ") in " +
                          where(api_call, file, line),
                      status);
 }
 
 void throw_cusparse_error(int status, const char* api_call, const char* file, int line) {
   throw cusparse_error(std::string("cuSPARSE error ") +
-                           cusparseGetErrorName(static_cast<cusparseStatus_t>(status)) + " (" +
-                           cusparseGetErrorString(static_cast<cusparseStatus_t>(status)) + ") in " +
+                           CUSCI_LAZY(cusparseGetErrorName)(static_cast<cusparseStatus_t>(status)) + " (" +
+                           CUSCI_LAZY(cusparseGetErrorString)(static_cast<cusparseStatus_t>(status)) + ") in " +
                            where(api_call, file, line),
                        status);
 }

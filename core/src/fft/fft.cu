@@ -18,6 +18,7 @@
 #include "cusci/detail/dispatch.cuh"
 #include "cusci/detail/indexer.cuh"
 #include "cusci/detail/copy.hpp"
+#include "cusci/detail/lazy_libs.hpp"
 #include "cusci/detail/libraries.hpp"
 #include "cusci/device.hpp"
 #include "cusci/error.hpp"
@@ -204,23 +205,25 @@ void exec(cufftHandle h, int type, const void* in, void* out, int dir) {
   void* i = const_cast<void*>(in);
   switch (type) {
     case CUFFT_C2C:
-      CUSCI_CUFFT_TRY(cufftExecC2C(h, static_cast<cufftComplex*>(i), static_cast<cufftComplex*>(out), dir));
+      CUSCI_CUFFT_TRY(CUSCI_LAZY(cufftExecC2C)(h, static_cast<cufftComplex*>(i), static_cast<cufftComplex*>(out), dir));
       break;
     case CUFFT_Z2Z:
       CUSCI_CUFFT_TRY(
-          cufftExecZ2Z(h, static_cast<cufftDoubleComplex*>(i), static_cast<cufftDoubleComplex*>(out), dir));
+          CUSCI_LAZY(cufftExecZ2Z)(h, static_cast<cufftDoubleComplex*>(i), static_cast<cufftDoubleComplex*>(out), dir));
       break;
     case CUFFT_R2C:
-      CUSCI_CUFFT_TRY(cufftExecR2C(h, static_cast<cufftReal*>(i), static_cast<cufftComplex*>(out)));
+      CUSCI_CUFFT_TRY(CUSCI_LAZY(cufftExecR2C)(h, static_cast<cufftReal*>(i), static_cast<cufftComplex*>(out)));
       break;
     case CUFFT_D2Z:
-      CUSCI_CUFFT_TRY(cufftExecD2Z(h, static_cast<cufftDoubleReal*>(i), static_cast<cufftDoubleComplex*>(out)));
+      CUSCI_CUFFT_TRY(
+          CUSCI_LAZY(cufftExecD2Z)(h, static_cast<cufftDoubleReal*>(i), static_cast<cufftDoubleComplex*>(out)));
       break;
     case CUFFT_C2R:
-      CUSCI_CUFFT_TRY(cufftExecC2R(h, static_cast<cufftComplex*>(i), static_cast<cufftReal*>(out)));
+      CUSCI_CUFFT_TRY(CUSCI_LAZY(cufftExecC2R)(h, static_cast<cufftComplex*>(i), static_cast<cufftReal*>(out)));
       break;
     case CUFFT_Z2D:
-      CUSCI_CUFFT_TRY(cufftExecZ2D(h, static_cast<cufftDoubleComplex*>(i), static_cast<cufftDoubleReal*>(out)));
+      CUSCI_CUFFT_TRY(
+          CUSCI_LAZY(cufftExecZ2D)(h, static_cast<cufftDoubleComplex*>(i), static_cast<cufftDoubleReal*>(out)));
       break;
     default: throw value_error("cusci::fft: unknown cuFFT transform type");
   }

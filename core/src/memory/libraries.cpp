@@ -14,6 +14,7 @@
 #include <sstream>
 #include <string>
 
+#include "cusci/detail/lazy_libs.hpp"
 #include "cusci/device.hpp"
 #include "cusci/fft.hpp"
 #include "cusci/error.hpp"
@@ -38,9 +39,9 @@ struct thread_state {
   ~thread_state() {
     // Never throws; tolerates the CUDA runtime unloading at process exit.
     for (auto& d : dev) {
-      if (d.cublas) cublasDestroy(d.cublas);
-      if (d.cusparse) cusparseDestroy(d.cusparse);
-      if (d.cusolver) cusolverDnDestroy(d.cusolver);
+      if (d.cublas) CUSCI_LAZY(cublasDestroy)(d.cublas);
+      if (d.cusparse) CUSCI_LAZY(cusparseDestroy)(d.cusparse);
+      if (d.cusolver) CUSCI_LAZY(cusolverDnDestroy)(d.cusolver);
     }
   }
 };
@@ -99,9 +100,9 @@ cublasHandle_t cublas_handle() {
   const cudaStream_t s = get_current_stream();
   if (!d.cublas) {
     cublasHandle_t h = nullptr;
-    const cublasStatus_t st = create_retrying([&] { return cublasCreate(&h); }, CUBLAS_STATUS_SUCCESS);
+    const cublasStatus_t st = create_retrying([&] { return CUSCI_LAZY(cublasCreate)(&h); }, CUBLAS_STATUS_SUCCESS);
     if (st == CUBLAS_STATUS_ALLOC_FAILED || st == CUBLAS_STATUS_NOT_INITIALIZED)
-      throw_create_oom("cublasCreate", cublasGetStatusName(st));
+      throw_create_oom("cublasCreate", CUSCI_LAZY(cublasGetStatusName)(st));
     if (st != CUBLAS_STATUS_SUCCESS) throw_cublas_error(st, "cublasCreate", __FILE__, __LINE__);
     d.cublas = h;
   }
@@ -110,9 +111,9 @@ cublasHandle_t cublas_handle() {
     d.cublas_ws = cusci::malloc(cublas_workspace_bytes, s);
     d.cublas_stream = s;
   }
-  CUSCI_CUBLAS_TRY(cublasSetStream(d.cublas, s));
+  CUSCI_CUBLAS_TRY(CUSCI_LAZY(cublasSetStream)(d.cublas, s));
   // cublasSetStream resets the workspace to the default: set ours again.
-  CUSCI_CUBLAS_TRY(cublasSetWorkspace(d.cublas, d.cublas_ws->ptr(), d.cublas_ws->size()));
+  CUSCI_CUBLAS_TRY(CUSCI_LAZY(cublasSetWorkspace)(d.cublas, d.cublas_ws->ptr(), d.cublas_ws->size()));
   return d.cublas;
 }
 
@@ -120,13 +121,14 @@ cusparseHandle_t cusparse_handle() {
   per_device& d = current();
   if (!d.cusparse) {
     cusparseHandle_t h = nullptr;
-    const cusparseStatus_t st = create_retrying([&] { return cusparseCreate(&h); }, CUSPARSE_STATUS_SUCCESS);
+    const cusparseStatus_t st =
+        create_retrying([&] { return CUSCI_LAZY(cusparseCreate)(&h); }, CUSPARSE_STATUS_SUCCESS);
     if (st == CUSPARSE_STATUS_ALLOC_FAILED || st == CUSPARSE_STATUS_NOT_INITIALIZED)
-      throw_create_oom("cusparseCreate", cusparseGetErrorName(st));
+      throw_create_oom("cusparseCreate", CUSCI_LAZY(cusparseGetErrorName)(st));
     if (st != CUSPARSE_STATUS_SUCCESS) throw_cusparse_error(st, "cusparseCreate", __FILE__, __LINE__);
     d.cusparse = h;
   }
-  CUSCI_CUSPARSE_TRY(cusparseSetStream(d.cusparse, get_current_stream()));
+  CUSCI_CUSPARSE_TRY(CUSCI_LAZY(cusparseSetStream)(d.cusparse, get_current_stream()));
   return d.cusparse;
 }
 
@@ -134,7 +136,8 @@ cusolverDnHandle_t cusolver_dn_handle() {
   per_device& d = current();
   if (!d.cusolver) {
     cusolverDnHandle_t h = nullptr;
-    const cusolverStatus_t st = create_retrying([&] { return cusolverDnCreate(&h); }, CUSOLVER_STATUS_SUCCESS);
+    const cusolverStatus_t st =
+        create_retrying([&] { return CUSCI_LAZY(cusolverDnCreate)(&h); }, CUSOLVER_STATUS_SUCCESS);
     if (st == CUSOLVER_STATUS_ALLOC_FAILED || st == CUSOLVER_STATUS_NOT_INITIALIZED)
       throw_create_oom("cusolverDnCreate", st == CUSOLVER_STATUS_ALLOC_FAILED ? "CUSOLVER_STATUS_ALLOC_FAILED"
                                                                            : "CUSOLVER_STATUS_NOT_INITIALIZED");
@@ -143,7 +146,7 @@ cusolverDnHandle_t cusolver_dn_handle() {
     if (st != CUSOLVER_STATUS_SUCCESS) throw_cusolver_error(st, "cusolverDnCreate", __FILE__, __LINE__);
     d.cusolver = h;
   }
-  CUSCI_CUSOLVER_TRY(cusolverDnSetStream(d.cusolver, get_current_stream()));
+  CUSCI_CUSOLVER_TRY(CUSCI_LAZY(cusolverDnSetStream)(d.cusolver, get_current_stream()));
   return d.cusolver;
 }
 
@@ -168,7 +171,7 @@ struct fft_entry {
       const bool switched = cudaGetDevice(&cur) == cudaSuccess && cur != key.device &&
                             cudaSetDevice(key.device) == cudaSuccess;
       cudaDeviceSynchronize();
-      cufftDestroy(plan);
+      CUSCI_LAZY(cufftDestroy)(plan);
       if (switched) cudaSetDevice(cur);
     }
     work.reset();
@@ -210,11 +213,11 @@ void fft_bind(fft_entry& e, cudaStream_t s) {
     e.work_set = false;
     e.work.reset();  // back to the pool on its own stream
     e.work = cusci::malloc(e.work_bytes, s);
-    if (e.work_bytes) CUSCI_CUFFT_TRY(cufftSetWorkArea(e.plan, e.work->ptr()));
+    if (e.work_bytes) CUSCI_CUFFT_TRY(CUSCI_LAZY(cufftSetWorkArea)(e.plan, e.work->ptr()));
     e.stream = s;
     e.work_set = true;
   }
-  CUSCI_CUFFT_TRY(cufftSetStream(e.plan, s));
+  CUSCI_CUFFT_TRY(CUSCI_LAZY(cufftSetStream)(e.plan, s));
 }
 
 // One attempt at the plan for `key`: the status of the first failing cuFFT call, the plan in `out`
@@ -223,10 +226,10 @@ cufftResult fft_try_make(const fft_plan_key& key, std::shared_ptr<fft_entry>& ou
   auto e = std::make_shared<fft_entry>();
   e->key = key;
   cufftHandle h = 0;
-  cufftResult st = cufftCreate(&h);
+  cufftResult st = CUSCI_LAZY(cufftCreate)(&h);
   if (st != CUFFT_SUCCESS) return st;
   e->plan = h;  // destroyed by ~fft_entry on any failure below
-  if ((st = cufftSetAutoAllocation(h, 0)) != CUFFT_SUCCESS) return st;
+  if ((st = CUSCI_LAZY(cufftSetAutoAllocation)(h, 0)) != CUFFT_SUCCESS) return st;
   long long n[3], inembed[3], onembed[3];
   for (int i = 0; i < 3; ++i) {
     n[i] = key.n[i];
@@ -235,9 +238,9 @@ cufftResult fft_try_make(const fft_plan_key& key, std::shared_ptr<fft_entry>& ou
   }
   std::size_t work = 0;
   const bool embed = key.inembed[0] != 0;
-  st = cufftMakePlanMany64(h, key.rank, n, embed ? inembed : nullptr, key.istride, key.idist,
-                           embed ? onembed : nullptr, key.ostride, key.odist, static_cast<cufftType>(key.type),
-                           key.batch, &work);
+  st = CUSCI_LAZY(cufftMakePlanMany64)(h, key.rank, n, embed ? inembed : nullptr, key.istride, key.idist,
+                                       embed ? onembed : nullptr, key.ostride, key.odist,
+                                       static_cast<cufftType>(key.type), key.batch, &work);
   if (st != CUFFT_SUCCESS) return st;
   e->work_bytes = work;
   out = std::move(e);

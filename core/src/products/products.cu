@@ -17,6 +17,7 @@
 #include <cuda_runtime.h>
 
 #include "cusci/detail/checks.hpp"
+#include "cusci/detail/lazy_libs.hpp"
 #include "cusci/detail/libraries.hpp"
 #include "cusci/detail/shape.hpp"
 #include "cusci/elementwise.hpp"
@@ -59,6 +60,21 @@ struct blas_types {
   cudaDataType data;
   cublasComputeType_t compute;
 };
+
+// The exported (extern "C") GEMMs, which take the compute type as cublasComputeType_t: cublas_api.h
+// overloads their names in C++ (an inline one taking cudaDataType), so CUSCI_LAZY_AS names the type.
+using gemm_ex_fn = cublasStatus_t (*)(cublasHandle_t, cublasOperation_t, cublasOperation_t, int, int, int, const void*,
+                                      const void*, cudaDataType, int, const void*, cudaDataType, int, const void*,
+                                      void*, cudaDataType, int, cublasComputeType_t, cublasGemmAlgo_t);
+using gemm_strided_batched_ex_fn = cublasStatus_t (*)(cublasHandle_t, cublasOperation_t, cublasOperation_t, int, int,
+                                                      int, const void*, const void*, cudaDataType, int, long long,
+                                                      const void*, cudaDataType, int, long long, const void*, void*,
+                                                      cudaDataType, int, long long, int, cublasComputeType_t,
+                                                      cublasGemmAlgo_t);
+using gemm_batched_ex_fn = cublasStatus_t (*)(cublasHandle_t, cublasOperation_t, cublasOperation_t, int, int, int,
+                                              const void*, const void* const[], cudaDataType, int, const void* const[],
+                                              cudaDataType, int, const void*, void* const[], cudaDataType, int, int,
+                                              cublasComputeType_t, cublasGemmAlgo_t);
 static_assert(alignof(blas_types) >= 16, "cuBLAS complex128 scalars need 16-byte alignment");
 
 blas_types blas_types_for(dtype t) {
@@ -200,10 +216,10 @@ struct pointer_mode_guard {
   cublasHandle_t h;
   cublasPointerMode_t old = CUBLAS_POINTER_MODE_HOST;
   pointer_mode_guard(cublasHandle_t hh, cublasPointerMode_t mode) : h(hh) {
-    CUSCI_CUBLAS_TRY(cublasGetPointerMode(h, &old));
-    if (old != mode) CUSCI_CUBLAS_TRY(cublasSetPointerMode(h, mode));
+    CUSCI_CUBLAS_TRY(CUSCI_LAZY(cublasGetPointerMode)(h, &old));
+    if (old != mode) CUSCI_CUBLAS_TRY(CUSCI_LAZY(cublasSetPointerMode)(h, mode));
   }
-  ~pointer_mode_guard() { cublasSetPointerMode(h, old); }
+  ~pointer_mode_guard() { CUSCI_LAZY(cublasSetPointerMode)(h, old); }
   pointer_mode_guard(const pointer_mode_guard&) = delete;
   pointer_mode_guard& operator=(const pointer_mode_guard&) = delete;
 };
@@ -284,9 +300,9 @@ void matmul_core(ndarray a, ndarray b, ndarray& out) {
   const int ldc = static_cast<int>(std::max<i64>(1, m));
 
   if (bshape.empty()) {
-    CUSCI_CUBLAS_TRY(cublasGemmEx(h, opb, opa, (int)m, (int)n, (int)k, bt.one, b.data(), bt.data, (int)ldb, a.data(),
-                                  bt.data, (int)lda, bt.zero, out.data(), bt.data, ldc, bt.compute,
-                                  CUBLAS_GEMM_DEFAULT));
+    CUSCI_CUBLAS_TRY(CUSCI_LAZY_AS(cublasGemmEx, gemm_ex_fn)(
+        h, opb, opa, (int)m, (int)n, (int)k, bt.one, b.data(), bt.data, (int)ldb, a.data(), bt.data, (int)lda, bt.zero,
+        out.data(), bt.data, ldc, bt.compute, CUBLAS_GEMM_DEFAULT));
     return;
   }
   if (bshape.size() == 1 && bsa[0] >= 0 && bsb[0] >= 0) {
@@ -297,15 +313,15 @@ void matmul_core(ndarray a, ndarray b, ndarray& out) {
       const i64 lda2 = n == 1 ? za : lda;
       check_int(rows, "dimension");
       check_int(lda2, "leading dimension");
-      CUSCI_CUBLAS_TRY(cublasGemmEx(h, opb, opa, (int)m, (int)rows, (int)k, bt.one, b.data(), bt.data, (int)ldb,
-                                    a.data(), bt.data, (int)lda2, bt.zero, out.data(), bt.data, ldc, bt.compute,
-                                    CUBLAS_GEMM_DEFAULT));
+      CUSCI_CUBLAS_TRY(CUSCI_LAZY_AS(cublasGemmEx, gemm_ex_fn)(
+          h, opb, opa, (int)m, (int)rows, (int)k, bt.one, b.data(), bt.data, (int)ldb, a.data(), bt.data, (int)lda2,
+          bt.zero, out.data(), bt.data, ldc, bt.compute, CUBLAS_GEMM_DEFAULT));
       return;
     }
     check_int(bshape[0], "batch count");
-    CUSCI_CUBLAS_TRY(cublasGemmStridedBatchedEx(h, opb, opa, (int)m, (int)n, (int)k, bt.one, b.data(), bt.data,
-                                                (int)ldb, zb, a.data(), bt.data, (int)lda, za, bt.zero, out.data(),
-                                                bt.data, ldc, zc, (int)bshape[0], bt.compute, CUBLAS_GEMM_DEFAULT));
+    CUSCI_CUBLAS_TRY(CUSCI_LAZY_AS(cublasGemmStridedBatchedEx, gemm_strided_batched_ex_fn)(
+        h, opb, opa, (int)m, (int)n, (int)k, bt.one, b.data(), bt.data, (int)ldb, zb, a.data(), bt.data, (int)lda, za,
+        bt.zero, out.data(), bt.data, ldc, zc, (int)bshape[0], bt.compute, CUBLAS_GEMM_DEFAULT));
     return;
   }
   // General batch layout: pointer arrays built on the device.
@@ -318,9 +334,9 @@ void matmul_core(ndarray a, ndarray b, ndarray& out) {
       static_cast<const char*>(a.data()), static_cast<const char*>(b.data()), static_cast<char*>(out.data()),
       detail::make_indexer(bshape, bsa), detail::make_indexer(bshape, bsb), n * m * is, batch, pa, pb, pc);
   CUSCI_CHECK_LAUNCH();
-  CUSCI_CUBLAS_TRY(cublasGemmBatchedEx(h, opb, opa, (int)m, (int)n, (int)k, bt.one, pb, bt.data, (int)ldb, pa, bt.data,
-                                       (int)lda, bt.zero, pc, bt.data, ldc, (int)batch, bt.compute,
-                                       CUBLAS_GEMM_DEFAULT));
+  CUSCI_CUBLAS_TRY(CUSCI_LAZY_AS(cublasGemmBatchedEx, gemm_batched_ex_fn)(
+      h, opb, opa, (int)m, (int)n, (int)k, bt.one, pb, bt.data, (int)ldb, pa, bt.data, (int)lda, bt.zero, pc, bt.data,
+      ldc, (int)batch, bt.compute, CUBLAS_GEMM_DEFAULT));
 }
 
 /// A 1-D view with a positive element stride, copying when needed.
@@ -362,11 +378,11 @@ ndarray vector_dot(const ndarray& x, const ndarray& y, bool conj) {
   cublasHandle_t h = detail::cublas_handle();
   const pointer_mode_guard guard(h, CUBLAS_POINTER_MODE_DEVICE);  // the result is written on the device
   if (conj && is_complex(t))
-    CUSCI_CUBLAS_TRY(cublasDotcEx(h, (int)n, xv.data(), bt.data, (int)incx, yv.data(), bt.data, (int)incy, out.data(),
-                                  bt.data, exec));
+    CUSCI_CUBLAS_TRY(CUSCI_LAZY(cublasDotcEx)(h, (int)n, xv.data(), bt.data, (int)incx, yv.data(), bt.data, (int)incy,
+                                              out.data(), bt.data, exec));
   else
-    CUSCI_CUBLAS_TRY(cublasDotEx(h, (int)n, xv.data(), bt.data, (int)incx, yv.data(), bt.data, (int)incy, out.data(),
-                                 bt.data, exec));
+    CUSCI_CUBLAS_TRY(CUSCI_LAZY(cublasDotEx)(h, (int)n, xv.data(), bt.data, (int)incx, yv.data(), bt.data, (int)incy,
+                                             out.data(), bt.data, exec));
   return out;
 }
 

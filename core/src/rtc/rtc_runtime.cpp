@@ -14,6 +14,7 @@
 #include <cuda_runtime_api.h>
 #include <nvrtc.h>
 
+#include "cusci/detail/lazy_libs.hpp"
 #include "cusci/device.hpp"
 #include "cusci/memory.hpp"
 #include "cusci/ndarray.hpp"
@@ -95,11 +96,12 @@ const driver_api& drv() {
     if (cusci_r_ != CUDA_SUCCESS) throw_cu(cusci_r_, #call); \
   } while (0)
 
-#define CUSCI_RTC_NVRTC_TRY(call)                                                              \
-  do {                                                                                         \
-    const nvrtcResult cusci_r_ = (call);                                                       \
-    if (cusci_r_ != NVRTC_SUCCESS)                                                             \
-      throw ::cusci::error(std::string("cusci::rtc: ") + #call + " failed: " + nvrtcGetErrorString(cusci_r_)); \
+#define CUSCI_RTC_NVRTC_TRY(call)                                                    \
+  do {                                                                               \
+    const nvrtcResult cusci_r_ = (call);                                             \
+    if (cusci_r_ != NVRTC_SUCCESS)                                                   \
+      throw ::cusci::error(std::string("cusci::rtc: ") + #call +                     \
+                           " failed: " + CUSCI_LAZY(nvrtcGetErrorString)(cusci_r_)); \
   } while (0)
 
 // --- targets, include paths ---------------------------------------------------------------
@@ -112,7 +114,7 @@ struct target_info {
 int nvrtc_version_packed(int* major, int* minor) {
   static int mj = -1, mn = -1;
   static std::once_flag once;
-  std::call_once(once, [] { CUSCI_RTC_NVRTC_TRY(nvrtcVersion(&mj, &mn)); });
+  std::call_once(once, [] { CUSCI_RTC_NVRTC_TRY(CUSCI_LAZY(nvrtcVersion)(&mj, &mn)); });
   *major = mj;
   *minor = mn;
   return mj * 100 + mn;
@@ -129,9 +131,9 @@ const target_info& target_for_device(int dev) {
   CUSCI_CUDA_TRY(cudaDeviceGetAttribute(&minor, cudaDevAttrComputeCapabilityMinor, dev));
   const int cc = major * 10 + minor;
   int n = 0;
-  CUSCI_RTC_NVRTC_TRY(nvrtcGetNumSupportedArchs(&n));
+  CUSCI_RTC_NVRTC_TRY(CUSCI_LAZY(nvrtcGetNumSupportedArchs)(&n));
   std::vector<int> archs(static_cast<std::size_t>(n));
-  if (n > 0) CUSCI_RTC_NVRTC_TRY(nvrtcGetSupportedArchs(archs.data()));
+  if (n > 0) CUSCI_RTC_NVRTC_TRY(CUSCI_LAZY(nvrtcGetSupportedArchs)(archs.data()));
   target_info t;
   if (std::find(archs.begin(), archs.end(), cc) != archs.end()) {
     t.target = "sm_" + std::to_string(cc);
@@ -215,26 +217,27 @@ std::string disk_dir() {
 cache_entry compile_source(const std::string& source, const std::vector<std::string>& opts,
                            const std::vector<std::string>& names, const std::string& display, bool cubin) {
   nvrtcProgram prog = nullptr;
-  CUSCI_RTC_NVRTC_TRY(nvrtcCreateProgram(&prog, source.c_str(), (display + ".cu").c_str(), 0, nullptr, nullptr));
+  CUSCI_RTC_NVRTC_TRY(
+      CUSCI_LAZY(nvrtcCreateProgram)(&prog, source.c_str(), (display + ".cu").c_str(), 0, nullptr, nullptr));
   struct guard_t {
     nvrtcProgram* p;
-    ~guard_t() { nvrtcDestroyProgram(p); }
+    ~guard_t() { CUSCI_LAZY(nvrtcDestroyProgram)(p); }
   } guard{&prog};
-  for (const auto& n : names) CUSCI_RTC_NVRTC_TRY(nvrtcAddNameExpression(prog, n.c_str()));
+  for (const auto& n : names) CUSCI_RTC_NVRTC_TRY(CUSCI_LAZY(nvrtcAddNameExpression)(prog, n.c_str()));
   std::vector<const char*> copts;
   for (const auto& o : opts) copts.push_back(o.c_str());
-  const nvrtcResult r = nvrtcCompileProgram(prog, static_cast<int>(copts.size()), copts.data());
+  const nvrtcResult r = CUSCI_LAZY(nvrtcCompileProgram)(prog, static_cast<int>(copts.size()), copts.data());
   std::size_t log_size = 0;
   std::string log;
-  if (nvrtcGetProgramLogSize(prog, &log_size) == NVRTC_SUCCESS && log_size > 1) {
+  if (CUSCI_LAZY(nvrtcGetProgramLogSize)(prog, &log_size) == NVRTC_SUCCESS && log_size > 1) {
     log.resize(log_size);
-    if (nvrtcGetProgramLog(prog, log.data()) != NVRTC_SUCCESS) log.clear();
+    if (CUSCI_LAZY(nvrtcGetProgramLog)(prog, log.data()) != NVRTC_SUCCESS) log.clear();
     while (!log.empty() && log.back() == '\0') log.pop_back();
   }
   if (r != NVRTC_SUCCESS) {
     std::string opt_text;
     for (const auto& o : opts) opt_text += " " + o;
-    throw compile_error("cusci::rtc: compiling '" + display + "' failed (" + nvrtcGetErrorString(r) +
+    throw compile_error("cusci::rtc: compiling '" + display + "' failed (" + CUSCI_LAZY(nvrtcGetErrorString)(r) +
                             ", options:" + opt_text + "):\n" + log,
                         log, display, opts);
   }
@@ -242,17 +245,17 @@ cache_entry compile_source(const std::string& source, const std::vector<std::str
   out.cubin = cubin;
   std::size_t n = 0;
   if (cubin) {
-    CUSCI_RTC_NVRTC_TRY(nvrtcGetCUBINSize(prog, &n));
+    CUSCI_RTC_NVRTC_TRY(CUSCI_LAZY(nvrtcGetCUBINSize)(prog, &n));
     out.binary.resize(n);
-    CUSCI_RTC_NVRTC_TRY(nvrtcGetCUBIN(prog, out.binary.data()));
+    CUSCI_RTC_NVRTC_TRY(CUSCI_LAZY(nvrtcGetCUBIN)(prog, out.binary.data()));
   } else {
-    CUSCI_RTC_NVRTC_TRY(nvrtcGetPTXSize(prog, &n));
+    CUSCI_RTC_NVRTC_TRY(CUSCI_LAZY(nvrtcGetPTXSize)(prog, &n));
     out.binary.resize(n);
-    CUSCI_RTC_NVRTC_TRY(nvrtcGetPTX(prog, out.binary.data()));
+    CUSCI_RTC_NVRTC_TRY(CUSCI_LAZY(nvrtcGetPTX)(prog, out.binary.data()));
   }
   for (const auto& nm : names) {
     const char* lowered = nullptr;
-    CUSCI_RTC_NVRTC_TRY(nvrtcGetLoweredName(prog, nm.c_str(), &lowered));
+    CUSCI_RTC_NVRTC_TRY(CUSCI_LAZY(nvrtcGetLoweredName)(prog, nm.c_str(), &lowered));
     out.lowered.emplace_back(nm, lowered ? lowered : "");
   }
   return out;

@@ -6,6 +6,7 @@
 #include <algorithm>
 #include <vector>
 
+#include "cusci/detail/lazy_libs.hpp"
 #include "cusci/detail/libraries.hpp"
 #include "cusci/error.hpp"
 #include "cusci/memory.hpp"
@@ -67,8 +68,8 @@ template <> constexpr cudaDataType cuda_type<cuda::std::complex<double>>() { ret
 /// cusolverDnParams_t owned for the duration of one call.
 class solver_params {
  public:
-  solver_params() { CUSCI_CUSOLVER_TRY(cusolverDnCreateParams(&p_)); }
-  ~solver_params() { cusolverDnDestroyParams(p_); }
+  solver_params() { CUSCI_CUSOLVER_TRY(CUSCI_LAZY(cusolverDnCreateParams)(&p_)); }
+  ~solver_params() { CUSCI_LAZY(cusolverDnDestroyParams)(p_); }
   solver_params(const solver_params&) = delete;
   solver_params& operator=(const solver_params&) = delete;
   cusolverDnParams_t get() const { return p_; }
@@ -93,17 +94,17 @@ void lu_solve_t(std::int64_t nbatch, std::int64_t n, std::int64_t nrhs, T* A, T*
   solver_params prm;
   constexpr cudaDataType dt = cuda_type<T>();
   std::size_t dev = 0, hst = 0;
-  CUSCI_CUSOLVER_TRY(cusolverDnXgetrf_bufferSize(h, prm.get(), n, n, dt, A, n, dt, &dev, &hst));
+  CUSCI_CUSOLVER_TRY(CUSCI_LAZY(cusolverDnXgetrf_bufferSize)(h, prm.get(), n, n, dt, A, n, dt, &dev, &hst));
   workspace ws(dev, hst);
   device_buffer<std::int64_t> ipiv(static_cast<std::size_t>(n));
   device_buffer<int> rs_info(1);
   for (std::int64_t b = 0; b < nbatch; ++b) {
     T* Ab = A + b * n * n;
     T* Bb = B + b * n * nrhs;
-    CUSCI_CUSOLVER_TRY(cusolverDnXgetrf(h, prm.get(), n, n, dt, Ab, n, ipiv.data(), dt, ws.dptr(), ws.device_bytes,
-                                        ws.hptr(), ws.host.size(), info + b));
-    CUSCI_CUSOLVER_TRY(
-        cusolverDnXgetrs(h, prm.get(), CUBLAS_OP_N, n, nrhs, dt, Ab, n, ipiv.data(), dt, Bb, n, rs_info.data()));
+    CUSCI_CUSOLVER_TRY(CUSCI_LAZY(cusolverDnXgetrf)(h, prm.get(), n, n, dt, Ab, n, ipiv.data(), dt, ws.dptr(),
+                                                    ws.device_bytes, ws.hptr(), ws.host.size(), info + b));
+    CUSCI_CUSOLVER_TRY(CUSCI_LAZY(cusolverDnXgetrs)(h, prm.get(), CUBLAS_OP_N, n, nrhs, dt, Ab, n, ipiv.data(), dt, Bb,
+                                                    n, rs_info.data()));
   }
 }
 
@@ -114,16 +115,16 @@ void potrf_t(std::int64_t nbatch, std::int64_t n, T* A, int* info, bool lower, s
   constexpr cudaDataType dt = cuda_type<T>();
   const cublasFillMode_t uplo = lower ? CUBLAS_FILL_MODE_LOWER : CUBLAS_FILL_MODE_UPPER;
   std::size_t dev = 0, hst = 0;
-  CUSCI_CUSOLVER_TRY(cusolverDnXpotrf_bufferSize(h, prm.get(), uplo, n, dt, A, n, dt, &dev, &hst));
+  CUSCI_CUSOLVER_TRY(CUSCI_LAZY(cusolverDnXpotrf_bufferSize)(h, prm.get(), uplo, n, dt, A, n, dt, &dev, &hst));
   workspace ws(dev, hst);
   device_buffer<int> rs_info(1);
   for (std::int64_t b = 0; b < nbatch; ++b) {
     T* Ab = A + b * n * n;
-    CUSCI_CUSOLVER_TRY(cusolverDnXpotrf(h, prm.get(), uplo, n, dt, Ab, n, dt, ws.dptr(), ws.device_bytes, ws.hptr(),
-                                        ws.host.size(), info + b));
+    CUSCI_CUSOLVER_TRY(CUSCI_LAZY(cusolverDnXpotrf)(h, prm.get(), uplo, n, dt, Ab, n, dt, ws.dptr(), ws.device_bytes,
+                                                    ws.hptr(), ws.host.size(), info + b));
     if (B)
-      CUSCI_CUSOLVER_TRY(
-          cusolverDnXpotrs(h, prm.get(), uplo, n, nrhs, dt, Ab, n, dt, B + b * n * nrhs, n, rs_info.data()));
+      CUSCI_CUSOLVER_TRY(CUSCI_LAZY(cusolverDnXpotrs)(h, prm.get(), uplo, n, nrhs, dt, Ab, n, dt, B + b * n * nrhs, n,
+                                                      rs_info.data()));
   }
 }
 

@@ -20,6 +20,7 @@
 #include <cufft.h>
 
 #include "convolution/conv_common.hpp"
+#include "cusci/detail/lazy_libs.hpp"
 #include "cusci/detail/libraries.hpp"
 #include "cusci/error.hpp"
 #include "cusci/memory.hpp"
@@ -53,32 +54,35 @@ template <> struct fft_traits<cuda::std::complex<double>> {
 template <class T> using cplx_t = typename fft_traits<T>::C;
 
 void exec_fwd(cufftHandle h, const float* in, cuda::std::complex<float>* out) {
-  CUSCI_CUFFT_TRY(cufftExecR2C(h, const_cast<cufftReal*>(in), reinterpret_cast<cufftComplex*>(out)));
+  CUSCI_CUFFT_TRY(CUSCI_LAZY(cufftExecR2C)(h, const_cast<cufftReal*>(in), reinterpret_cast<cufftComplex*>(out)));
 }
 void exec_fwd(cufftHandle h, const double* in, cuda::std::complex<double>* out) {
-  CUSCI_CUFFT_TRY(cufftExecD2Z(h, const_cast<cufftDoubleReal*>(in), reinterpret_cast<cufftDoubleComplex*>(out)));
+  CUSCI_CUFFT_TRY(
+      CUSCI_LAZY(cufftExecD2Z)(h, const_cast<cufftDoubleReal*>(in), reinterpret_cast<cufftDoubleComplex*>(out)));
 }
 void exec_fwd(cufftHandle h, const cuda::std::complex<float>* in, cuda::std::complex<float>* out) {
-  CUSCI_CUFFT_TRY(cufftExecC2C(h, reinterpret_cast<cufftComplex*>(const_cast<cuda::std::complex<float>*>(in)),
-                               reinterpret_cast<cufftComplex*>(out), CUFFT_FORWARD));
+  CUSCI_CUFFT_TRY(CUSCI_LAZY(cufftExecC2C)(h,
+                                           reinterpret_cast<cufftComplex*>(const_cast<cuda::std::complex<float>*>(in)),
+                                           reinterpret_cast<cufftComplex*>(out), CUFFT_FORWARD));
 }
 void exec_fwd(cufftHandle h, const cuda::std::complex<double>* in, cuda::std::complex<double>* out) {
-  CUSCI_CUFFT_TRY(cufftExecZ2Z(h, reinterpret_cast<cufftDoubleComplex*>(const_cast<cuda::std::complex<double>*>(in)),
+  CUSCI_CUFFT_TRY(
+      CUSCI_LAZY(cufftExecZ2Z)(h, reinterpret_cast<cufftDoubleComplex*>(const_cast<cuda::std::complex<double>*>(in)),
                                reinterpret_cast<cufftDoubleComplex*>(out), CUFFT_FORWARD));
 }
 void exec_inv(cufftHandle h, cuda::std::complex<float>* in, float* out) {
-  CUSCI_CUFFT_TRY(cufftExecC2R(h, reinterpret_cast<cufftComplex*>(in), out));
+  CUSCI_CUFFT_TRY(CUSCI_LAZY(cufftExecC2R)(h, reinterpret_cast<cufftComplex*>(in), out));
 }
 void exec_inv(cufftHandle h, cuda::std::complex<double>* in, double* out) {
-  CUSCI_CUFFT_TRY(cufftExecZ2D(h, reinterpret_cast<cufftDoubleComplex*>(in), out));
+  CUSCI_CUFFT_TRY(CUSCI_LAZY(cufftExecZ2D)(h, reinterpret_cast<cufftDoubleComplex*>(in), out));
 }
 void exec_inv(cufftHandle h, cuda::std::complex<float>* in, cuda::std::complex<float>* out) {
-  CUSCI_CUFFT_TRY(cufftExecC2C(h, reinterpret_cast<cufftComplex*>(in), reinterpret_cast<cufftComplex*>(out),
-                               CUFFT_INVERSE));
+  CUSCI_CUFFT_TRY(CUSCI_LAZY(cufftExecC2C)(h, reinterpret_cast<cufftComplex*>(in), reinterpret_cast<cufftComplex*>(out),
+                                           CUFFT_INVERSE));
 }
 void exec_inv(cufftHandle h, cuda::std::complex<double>* in, cuda::std::complex<double>* out) {
-  CUSCI_CUFFT_TRY(cufftExecZ2Z(h, reinterpret_cast<cufftDoubleComplex*>(in), reinterpret_cast<cufftDoubleComplex*>(out),
-                               CUFFT_INVERSE));
+  CUSCI_CUFFT_TRY(CUSCI_LAZY(cufftExecZ2Z)(h, reinterpret_cast<cufftDoubleComplex*>(in),
+                                           reinterpret_cast<cufftDoubleComplex*>(out), CUFFT_INVERSE));
 }
 
 /// A batched 1-D plan: `batch` transforms of length n, input rows idist apart, output rows odist apart.

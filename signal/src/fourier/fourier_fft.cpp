@@ -4,6 +4,7 @@
 // buffers the caller laid out (hilbert's real-to-complex into the front of the output rows).
 #include <cufft.h>
 
+#include "cusci/detail/lazy_libs.hpp"
 #include "cusci/detail/libraries.hpp"
 #include "cusci/error.hpp"
 #include "fourier/fourier_detail.hpp"
@@ -34,10 +35,10 @@ void fft_c2c_rows(void* data, std::int64_t n, std::int64_t batch, bool dbl, int 
   auto l = plan_1d(dbl ? CUFFT_Z2Z : CUFFT_C2C, n, batch, n, n, false);
   if (dbl) {
     auto* p = static_cast<cufftDoubleComplex*>(data);
-    CUSCI_CUFFT_TRY(cufftExecZ2Z(l.handle, p, p, direction));
+    CUSCI_CUFFT_TRY(CUSCI_LAZY(cufftExecZ2Z)(l.handle, p, p, direction));
   } else {
     auto* p = static_cast<cufftComplex*>(data);
-    CUSCI_CUFFT_TRY(cufftExecC2C(l.handle, p, p, direction));
+    CUSCI_CUFFT_TRY(CUSCI_LAZY(cufftExecC2C)(l.handle, p, p, direction));
   }
 }
 
@@ -52,11 +53,11 @@ void fft_r2c_rows(const void* in, void* out, std::int64_t n, std::int64_t batch,
   const bool embed = batch > 1 && (in_pitch != n || out_pitch != n / 2 + 1);
   auto l = plan_1d(dbl ? CUFFT_D2Z : CUFFT_R2C, n, batch, in_pitch, out_pitch, embed);
   if (dbl)
-    CUSCI_CUFFT_TRY(cufftExecD2Z(l.handle, static_cast<cufftDoubleReal*>(const_cast<void*>(in)),
-                                 static_cast<cufftDoubleComplex*>(out)));
+    CUSCI_CUFFT_TRY(CUSCI_LAZY(cufftExecD2Z)(l.handle, static_cast<cufftDoubleReal*>(const_cast<void*>(in)),
+                                             static_cast<cufftDoubleComplex*>(out)));
   else
-    CUSCI_CUFFT_TRY(cufftExecR2C(l.handle, static_cast<cufftReal*>(const_cast<void*>(in)),
-                                 static_cast<cufftComplex*>(out)));
+    CUSCI_CUFFT_TRY(CUSCI_LAZY(cufftExecR2C)(l.handle, static_cast<cufftReal*>(const_cast<void*>(in)),
+                                             static_cast<cufftComplex*>(out)));
 }
 
 void fft_c2r_rows(void* in, void* out, std::int64_t n, std::int64_t batch, bool dbl) {
@@ -67,9 +68,10 @@ void fft_c2r_rows(void* in, void* out, std::int64_t n, std::int64_t batch, bool 
   }
   auto l = plan_1d(dbl ? CUFFT_Z2D : CUFFT_C2R, n, batch, 0, 0, false);
   if (dbl)
-    CUSCI_CUFFT_TRY(cufftExecZ2D(l.handle, static_cast<cufftDoubleComplex*>(in), static_cast<cufftDoubleReal*>(out)));
+    CUSCI_CUFFT_TRY(
+        CUSCI_LAZY(cufftExecZ2D)(l.handle, static_cast<cufftDoubleComplex*>(in), static_cast<cufftDoubleReal*>(out)));
   else
-    CUSCI_CUFFT_TRY(cufftExecC2R(l.handle, static_cast<cufftComplex*>(in), static_cast<cufftReal*>(out)));
+    CUSCI_CUFFT_TRY(CUSCI_LAZY(cufftExecC2R)(l.handle, static_cast<cufftComplex*>(in), static_cast<cufftReal*>(out)));
 }
 
 }  // namespace cusci::signal::detail

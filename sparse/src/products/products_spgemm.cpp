@@ -10,6 +10,7 @@
 #include <limits>
 #include <string>
 
+#include "cusci/detail/lazy_libs.hpp"
 #include "cusci/detail/libraries.hpp"
 #include "cusci/detail/shape.hpp"
 #include "cusci/error.hpp"
@@ -36,10 +37,10 @@ struct spgemm_guard {
   cusparseSpMatDescr_t a = nullptr, b = nullptr, c = nullptr;
   cusparseSpGEMMDescr_t g = nullptr;
   ~spgemm_guard() {
-    if (g) cusparseSpGEMM_destroyDescr(g);
-    if (a) cusparseDestroySpMat(a);
-    if (b) cusparseDestroySpMat(b);
-    if (c) cusparseDestroySpMat(c);
+    if (g) CUSCI_LAZY(cusparseSpGEMM_destroyDescr)(g);
+    if (a) CUSCI_LAZY(cusparseDestroySpMat)(a);
+    if (b) CUSCI_LAZY(cusparseDestroySpMat)(b);
+    if (c) CUSCI_LAZY(cusparseDestroySpMat)(c);
   }
 };
 
@@ -49,7 +50,7 @@ csr_matrix spgemm_cusparse(const csr_matrix& A, const csr_matrix& B, spgemm_algo
   const dtype vt_d = A.dtype();
   const cudaDataType vt = value_type(vt_d);
   cusparseHandle_t h = cusci::detail::cusparse_handle();
-  CUSCI_CUSPARSE_TRY(cusparseSetPointerMode(h, CUSPARSE_POINTER_MODE_HOST));
+  CUSCI_CUSPARSE_TRY(CUSCI_LAZY(cusparseSetPointerMode)(h, CUSPARSE_POINTER_MODE_HOST));
   cudaStream_t s = get_current_stream();
   // Host scalars 16-byte aligned: cuSPARSE loads a complex128 scalar as an aligned double2.
   alignas(16) const double d1 = 1.0;
@@ -73,41 +74,44 @@ csr_matrix spgemm_cusparse(const csr_matrix& A, const csr_matrix& B, spgemm_algo
 
   spgemm_guard g;
   ndarray cptr = empty({m + 1}, dtype::int32);
-  CUSCI_CUSPARSE_TRY(cusparseCreateCsr(&g.a, m, k, A.nnz(), A.indptr().data(), A.indices().data(), A.data().data(),
-                                       CUSPARSE_INDEX_32I, CUSPARSE_INDEX_32I, CUSPARSE_INDEX_BASE_ZERO, vt));
-  CUSCI_CUSPARSE_TRY(cusparseCreateCsr(&g.b, k, n, B.nnz(), B.indptr().data(), B.indices().data(), B.data().data(),
-                                       CUSPARSE_INDEX_32I, CUSPARSE_INDEX_32I, CUSPARSE_INDEX_BASE_ZERO, vt));
-  CUSCI_CUSPARSE_TRY(cusparseCreateCsr(&g.c, m, n, 0, cptr.data(), nullptr, nullptr, CUSPARSE_INDEX_32I,
-                                       CUSPARSE_INDEX_32I, CUSPARSE_INDEX_BASE_ZERO, vt));
-  CUSCI_CUSPARSE_TRY(cusparseSpGEMM_createDescr(&g.g));
+  CUSCI_CUSPARSE_TRY(CUSCI_LAZY(cusparseCreateCsr)(&g.a, m, k, A.nnz(), A.indptr().data(), A.indices().data(),
+                                                   A.data().data(), CUSPARSE_INDEX_32I, CUSPARSE_INDEX_32I,
+                                                   CUSPARSE_INDEX_BASE_ZERO, vt));
+  CUSCI_CUSPARSE_TRY(CUSCI_LAZY(cusparseCreateCsr)(&g.b, k, n, B.nnz(), B.indptr().data(), B.indices().data(),
+                                                   B.data().data(), CUSPARSE_INDEX_32I, CUSPARSE_INDEX_32I,
+                                                   CUSPARSE_INDEX_BASE_ZERO, vt));
+  CUSCI_CUSPARSE_TRY(CUSCI_LAZY(cusparseCreateCsr)(&g.c, m, n, 0, cptr.data(), nullptr, nullptr, CUSPARSE_INDEX_32I,
+                                                   CUSPARSE_INDEX_32I, CUSPARSE_INDEX_BASE_ZERO, vt));
+  CUSCI_CUSPARSE_TRY(CUSCI_LAZY(cusparseSpGEMM_createDescr)(&g.g));
 
   // 1. work estimation (buffer 1)
   std::size_t b1 = 0;
-  CUSCI_CUSPARSE_TRY(cusparseSpGEMM_workEstimation(h, opA, opB, alpha, g.a, g.b, beta, g.c, vt, alg, g.g, &b1, nullptr));
-  memory_ptr buf1 = cusci::malloc(b1 > 0 ? b1 : 1, s);
   CUSCI_CUSPARSE_TRY(
-      cusparseSpGEMM_workEstimation(h, opA, opB, alpha, g.a, g.b, beta, g.c, vt, alg, g.g, &b1, buf1->ptr()));
+      CUSCI_LAZY(cusparseSpGEMM_workEstimation)(h, opA, opB, alpha, g.a, g.b, beta, g.c, vt, alg, g.g, &b1, nullptr));
+  memory_ptr buf1 = cusci::malloc(b1 > 0 ? b1 : 1, s);
+  CUSCI_CUSPARSE_TRY(CUSCI_LAZY(cusparseSpGEMM_workEstimation)(h, opA, opB, alpha, g.a, g.b, beta, g.c, vt, alg, g.g,
+                                                               &b1, buf1->ptr()));
   // 2. memory estimate (buffer 3, temporary) -> size of buffer 2
   std::size_t b3 = 0, b2 = 0;
-  CUSCI_CUSPARSE_TRY(cusparseSpGEMM_estimateMemory(h, opA, opB, alpha, g.a, g.b, beta, g.c, vt, alg, g.g, chunk, &b3,
-                                                   nullptr, nullptr));
+  CUSCI_CUSPARSE_TRY(CUSCI_LAZY(cusparseSpGEMM_estimateMemory)(h, opA, opB, alpha, g.a, g.b, beta, g.c, vt, alg, g.g,
+                                                               chunk, &b3, nullptr, nullptr));
   {
     memory_ptr buf3 = cusci::malloc(b3 > 0 ? b3 : 1, s);
-    CUSCI_CUSPARSE_TRY(cusparseSpGEMM_estimateMemory(h, opA, opB, alpha, g.a, g.b, beta, g.c, vt, alg, g.g, chunk,
-                                                     &b3, buf3->ptr(), &b2));
+    CUSCI_CUSPARSE_TRY(CUSCI_LAZY(cusparseSpGEMM_estimateMemory)(h, opA, opB, alpha, g.a, g.b, beta, g.c, vt, alg, g.g,
+                                                                 chunk, &b3, buf3->ptr(), &b2));
   }  // buffer 3 back to the pool (stream-ordered)
   memory_ptr buf2 = cusci::malloc(b2 > 0 ? b2 : 1, s);
   // 3. compute (the structure and values of C live in cuSPARSE's buffers until copied)
   CUSCI_CUSPARSE_TRY(
-      cusparseSpGEMM_compute(h, opA, opB, alpha, g.a, g.b, beta, g.c, vt, alg, g.g, &b2, buf2->ptr()));
+      CUSCI_LAZY(cusparseSpGEMM_compute)(h, opA, opB, alpha, g.a, g.b, beta, g.c, vt, alg, g.g, &b2, buf2->ptr()));
   std::int64_t crows = 0, ccols = 0, cnnz = 0;
-  CUSCI_CUSPARSE_TRY(cusparseSpMatGetSize(g.c, &crows, &ccols, &cnnz));
+  CUSCI_CUSPARSE_TRY(CUSCI_LAZY(cusparseSpMatGetSize)(g.c, &crows, &ccols, &cnnz));
   CUSCI_EXPECTS(cnnz <= int32_max, value_error,
                 "cusci::sparse::dot: the product has more than 2**31 - 1 entries; use spgemm_algorithm::esc");
   ndarray cind = empty({cnnz}, dtype::int32), cval = empty({cnnz}, vt_d);
-  CUSCI_CUSPARSE_TRY(cusparseCsrSetPointers(g.c, cptr.data(), cind.data(), cval.data()));
+  CUSCI_CUSPARSE_TRY(CUSCI_LAZY(cusparseCsrSetPointers)(g.c, cptr.data(), cind.data(), cval.data()));
   // 4. copy into C's arrays
-  CUSCI_CUSPARSE_TRY(cusparseSpGEMM_copy(h, opA, opB, alpha, g.a, g.b, beta, g.c, vt, alg, g.g));
+  CUSCI_CUSPARSE_TRY(CUSCI_LAZY(cusparseSpGEMM_copy)(h, opA, opB, alpha, g.a, g.b, beta, g.c, vt, alg, g.g));
   // Buffers 1 and 2 are referenced by the SpGEMM descriptor until the copy; they go back to the pool
   // (stream-ordered) only now, so that C's arrays can never be carved from them.
   buf2.reset();

@@ -15,6 +15,7 @@
 #include <vector>
 
 #include "common/detail.hpp"
+#include "cusci/detail/lazy_libs.hpp"
 #include "cusci/detail/libraries.hpp"
 #include "cusci/error.hpp"
 #include "cusci/memory.hpp"
@@ -84,10 +85,10 @@ struct plan {
 };
 
 void destroy(plan& p) noexcept {
-  if (p.x) cusparseDestroyDnVec(p.x);
-  if (p.y) cusparseDestroyDnVec(p.y);
-  if (p.X) cusparseDestroyDnMat(p.X);
-  if (p.Y) cusparseDestroyDnMat(p.Y);
+  if (p.x) CUSCI_LAZY(cusparseDestroyDnVec)(p.x);
+  if (p.y) CUSCI_LAZY(cusparseDestroyDnVec)(p.y);
+  if (p.X) CUSCI_LAZY(cusparseDestroyDnMat)(p.X);
+  if (p.Y) CUSCI_LAZY(cusparseDestroyDnMat)(p.Y);
   p.x = p.y = nullptr;
   p.X = p.Y = nullptr;
 }
@@ -104,7 +105,7 @@ struct spmv_cache {
   int even_rows = -1;  // whether the row lengths' coefficient of variation is <= 1; -1: not known yet
   ~spmv_cache() {
     for (auto& p : plans) destroy(p);
-    if (mat) cusparseDestroySpMat(mat);  // errors ignored: destructors never throw
+    if (mat) CUSCI_LAZY(cusparseDestroySpMat)(mat);  // errors ignored: destructors never throw
   }
 };
 
@@ -115,9 +116,9 @@ namespace {
 // A CSR descriptor of shape `shape` (for a CSC matrix: the CSR form of its transpose).
 cusparseSpMatDescr_t make_csr(const ndarray& data, const ndarray& indices, const ndarray& indptr, shape2 shape) {
   cusparseSpMatDescr_t d = nullptr;
-  CUSCI_CUSPARSE_TRY(cusparseCreateCsr(&d, shape[0], shape[1], data.size(), indptr.data(), indices.data(),
-                                       data.data(), index_type(indptr.dtype()), index_type(indices.dtype()),
-                                       CUSPARSE_INDEX_BASE_ZERO, value_type(data.dtype())));
+  CUSCI_CUSPARSE_TRY(CUSCI_LAZY(cusparseCreateCsr)(&d, shape[0], shape[1], data.size(), indptr.data(), indices.data(),
+                                                   data.data(), index_type(indptr.dtype()), index_type(indices.dtype()),
+                                                   CUSPARSE_INDEX_BASE_ZERO, value_type(data.dtype())));
   return d;
 }
 
@@ -137,7 +138,7 @@ bool rows_even(const ndarray& indptr) {
 void run_product(cusparseSpMatDescr_t mat, cusparseOperation_t op, spmv_cache* cache, dtype rt,
                  const ndarray& x, ndarray& y, shape2 shape, std::int64_t k, bool colmajor) {
   cusparseHandle_t h = cusci::detail::cusparse_handle();
-  CUSCI_CUSPARSE_TRY(cusparseSetPointerMode(h, CUSPARSE_POINTER_MODE_HOST));
+  CUSCI_CUSPARSE_TRY(CUSCI_LAZY(cusparseSetPointerMode)(h, CUSPARSE_POINTER_MODE_HOST));
   cudaStream_t s = get_current_stream();
   int dev = 0;
   CUSCI_CUDA_TRY(cudaGetDevice(&dev));
@@ -194,61 +195,64 @@ void run_product(cusparseSpMatDescr_t mat, cusparseOperation_t op, spmv_cache* c
   };
   if (k == 0) {
     if (p->x == nullptr) setup([&] {
-      CUSCI_CUSPARSE_TRY(cusparseCreateDnVec(&p->x, shape[1], x.data(), vt));
-      CUSCI_CUSPARSE_TRY(cusparseCreateDnVec(&p->y, shape[0], y.data(), vt));
+      CUSCI_CUSPARSE_TRY(CUSCI_LAZY(cusparseCreateDnVec)(&p->x, shape[1], x.data(), vt));
+      CUSCI_CUSPARSE_TRY(CUSCI_LAZY(cusparseCreateDnVec)(&p->y, shape[0], y.data(), vt));
       std::size_t bytes = 0;
       // CSR_ALG2 (merge-based): bit-reproducible run to run, which cuSPARSE guarantees for it only;
       // CSR_ALG1 is 4-16% faster on long even rows but was measured non-reproducible on skewed rows.
       cusparseSpMVAlg_t alg =
           op == CUSPARSE_OPERATION_NON_TRANSPOSE ? CUSPARSE_SPMV_CSR_ALG2 : CUSPARSE_SPMV_ALG_DEFAULT;
-      cusparseStatus_t st = cusparseSpMV_bufferSize(h, op, alpha, mat, p->x, beta, p->y, vt, alg, &bytes);
+      cusparseStatus_t st = CUSCI_LAZY(cusparseSpMV_bufferSize)(h, op, alpha, mat, p->x, beta, p->y, vt, alg, &bytes);
       if (st == CUSPARSE_STATUS_NOT_SUPPORTED && alg != CUSPARSE_SPMV_ALG_DEFAULT) {
         alg = CUSPARSE_SPMV_ALG_DEFAULT;
-        st = cusparseSpMV_bufferSize(h, op, alpha, mat, p->x, beta, p->y, vt, alg, &bytes);
+        st = CUSCI_LAZY(cusparseSpMV_bufferSize)(h, op, alpha, mat, p->x, beta, p->y, vt, alg, &bytes);
       }
       CUSCI_CUSPARSE_TRY(st);
       p->alg = alg;
       p->buffer = cusci::malloc(bytes > 0 ? bytes : 1, s);
       if (cache)  // preprocessing pays off for repeated products only
-        CUSCI_CUSPARSE_TRY(cusparseSpMV_preprocess(h, op, alpha, mat, p->x, beta, p->y, vt, alg, p->buffer->ptr()));
+        CUSCI_CUSPARSE_TRY(
+            CUSCI_LAZY(cusparseSpMV_preprocess)(h, op, alpha, mat, p->x, beta, p->y, vt, alg, p->buffer->ptr()));
     });
     else {
-      CUSCI_CUSPARSE_TRY(cusparseDnVecSetValues(p->x, x.data()));
-      CUSCI_CUSPARSE_TRY(cusparseDnVecSetValues(p->y, y.data()));
+      CUSCI_CUSPARSE_TRY(CUSCI_LAZY(cusparseDnVecSetValues)(p->x, x.data()));
+      CUSCI_CUSPARSE_TRY(CUSCI_LAZY(cusparseDnVecSetValues)(p->y, y.data()));
     }
-    CUSCI_CUSPARSE_TRY(cusparseSpMV(h, op, alpha, mat, p->x, beta, p->y, vt, static_cast<cusparseSpMVAlg_t>(p->alg),
-                                    p->buffer->ptr()));
+    CUSCI_CUSPARSE_TRY(CUSCI_LAZY(cusparseSpMV)(h, op, alpha, mat, p->x, beta, p->y, vt,
+                                                static_cast<cusparseSpMVAlg_t>(p->alg), p->buffer->ptr()));
   } else {
     if (p->X == nullptr) setup([&] {
       if (colmajor) {
-        CUSCI_CUSPARSE_TRY(cusparseCreateDnMat(&p->X, shape[1], k, shape[1], x.data(), vt, CUSPARSE_ORDER_COL));
-        CUSCI_CUSPARSE_TRY(cusparseCreateDnMat(&p->Y, shape[0], k, shape[0], y.data(), vt, CUSPARSE_ORDER_COL));
+        CUSCI_CUSPARSE_TRY(
+            CUSCI_LAZY(cusparseCreateDnMat)(&p->X, shape[1], k, shape[1], x.data(), vt, CUSPARSE_ORDER_COL));
+        CUSCI_CUSPARSE_TRY(
+            CUSCI_LAZY(cusparseCreateDnMat)(&p->Y, shape[0], k, shape[0], y.data(), vt, CUSPARSE_ORDER_COL));
       } else {
-        CUSCI_CUSPARSE_TRY(cusparseCreateDnMat(&p->X, shape[1], k, k, x.data(), vt, CUSPARSE_ORDER_ROW));
-        CUSCI_CUSPARSE_TRY(cusparseCreateDnMat(&p->Y, shape[0], k, k, y.data(), vt, CUSPARSE_ORDER_ROW));
+        CUSCI_CUSPARSE_TRY(CUSCI_LAZY(cusparseCreateDnMat)(&p->X, shape[1], k, k, x.data(), vt, CUSPARSE_ORDER_ROW));
+        CUSCI_CUSPARSE_TRY(CUSCI_LAZY(cusparseCreateDnMat)(&p->Y, shape[0], k, k, y.data(), vt, CUSPARSE_ORDER_ROW));
       }
       // CSR_ALG1: bit-reproducible run to run. CSR_ALG2 (faster on row-major operands) is not: two
       // identical calls on one stream differ in the last bits (measured on the H200, CUDA 13.0).
       cusparseSpMMAlg_t alg =
           op != CUSPARSE_OPERATION_NON_TRANSPOSE ? CUSPARSE_SPMM_ALG_DEFAULT : CUSPARSE_SPMM_CSR_ALG1;
       std::size_t bytes = 0;
-      cusparseStatus_t st = cusparseSpMM_bufferSize(h, op, CUSPARSE_OPERATION_NON_TRANSPOSE, alpha, mat, p->X, beta,
-                                                    p->Y, vt, alg, &bytes);
+      cusparseStatus_t st = CUSCI_LAZY(cusparseSpMM_bufferSize)(h, op, CUSPARSE_OPERATION_NON_TRANSPOSE, alpha, mat,
+                                                                p->X, beta, p->Y, vt, alg, &bytes);
       if (st == CUSPARSE_STATUS_NOT_SUPPORTED && alg != CUSPARSE_SPMM_ALG_DEFAULT) {
         alg = CUSPARSE_SPMM_ALG_DEFAULT;
-        st = cusparseSpMM_bufferSize(h, op, CUSPARSE_OPERATION_NON_TRANSPOSE, alpha, mat, p->X, beta, p->Y, vt, alg,
-                                     &bytes);
+        st = CUSCI_LAZY(cusparseSpMM_bufferSize)(h, op, CUSPARSE_OPERATION_NON_TRANSPOSE, alpha, mat, p->X, beta, p->Y,
+                                                 vt, alg, &bytes);
       }
       CUSCI_CUSPARSE_TRY(st);
       p->alg = alg;
       p->buffer = cusci::malloc(bytes > 0 ? bytes : 1, s);
     });
     else {
-      CUSCI_CUSPARSE_TRY(cusparseDnMatSetValues(p->X, x.data()));
-      CUSCI_CUSPARSE_TRY(cusparseDnMatSetValues(p->Y, y.data()));
+      CUSCI_CUSPARSE_TRY(CUSCI_LAZY(cusparseDnMatSetValues)(p->X, x.data()));
+      CUSCI_CUSPARSE_TRY(CUSCI_LAZY(cusparseDnMatSetValues)(p->Y, y.data()));
     }
-    CUSCI_CUSPARSE_TRY(cusparseSpMM(h, op, CUSPARSE_OPERATION_NON_TRANSPOSE, alpha, mat, p->X, beta, p->Y, vt,
-                                    static_cast<cusparseSpMMAlg_t>(p->alg), p->buffer->ptr()));
+    CUSCI_CUSPARSE_TRY(CUSCI_LAZY(cusparseSpMM)(h, op, CUSPARSE_OPERATION_NON_TRANSPOSE, alpha, mat, p->X, beta, p->Y,
+                                                vt, static_cast<cusparseSpMMAlg_t>(p->alg), p->buffer->ptr()));
   }
   if (!cache) p->buffer.reset();  // released to the pool of stream s: stream order keeps it valid
 }
@@ -355,7 +359,7 @@ ndarray compressed_dot(const char* fn, const ndarray& data, const ndarray& indic
     cusparseSpMatDescr_t mat = make_csr(d, indices, indptr, dshape);
     struct mat_guard {
       cusparseSpMatDescr_t m;
-      ~mat_guard() { cusparseDestroySpMat(m); }
+      ~mat_guard() { CUSCI_LAZY(cusparseDestroySpMat)(m); }
     } g{mat};
     run_product(mat, op, nullptr, rt, xc, y, shape, k, batched);
   }
