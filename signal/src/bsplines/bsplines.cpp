@@ -16,6 +16,7 @@
 #include "cusci/error.hpp"
 #include "cusci/ndimage/filters.hpp"
 #include "cusci/stream.hpp"
+#include "cusci/detail/nvtx.hpp"
 
 namespace cusci::signal {
 
@@ -180,22 +181,27 @@ ndarray sepfir_run(const ndarray& x, const host_array& hr, const host_array& hc)
 }  // namespace
 
 ndarray cspline1d(const ndarray& signal, double lamb) {
+  CUSCI_NVTX_SCOPE("cusci::signal::cspline1d");
   return spline1d_impl(signal, false, lamb, "cusci::signal::cspline1d");
 }
 
 ndarray qspline1d(const ndarray& signal, double lamb) {
+  CUSCI_NVTX_SCOPE("cusci::signal::qspline1d");
   return spline1d_impl(signal, true, lamb, "cusci::signal::qspline1d");
 }
 
 ndarray cspline2d(const ndarray& input, double lambda_, double precision) {
+  CUSCI_NVTX_SCOPE("cusci::signal::cspline2d");
   return spline2d_impl(input, false, lambda_, precision, "cusci::signal::cspline2d", false);
 }
 
 ndarray qspline2d(const ndarray& input, double lambda_, double precision) {
+  CUSCI_NVTX_SCOPE("cusci::signal::qspline2d");
   return spline2d_impl(input, true, lambda_, precision, "cusci::signal::qspline2d", false);
 }
 
 ndarray symiirorder1(const ndarray& signal, std::complex<double> c0, std::complex<double> z1, double precision) {
+  CUSCI_NVTX_SCOPE("cusci::signal::symiirorder1");
   constexpr std::string_view fn = "cusci::signal::symiirorder1";
   const dtype dt = iir_dtype(signal.dtype());
   CUSCI_EXPECTS(std::abs(z1) < 1.0, value_error, msg(fn, "|z1| must be less than 1.0"));
@@ -231,6 +237,7 @@ ndarray symiirorder1(const ndarray& signal, std::complex<double> c0, std::comple
 }
 
 ndarray symiirorder2(const ndarray& input, double r, double omega, double precision) {
+  CUSCI_NVTX_SCOPE("cusci::signal::symiirorder2");
   constexpr std::string_view fn = "cusci::signal::symiirorder2";
   const dtype dt = iir_dtype(input.dtype());
   CUSCI_EXPECTS(r < 1.0, value_error, msg(fn, "r must be less than 1.0"));
@@ -247,6 +254,7 @@ ndarray symiirorder2(const ndarray& input, double r, double omega, double precis
 }
 
 ndarray sepfir2d(const ndarray& input, const array_like& hrow, const array_like& hcol) {
+  CUSCI_NVTX_SCOPE("cusci::signal::sepfir2d");
   constexpr std::string_view fn = "cusci::signal::sepfir2d";
   CUSCI_EXPECTS(input.ndim() == 2, value_error,
                 msg(fn, "input must be a rank-2 array, got " + std::to_string(input.ndim()) + "-d"));
@@ -267,6 +275,7 @@ ndarray sepfir2d(const ndarray& input, const array_like& hrow, const array_like&
 }
 
 ndarray spline_filter(const ndarray& Iin, double lmbda) {
+  CUSCI_NVTX_SCOPE("cusci::signal::spline_filter");
   constexpr std::string_view fn = "cusci::signal::spline_filter";
   const dtype intype = Iin.dtype();
   CUSCI_EXPECTS(intype == dtype::float32 || intype == dtype::float64 || is_complex(intype), type_error,
@@ -284,6 +293,7 @@ ndarray spline_filter(const ndarray& Iin, double lmbda) {
 }
 
 ndarray gauss_spline(const ndarray& x, double n) {
+  CUSCI_NVTX_SCOPE("cusci::signal::gauss_spline");
   constexpr std::string_view fn = "cusci::signal::gauss_spline";
   const double signsq = (n + 1) / 12.0;
   CUSCI_EXPECTS(!(signsq < 0) && !std::isnan(signsq), value_error, msg(fn, "math domain error (n must be > -1)"));
@@ -298,6 +308,7 @@ ndarray gauss_spline(const ndarray& x, double n) {
 }
 
 ndarray cspline1d_eval(const ndarray& cj, const ndarray& newx, double dx, double x0) {
+  CUSCI_NVTX_SCOPE("cusci::signal::cspline1d_eval");
   constexpr std::string_view fn = "cusci::signal::cspline1d_eval";
   CUSCI_EXPECTS(!is_complex(newx.dtype()), type_error, msg(fn, "newx must be real, got " + dstr(newx.dtype())));
   CUSCI_EXPECTS(cj.size() != 0, value_error, msg(fn, "Spline coefficients 'cj' must not be empty."));
@@ -317,6 +328,7 @@ ndarray cspline1d_eval(const ndarray& cj, const ndarray& newx, double dx, double
 }
 
 ndarray qspline1d_eval(const ndarray& cj, const ndarray& newx, double dx, double x0) {
+  CUSCI_NVTX_SCOPE("cusci::signal::qspline1d_eval");
   constexpr std::string_view fn = "cusci::signal::qspline1d_eval";
   CUSCI_EXPECTS(!is_complex(newx.dtype()), type_error, msg(fn, "newx must be real, got " + dstr(newx.dtype())));
   // SciPy's result dtype: that of (newx - x0) / dx.

@@ -10,6 +10,7 @@
 #include "cusci/detail/shape.hpp"
 #include "cusci/error.hpp"
 #include "cusci/signal/conversions.hpp"
+#include "cusci/detail/nvtx.hpp"
 
 namespace cusci::signal {
 
@@ -20,17 +21,27 @@ namespace {
 const std::string P = "cusci::signal::";
 }
 
-ba_coeffs normalize(const host_array& b, const host_array& a) {
+ba_coeffs normalize(const array_like& b_arg, const array_like& a_arg) {
+  const host_array b = b_arg.to_host();
+  const host_array a = a_arg.to_host();
+  CUSCI_NVTX_SCOPE("cusci::signal::normalize");
   const norm_t n = normalize_impl(b, a, P + "normalize");
   return {num_array(n), narrow(make(n.den), n.den_f32)};
 }
 
-zpk_coeffs tf2zpk(const host_array& b, const host_array& a) {
+zpk_coeffs tf2zpk(const array_like& b_arg, const array_like& a_arg) {
+  const host_array b = b_arg.to_host();
+  const host_array a = a_arg.to_host();
+  CUSCI_NVTX_SCOPE("cusci::signal::tf2zpk");
   const std::string F = P + "tf2zpk";
   return to_zpk_coeffs(tf2zpk_impl(b, a, F), F);
 }
 
-ba_coeffs zpk2tf(const host_array& z, const host_array& p, const host_array& k) {
+ba_coeffs zpk2tf(const array_like& z_arg, const array_like& p_arg, const array_like& k_arg) {
+  const host_array z = z_arg.to_host();
+  const host_array p = p_arg.to_host();
+  const host_array k = k_arg.to_host();
+  CUSCI_NVTX_SCOPE("cusci::signal::zpk2tf");
   const std::string F = P + "zpk2tf";
   CUSCI_EXPECTS(z.ndim() <= 2, value_error, F + ": z must be 1-D or 2-D, got shape " + shape_str(z.shape()));
   CUSCI_EXPECTS(p.ndim() <= 1, value_error, F + ": p must be 1-D, got shape " + shape_str(p.shape()));
@@ -81,13 +92,18 @@ void check_sos(const host_array& sos, const std::string& F) {
 }
 }  // namespace
 
-host_array tf2sos(const host_array& b, const host_array& a, const zpk2sos_options& opts) {
+host_array tf2sos(const array_like& b_arg, const array_like& a_arg, const zpk2sos_options& opts) {
+  const host_array b = b_arg.to_host();
+  const host_array a = a_arg.to_host();
+  CUSCI_NVTX_SCOPE("cusci::signal::tf2sos");
   const std::string F = P + "tf2sos";
   const zpk_coeffs f = to_zpk_coeffs(tf2zpk_impl(b, a, F), F);
   return zpk2sos(f.z, f.p, f.k, opts);
 }
 
-ba_coeffs sos2tf(const host_array& sos) {
+ba_coeffs sos2tf(const array_like& sos_arg) {
+  const host_array sos = sos_arg.to_host();
+  CUSCI_NVTX_SCOPE("cusci::signal::sos2tf");
   const std::string F = P + "sos2tf";
   check_sos(sos, F);
   const cvec s = read(sos);
@@ -101,7 +117,9 @@ ba_coeffs sos2tf(const host_array& sos) {
   return {narrow(make(b), f32), narrow(make(a), f32)};
 }
 
-zpk_coeffs sos2zpk(const host_array& sos) {
+zpk_coeffs sos2zpk(const array_like& sos_arg) {
+  const host_array sos = sos_arg.to_host();
+  CUSCI_NVTX_SCOPE("cusci::signal::sos2zpk");
   const std::string F = P + "sos2zpk";
   check_sos(sos, F);
   const std::int64_t ns = sos.shape()[0];
@@ -288,24 +306,39 @@ ba_coeffs ss2tf_impl(const host_array& A_, const host_array& B_, const host_arra
 
 ss_coeffs abcd_normalize(const std::optional<host_array>& A, const std::optional<host_array>& B,
                          const std::optional<host_array>& C, const std::optional<host_array>& D) {
+  CUSCI_NVTX_SCOPE("cusci::signal::abcd_normalize");
   const abcd_t r = abcd_impl(A, B, C, D, P + "abcd_normalize");
   return {mk(r.A, r.cx, r.f32), mk(r.B, r.cx, r.f32), mk(r.C, r.cx, r.f32), mk(r.D, r.cx, r.f32)};
 }
 
-ss_coeffs tf2ss(const host_array& num, const host_array& den) { return tf2ss_impl(num, den, P + "tf2ss"); }
+ss_coeffs tf2ss(const array_like& num, const array_like& den) {
+  return tf2ss_impl(num.to_host(), den.to_host(), P + "tf2ss");
+}
 
-ba_coeffs ss2tf(const host_array& A, const host_array& B, const host_array& C, const host_array& D, std::int64_t input) {
+ba_coeffs ss2tf(const array_like& A_arg, const array_like& B_arg, const array_like& C_arg, const array_like& D_arg,
+                std::int64_t input) {
+  const host_array A = A_arg.to_host();
+  const host_array B = B_arg.to_host();
+  const host_array C = C_arg.to_host();
+  const host_array D = D_arg.to_host();
   return ss2tf_impl(A, B, C, D, input, P + "ss2tf");
 }
 
-ss_coeffs zpk2ss(const host_array& z, const host_array& p, double k) {
+ss_coeffs zpk2ss(const array_like& z_arg, const array_like& p_arg, double k) {
+  const host_array z = z_arg.to_host();
+  const host_array p = p_arg.to_host();
   // SciPy's k is a Python float, which takes z's and p's precision
   host_array ka = narrow(host_array::from(std::vector<double>{k}), single({z.dtype(), p.dtype()}));
   const ba_coeffs t = zpk2tf(z, p, ka);
   return tf2ss_impl(t.b, t.a, P + "zpk2ss");
 }
 
-zpk_coeffs ss2zpk(const host_array& A, const host_array& B, const host_array& C, const host_array& D, std::int64_t input) {
+zpk_coeffs ss2zpk(const array_like& A_arg, const array_like& B_arg, const array_like& C_arg, const array_like& D_arg,
+                  std::int64_t input) {
+  const host_array A = A_arg.to_host();
+  const host_array B = B_arg.to_host();
+  const host_array C = C_arg.to_host();
+  const host_array D = D_arg.to_host();
   const std::string F = P + "ss2zpk";
   const ba_coeffs t = ss2tf_impl(A, B, C, D, input, F);
   return to_zpk_coeffs(tf2zpk_impl(t.b, t.a, F), F);

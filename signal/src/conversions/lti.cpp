@@ -48,14 +48,21 @@ std::string dt_text(double dt) {
 
 TransferFunction::TransferFunction() : num_(one()), den_(one()) {}
 
-TransferFunction::TransferFunction(const host_array& num, const host_array& den, std::optional<double> dt) : dt_(dt) {
+TransferFunction::TransferFunction(const array_like& num_arg, const array_like& den_arg,
+                                   std::optional<double> dt) : dt_(dt) {
+  const host_array num = num_arg.to_host();
+  const host_array den = den_arg.to_host();
   const norm_t n = normalize_impl(num, den, "cusci::signal::TransferFunction");
   num_ = num_array(n);
   den_ = narrow(make(n.den), n.den_f32);
 }
 
-void TransferFunction::set_num(const host_array& num) { num_ = inexact_1d(num, "TransferFunction", "num", 2); }
-void TransferFunction::set_den(const host_array& den) { den_ = inexact_1d(den, "TransferFunction", "den", 1); }
+void TransferFunction::set_num(const array_like& num) {
+  num_ = inexact_1d(num.to_host(), "TransferFunction", "num", 2);
+}
+void TransferFunction::set_den(const array_like& den) {
+  den_ = inexact_1d(den.to_host(), "TransferFunction", "den", 1);
+}
 
 std::int64_t TransferFunction::outputs() const noexcept { return num_.ndim() == 2 ? num_.shape()[0] : 1; }
 
@@ -79,14 +86,14 @@ StateSpace TransferFunction::to_ss() const {
 ZerosPolesGain::ZerosPolesGain()
     : zeros_(dtype::float64, shape_t{0}), poles_(dtype::float64, shape_t{0}), gain_(1.0) {}
 
-ZerosPolesGain::ZerosPolesGain(const host_array& zeros, const host_array& poles, double gain, std::optional<double> dt)
-    : zeros_(inexact_1d(zeros, "ZerosPolesGain", "zeros", 1)),
-      poles_(inexact_1d(poles, "ZerosPolesGain", "poles", 1)),
+ZerosPolesGain::ZerosPolesGain(const array_like& zeros, const array_like& poles, double gain, std::optional<double> dt)
+    : zeros_(inexact_1d(zeros.to_host(), "ZerosPolesGain", "zeros", 1)),
+      poles_(inexact_1d(poles.to_host(), "ZerosPolesGain", "poles", 1)),
       gain_(gain),
       dt_(dt) {}
 
-void ZerosPolesGain::set_zeros(const host_array& z) { zeros_ = inexact_1d(z, "ZerosPolesGain", "zeros", 1); }
-void ZerosPolesGain::set_poles(const host_array& p) { poles_ = inexact_1d(p, "ZerosPolesGain", "poles", 1); }
+void ZerosPolesGain::set_zeros(const array_like& z) { zeros_ = inexact_1d(z.to_host(), "ZerosPolesGain", "zeros", 1); }
+void ZerosPolesGain::set_poles(const array_like& p) { poles_ = inexact_1d(p.to_host(), "ZerosPolesGain", "poles", 1); }
 
 TransferFunction ZerosPolesGain::to_tf() const {
   // SciPy's gain is a Python float, which takes the zeros' and poles' precision
@@ -110,9 +117,14 @@ StateSpace::StateSpace()
       C_(dtype::float64, shape_t{0, 0}),
       D_(dtype::float64, shape_t{0, 0}) {}
 
-StateSpace::StateSpace(const host_array& A, const host_array& B, const host_array& C, const host_array& D,
+StateSpace::StateSpace(const array_like& A_arg, const array_like& B_arg, const array_like& C_arg,
+                       const array_like& D_arg,
                        std::optional<double> dt)
     : dt_(dt) {
+  const host_array A = A_arg.to_host();
+  const host_array B = B_arg.to_host();
+  const host_array C = C_arg.to_host();
+  const host_array D = D_arg.to_host();
   ss_coeffs s = abcd_normalize(A, B, C, D);
   A_ = std::move(s.A);
   B_ = std::move(s.B);
@@ -179,9 +191,9 @@ StateSpace ss_of(const lti::system_type& s) {
 lti::lti(const TransferFunction& sys) : sys_(continuous(sys)) {}
 lti::lti(const ZerosPolesGain& sys) : sys_(continuous(sys)) {}
 lti::lti(const StateSpace& sys) : sys_(continuous(sys)) {}
-lti::lti(const host_array& num, const host_array& den) : sys_(TransferFunction(num, den)) {}
-lti::lti(const host_array& zeros, const host_array& poles, double gain) : sys_(ZerosPolesGain(zeros, poles, gain)) {}
-lti::lti(const host_array& A, const host_array& B, const host_array& C, const host_array& D)
+lti::lti(const array_like& num, const array_like& den) : sys_(TransferFunction(num, den)) {}
+lti::lti(const array_like& zeros, const array_like& poles, double gain) : sys_(ZerosPolesGain(zeros, poles, gain)) {}
+lti::lti(const array_like& A, const array_like& B, const array_like& C, const array_like& D)
     : sys_(StateSpace(A, B, C, D)) {}
 
 host_array lti::poles() const { return poles_of(sys_); }
@@ -193,11 +205,11 @@ StateSpace lti::to_ss() const { return ss_of(sys_); }
 dlti::dlti(const TransferFunction& sys) : sys_(discrete(sys)) {}
 dlti::dlti(const ZerosPolesGain& sys) : sys_(discrete(sys)) {}
 dlti::dlti(const StateSpace& sys) : sys_(discrete(sys)) {}
-dlti::dlti(const host_array& num, const host_array& den, const dlti_options& opts)
+dlti::dlti(const array_like& num, const array_like& den, const dlti_options& opts)
     : sys_(TransferFunction(num, den, opts.dt)) {}
-dlti::dlti(const host_array& zeros, const host_array& poles, double gain, const dlti_options& opts)
+dlti::dlti(const array_like& zeros, const array_like& poles, double gain, const dlti_options& opts)
     : sys_(ZerosPolesGain(zeros, poles, gain, opts.dt)) {}
-dlti::dlti(const host_array& A, const host_array& B, const host_array& C, const host_array& D, const dlti_options& opts)
+dlti::dlti(const array_like& A, const array_like& B, const array_like& C, const array_like& D, const dlti_options& opts)
     : sys_(StateSpace(A, B, C, D, opts.dt)) {}
 
 double dlti::dt() const noexcept {

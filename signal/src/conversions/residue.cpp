@@ -10,6 +10,7 @@
 #include "cusci/detail/numpy_sum.hpp"
 #include "cusci/error.hpp"
 #include "cusci/signal/conversions.hpp"
+#include "cusci/detail/nvtx.hpp"
 
 namespace cusci::signal {
 
@@ -217,13 +218,18 @@ root_type parse_root_type(std::string_view s) {
                     "'avg', 'mean'}, got '" + std::string(s) + "'");
 }
 
-unique_roots_result unique_roots(const host_array& p, const unique_roots_options& opts) {
+unique_roots_result unique_roots(const array_like& p_arg, const unique_roots_options& opts) {
+  const host_array p = p_arg.to_host();
+  CUSCI_NVTX_SCOPE("cusci::signal::unique_roots");
   const std::string F = P + "unique_roots";
   const groups g = unique_roots_impl(read_1d(p, F, "p"), opts.tol, opts.rtype);
   return {narrow(make(g.unique), single({p.dtype()})), host_array::from(g.mult)};
 }
 
-residue_result residue(const host_array& b, const host_array& a, const residue_options& opts) {
+residue_result residue(const array_like& b_arg, const array_like& a_arg, const residue_options& opts) {
+  const host_array b = b_arg.to_host();
+  const host_array a = a_arg.to_host();
+  CUSCI_NVTX_SCOPE("cusci::signal::residue");
   const std::string F = P + "residue";
   prep in = prepare(b, a, F);
   cvec bt = trim_front(in.b), at = trim_front(in.a);
@@ -255,7 +261,10 @@ residue_result residue(const host_array& b, const host_array& a, const residue_o
   return {make(res), make(poles), make(k)};
 }
 
-residue_result residuez(const host_array& b, const host_array& a, const residue_options& opts) {
+residue_result residuez(const array_like& b_arg, const array_like& a_arg, const residue_options& opts) {
+  const host_array b = b_arg.to_host();
+  const host_array a = a_arg.to_host();
+  CUSCI_NVTX_SCOPE("cusci::signal::residuez");
   const std::string F = P + "residuez";
   prep in = prepare(b, a, F);
   cvec bt = trim_back(in.b), at = trim_back(in.a);
@@ -329,11 +338,21 @@ ba_coeffs invres_impl(const host_array& r, const host_array& p, const host_array
 }
 }  // namespace
 
-ba_coeffs invres(const host_array& r, const host_array& p, const host_array& k, const residue_options& opts) {
+ba_coeffs invres(const array_like& r_arg, const array_like& p_arg, const array_like& k_arg,
+                 const residue_options& opts) {
+  const host_array r = r_arg.to_host();
+  const host_array p = p_arg.to_host();
+  const host_array k = k_arg.to_host();
+  CUSCI_NVTX_SCOPE("cusci::signal::invres");
   return invres_impl(r, p, k, opts, false, P + "invres");
 }
 
-ba_coeffs invresz(const host_array& r, const host_array& p, const host_array& k, const residue_options& opts) {
+ba_coeffs invresz(const array_like& r_arg, const array_like& p_arg, const array_like& k_arg,
+                  const residue_options& opts) {
+  const host_array r = r_arg.to_host();
+  const host_array p = p_arg.to_host();
+  const host_array k = k_arg.to_host();
+  CUSCI_NVTX_SCOPE("cusci::signal::invresz");
   return invres_impl(r, p, k, opts, true, P + "invresz");
 }
 

@@ -11,6 +11,7 @@
 #include "cusci/error.hpp"
 #include "cusci/signal/conversions.hpp"
 #include "design/zpk_transforms.hpp"
+#include "cusci/detail/nvtx.hpp"
 
 namespace cusci::signal {
 
@@ -105,7 +106,10 @@ ba_in read_ba(const host_array& b, const host_array& a, const std::string& F) {
 }
 }  // namespace
 
-ba_coeffs bilinear(const host_array& b, const host_array& a, double fs) {
+ba_coeffs bilinear(const array_like& b_arg, const array_like& a_arg, double fs) {
+  const host_array b = b_arg.to_host();
+  const host_array a = a_arg.to_host();
+  CUSCI_NVTX_SCOPE("cusci::signal::bilinear");
   const std::string F = P + "bilinear";
   CUSCI_EXPECTS(a.ndim() <= 1, value_error, F + ": Parameter a is not a 1d array since a.shape=" + shape_str(a.shape()));
   CUSCI_EXPECTS(b.ndim() <= 1, value_error, F + ": Parameter b is not a 1d array since b.shape=" + shape_str(b.shape()));
@@ -120,7 +124,10 @@ ba_coeffs bilinear(const host_array& b, const host_array& a, double fs) {
   return finish(bilinear_sum(bt, N, zp1, zm1), bilinear_sum(at, N, zp1, zm1), F);
 }
 
-ba_coeffs lp2lp(const host_array& b, const host_array& a, double wo) {
+ba_coeffs lp2lp(const array_like& b_arg, const array_like& a_arg, double wo) {
+  const host_array b = b_arg.to_host();
+  const host_array a = a_arg.to_host();
+  CUSCI_NVTX_SCOPE("cusci::signal::lp2lp");
   const std::string F = P + "lp2lp";
   ba_in in = read_ba(b, a, F);
   const std::int64_t d = static_cast<std::int64_t>(in.a.size()), n = static_cast<std::int64_t>(in.b.size());
@@ -136,7 +143,10 @@ ba_coeffs lp2lp(const host_array& b, const host_array& a, double wo) {
   return finish(in.b, in.a, F);
 }
 
-ba_coeffs lp2hp(const host_array& b, const host_array& a, double wo) {
+ba_coeffs lp2hp(const array_like& b_arg, const array_like& a_arg, double wo) {
+  const host_array b = b_arg.to_host();
+  const host_array a = a_arg.to_host();
+  CUSCI_NVTX_SCOPE("cusci::signal::lp2hp");
   const std::string F = P + "lp2hp";
   ba_in in = read_ba(b, a, F);
   const std::int64_t d = static_cast<std::int64_t>(in.a.size()), n = static_cast<std::int64_t>(in.b.size());
@@ -151,7 +161,10 @@ ba_coeffs lp2hp(const host_array& b, const host_array& a, double wo) {
   return finish(ob, oa, F, single({b.dtype(), a.dtype()}));
 }
 
-ba_coeffs lp2bp(const host_array& b, const host_array& a, double wo, double bw) {
+ba_coeffs lp2bp(const array_like& b_arg, const array_like& a_arg, double wo, double bw) {
+  const host_array b = b_arg.to_host();
+  const host_array a = a_arg.to_host();
+  CUSCI_NVTX_SCOPE("cusci::signal::lp2bp");
   const std::string F = P + "lp2bp";
   ba_in in = read_ba(b, a, F);
   const std::int64_t D = static_cast<std::int64_t>(in.a.size()) - 1, N = static_cast<std::int64_t>(in.b.size()) - 1;
@@ -173,7 +186,10 @@ ba_coeffs lp2bp(const host_array& b, const host_array& a, double wo, double bw) 
   return finish(transform(in.b, N, Np), transform(in.a, D, Dp), F, single({b.dtype(), a.dtype()}));
 }
 
-ba_coeffs lp2bs(const host_array& b, const host_array& a, double wo, double bw) {
+ba_coeffs lp2bs(const array_like& b_arg, const array_like& a_arg, double wo, double bw) {
+  const host_array b = b_arg.to_host();
+  const host_array a = a_arg.to_host();
+  CUSCI_NVTX_SCOPE("cusci::signal::lp2bs");
   const std::string F = P + "lp2bs";
   ba_in in = read_ba(b, a, F);
   const std::int64_t D = static_cast<std::int64_t>(in.a.size()) - 1, N = static_cast<std::int64_t>(in.b.size()) - 1;
@@ -213,30 +229,45 @@ zpk_coeffs out(const detail::zpk::zpk_t& f, bool zcx, bool pcx, bool z32 = false
 }
 }  // namespace
 
-zpk_coeffs bilinear_zpk(const host_array& z, const host_array& p, double k, double fs) {
+zpk_coeffs bilinear_zpk(const array_like& z_arg, const array_like& p_arg, double k, double fs) {
+  const host_array z = z_arg.to_host();
+  const host_array p = p_arg.to_host();
+  CUSCI_NVTX_SCOPE("cusci::signal::bilinear_zpk");
   const zp_in in = read_zp(z, p, P + "bilinear_zpk");
   // SciPy: z is concatenated with float64 -1s (double precision), p keeps its precision
   return out(detail::zpk::bilinear_zpk({in.z.v, in.p.v, k}, fs), in.z.cx, in.p.cx, false, single({p.dtype()}));
 }
 
-zpk_coeffs lp2lp_zpk(const host_array& z, const host_array& p, double k, double wo) {
+zpk_coeffs lp2lp_zpk(const array_like& z_arg, const array_like& p_arg, double k, double wo) {
+  const host_array z = z_arg.to_host();
+  const host_array p = p_arg.to_host();
+  CUSCI_NVTX_SCOPE("cusci::signal::lp2lp_zpk");
   const zp_in in = read_zp(z, p, P + "lp2lp_zpk");
   return out(detail::zpk::lp2lp_zpk({in.z.v, in.p.v, k}, wo), in.z.cx, in.p.cx, single({z.dtype()}),
              single({p.dtype()}));
 }
 
-zpk_coeffs lp2hp_zpk(const host_array& z, const host_array& p, double k, double wo) {
+zpk_coeffs lp2hp_zpk(const array_like& z_arg, const array_like& p_arg, double k, double wo) {
+  const host_array z = z_arg.to_host();
+  const host_array p = p_arg.to_host();
+  CUSCI_NVTX_SCOPE("cusci::signal::lp2hp_zpk");
   const zp_in in = read_zp(z, p, P + "lp2hp_zpk");
   // SciPy: z is concatenated with float64 zeros (double precision), p keeps its precision
   return out(detail::zpk::lp2hp_zpk({in.z.v, in.p.v, k}, wo), in.z.cx, in.p.cx, false, single({p.dtype()}));
 }
 
-zpk_coeffs lp2bp_zpk(const host_array& z, const host_array& p, double k, double wo, double bw) {
+zpk_coeffs lp2bp_zpk(const array_like& z_arg, const array_like& p_arg, double k, double wo, double bw) {
+  const host_array z = z_arg.to_host();
+  const host_array p = p_arg.to_host();
+  CUSCI_NVTX_SCOPE("cusci::signal::lp2bp_zpk");
   const zp_in in = read_zp(z, p, P + "lp2bp_zpk");
   return out(detail::zpk::lp2bp_zpk({in.z.v, in.p.v, k}, wo, bw), true, true);
 }
 
-zpk_coeffs lp2bs_zpk(const host_array& z, const host_array& p, double k, double wo, double bw) {
+zpk_coeffs lp2bs_zpk(const array_like& z_arg, const array_like& p_arg, double k, double wo, double bw) {
+  const host_array z = z_arg.to_host();
+  const host_array p = p_arg.to_host();
+  CUSCI_NVTX_SCOPE("cusci::signal::lp2bs_zpk");
   const zp_in in = read_zp(z, p, P + "lp2bs_zpk");
   detail::zpk::zpk_t f = detail::zpk::lp2bs_zpk({in.z.v, in.p.v, k}, wo, bw);
   // SciPy divides real roots in real arithmetic (bw / 2 / x, imaginary part +0 once made complex); the

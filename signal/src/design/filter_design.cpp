@@ -19,6 +19,7 @@
 #include "cusci/error.hpp"
 #include "design/zpk_transforms.hpp"
 #include "windows/windows.hpp"
+#include "cusci/detail/nvtx.hpp"
 
 namespace cusci::signal {
 
@@ -282,20 +283,24 @@ sos_pairing parse_sos_pairing(std::string_view s) {
 }
 
 double kaiser_beta(double a) {
+  CUSCI_NVTX_SCOPE("cusci::signal::kaiser_beta");
   if (a > 50) return 0.1102 * (a - 8.7);
   if (a > 21) return 0.5842 * std::pow(a - 21, 0.4) + 0.07886 * (a - 21);
   return 0.0;
 }
 
 double kaiser_atten(std::int64_t numtaps, double width) {
+  CUSCI_NVTX_SCOPE("cusci::signal::kaiser_atten");
   return 2.285 * static_cast<double>(numtaps - 1) * pi * width + 7.95;
 }
 
 host_array firwin(std::int64_t numtaps, double cutoff, const firwin_options& opts) {
+  CUSCI_NVTX_SCOPE("cusci::signal::firwin");
   return firwin(numtaps, std::vector<double>{cutoff}, opts);
 }
 
 host_array firwin(std::int64_t numtaps, const std::vector<double>& cutoff_in, const firwin_options& opts) {
+  CUSCI_NVTX_SCOPE("cusci::signal::firwin");
   const std::string F = "cusci::signal::firwin";
   const double fs = opts.fs.value_or(2.0);
   const double nyq = 0.5 * fs;
@@ -378,14 +383,20 @@ host_array firwin(std::int64_t numtaps, const std::vector<double>& cutoff_in, co
   return from_real(h);
 }
 
-ba_coeffs zpk2tf(const host_array& z, const host_array& p, double k) {
+ba_coeffs zpk2tf(const array_like& z_arg, const array_like& p_arg, double k) {
+  const host_array z = z_arg.to_host();
+  const host_array p = p_arg.to_host();
+  CUSCI_NVTX_SCOPE("cusci::signal::zpk2tf");
   CUSCI_EXPECTS(z.ndim() <= 1 && p.ndim() <= 1, value_error, "cusci::signal::zpk2tf: z and p must be 1-D");
   // The general form (conversions.hpp) applies SciPy's rule for the result dtype: real when the roots
   // come in conjugate pairs, complex otherwise.
   return zpk2tf(z, p, host_array::from(std::vector<double>{k}));
 }
 
-host_array zpk2sos(const host_array& z, const host_array& p, double k, const zpk2sos_options& opts) {
+host_array zpk2sos(const array_like& z_arg, const array_like& p_arg, double k, const zpk2sos_options& opts) {
+  const host_array z = z_arg.to_host();
+  const host_array p = p_arg.to_host();
+  CUSCI_NVTX_SCOPE("cusci::signal::zpk2sos");
   CUSCI_EXPECTS(z.ndim() <= 1 && p.ndim() <= 1, value_error, "cusci::signal::zpk2sos: z and p must be 1-D");
   const sos_pairing pairing = opts.pairing.value_or(opts.analog ? sos_pairing::minimal : sos_pairing::nearest);
   return zpk2sos_impl(to_complex_vector(z), to_complex_vector(p), k, pairing, opts.analog);
@@ -421,7 +432,10 @@ std::vector<V> lfilter_zi_vec(std::vector<V> b, std::vector<V> a, const char* fn
 }
 }  // namespace
 
-host_array lfilter_zi(const host_array& b, const host_array& a) {
+host_array lfilter_zi(const array_like& b_arg, const array_like& a_arg) {
+  const host_array b = b_arg.to_host();
+  const host_array a = a_arg.to_host();
+  CUSCI_NVTX_SCOPE("cusci::signal::lfilter_zi");
   const char* F = "cusci::signal::lfilter_zi";
   CUSCI_EXPECTS(b.ndim() <= 1 && a.ndim() <= 1, value_error,
                 std::string(F) + ": Numerator `b` and Denominator `a` must be 1-D arrays");
@@ -453,7 +467,9 @@ std::vector<V> sosfilt_zi_vec(const std::vector<V>& s, std::int64_t ns, const ch
 }
 }  // namespace
 
-host_array sosfilt_zi(const host_array& sos) {
+host_array sosfilt_zi(const array_like& sos_arg) {
+  const host_array sos = sos_arg.to_host();
+  CUSCI_NVTX_SCOPE("cusci::signal::sosfilt_zi");
   const char* F = "cusci::signal::sosfilt_zi";
   CUSCI_EXPECTS(sos.ndim() == 2 && sos.shape()[1] == 6, value_error, std::string(F) + ": sos must be shape (n_sections, 6)");
   const std::int64_t ns = sos.shape()[0];

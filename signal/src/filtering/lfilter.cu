@@ -263,7 +263,7 @@ ndarray lfilter(const array_like& b, const array_like& a, const ndarray& x, cons
   return detail::lfilter_impl(b, a, x, nullptr, opts.axis).y;
 }
 
-filter_result lfilter(const array_like& b, const array_like& a, const ndarray& x, const array_like& zi,
+filter_result lfilter(const array_like& b, const array_like& a, const ndarray& x, const array_ref& zi,
                       const lfilter_options& opts) {
   auto r = detail::lfilter_impl(b, a, x, &zi, opts.axis);
   return {r.y, r.zf};

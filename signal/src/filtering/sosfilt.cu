@@ -221,7 +221,7 @@ ndarray sosfilt(const array_like& sos, const ndarray& x, const sosfilt_options& 
   return detail::sosfilt_impl(sos, x, nullptr, opts.axis).y;
 }
 
-filter_result sosfilt(const array_like& sos, const ndarray& x, const array_like& zi, const sosfilt_options& opts) {
+filter_result sosfilt(const array_like& sos, const ndarray& x, const array_ref& zi, const sosfilt_options& opts) {
   auto r = detail::sosfilt_impl(sos, x, &zi, opts.axis);
   return {r.y, r.zf};
 }

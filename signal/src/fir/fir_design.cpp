@@ -16,6 +16,7 @@
 #include "cusci/signal/fir_design.hpp"
 #include "cusci/warnings.hpp"
 #include "windows/windows.hpp"
+#include "cusci/detail/nvtx.hpp"
 
 namespace cusci::signal {
 
@@ -167,6 +168,7 @@ double inverse_norm1_estimate(const chol_solver& s, std::int64_t n) {
 // ---------------------------------------------------------------------------------------- kaiserord
 
 kaiserord_result kaiserord(double ripple, double width) {
+  CUSCI_NVTX_SCOPE("cusci::signal::kaiserord");
   const std::string F = "cusci::signal::kaiserord";
   const double A = std::abs(ripple);
   CUSCI_EXPECTS(!(A < 8), value_error,
@@ -187,6 +189,7 @@ kaiserord_result kaiserord(double ripple, double width) {
 
 host_array firwin2(std::int64_t numtaps, const std::vector<double>& freq_in, const std::vector<double>& gain,
                    const firwin2_options& opts) {
+  CUSCI_NVTX_SCOPE("cusci::signal::firwin2");
   const std::string F = "cusci::signal::firwin2";
   const double fs = opts.fs.value_or(2.0);
   const double nyq = 0.5 * fs;
@@ -411,7 +414,8 @@ minimum_phase_method parse_minimum_phase_method(std::string_view s) {
                     std::string(s) + "'");
 }
 
-host_array minimum_phase(const host_array& h_in, const minimum_phase_options& opts) {
+host_array minimum_phase(const array_like& h_in_arg, const minimum_phase_options& opts) {
+  const host_array h_in = h_in_arg.to_host();
   const std::string F = "cusci::signal::minimum_phase";
   CUSCI_EXPECTS(!is_complex(h_in.dtype()), value_error, F + ": Complex filters not supported");
   CUSCI_EXPECTS(!is_bool(h_in.dtype()), type_error,

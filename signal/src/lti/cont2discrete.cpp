@@ -11,6 +11,7 @@
 #include "cusci/signal/conversions.hpp"
 #include "cusci/signal/lti_functions.hpp"
 #include "lti/lti_common.hpp"
+#include "cusci/detail/nvtx.hpp"
 
 namespace cusci::signal {
 
@@ -141,14 +142,23 @@ real_ss normalized(const host_array& A, const host_array& B, const host_array& C
 
 }  // namespace
 
-discrete_ss cont2discrete(const host_array& A, const host_array& B, const host_array& C, const host_array& D,
+discrete_ss cont2discrete(const array_like& A_arg, const array_like& B_arg, const array_like& C_arg,
+                          const array_like& D_arg,
                           double dt, const cont2discrete_options& opts) {
+  const host_array A = A_arg.to_host();
+  const host_array B = B_arg.to_host();
+  const host_array C = C_arg.to_host();
+  const host_array D = D_arg.to_host();
+  CUSCI_NVTX_SCOPE("cusci::signal::cont2discrete");
   check_options(opts);
   const real_ss d = discretize(normalized(A, B, C, D), dt, opts);
   return {from_rmat(d.A), from_rmat(d.B), from_rmat(d.C), from_rmat(d.D), dt};
 }
 
-discrete_tf cont2discrete(const host_array& num, const host_array& den, double dt, const cont2discrete_options& opts) {
+discrete_tf cont2discrete(const array_like& num_arg, const array_like& den_arg, double dt,
+                          const cont2discrete_options& opts) {
+  const host_array num = num_arg.to_host();
+  const host_array den = den_arg.to_host();
   check_options(opts);
   if (is_complex(num) || is_complex(den))
     throw not_implemented_error(std::string(F) + ": complex systems are not supported");
@@ -158,8 +168,10 @@ discrete_tf cont2discrete(const host_array& num, const host_array& den, double d
   return {tf.b, tf.a, dt};
 }
 
-discrete_zpk cont2discrete(const host_array& zeros, const host_array& poles, double gain, double dt,
+discrete_zpk cont2discrete(const array_like& zeros_arg, const array_like& poles_arg, double gain, double dt,
                            const cont2discrete_options& opts) {
+  const host_array zeros = zeros_arg.to_host();
+  const host_array poles = poles_arg.to_host();
   check_options(opts);
   // Complex zeros and poles in conjugate pairs give a real zpk2ss; anything else is refused when the
   // matrices are read (not_implemented_error).

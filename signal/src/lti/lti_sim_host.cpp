@@ -15,6 +15,7 @@
 #include "cusci/signal/lti_functions.hpp"
 #include "lti/lti_common.hpp"
 #include "lti/lti_sim_common.hpp"
+#include "cusci/detail/nvtx.hpp"
 
 namespace cusci::signal {
 
@@ -191,7 +192,11 @@ host_array outputs(const rmat& xout, const real_ss& s, const rmat* u) {
 
 }  // namespace
 
-lsim_result lsim(const lti& system, const std::optional<host_array>& U, const host_array& T, const lsim_options& opts) {
+lsim_result lsim(const lti& system, const std::optional<host_array>& U, const array_like& T_arg,
+                 const lsim_options& opts) {
+  host_array T_copy;  // filled for a device array only
+  const host_array& T = T_arg.host() ? *T_arg.host() : (T_copy = T_arg.to_host());
+  CUSCI_NVTX_SCOPE("cusci::signal::lsim");
   const std::string fn = fname("lsim");
   const real_ss s = as_real_ss(system, fn);
   CUSCI_EXPECTS(T.ndim() <= 1, value_error, fn + ": T must be a rank-1 array.");
@@ -237,6 +242,7 @@ lsim_result lsim(const lti& system, const std::optional<host_array>& U, const ho
 }
 
 time_response impulse(const lti& system, const impulse_options& opts) {
+  CUSCI_NVTX_SCOPE("cusci::signal::impulse");
   const std::string fn = fname("impulse");
   const real_ss s = as_real_ss(system, fn);
   const std::int64_t n = s.A.m, m = s.B.n;
@@ -267,6 +273,7 @@ time_response impulse(const lti& system, const impulse_options& opts) {
 }
 
 time_response step(const lti& system, const step_options& opts) {
+  CUSCI_NVTX_SCOPE("cusci::signal::step");
   const std::string fn = fname("step");
   const real_ss s = as_real_ss(system, fn);
   host_array T;
@@ -342,7 +349,10 @@ dsim_out dsim(const real_ss& s, double dt, const rmat& u, const std::optional<ho
 
 }  // namespace
 
-lsim_result dlsim(const dlti& system, const host_array& u, const dlsim_options& opts) {
+lsim_result dlsim(const dlti& system, const array_like& u_arg, const dlsim_options& opts) {
+  host_array u_copy;  // filled for a device array only
+  const host_array& u = u_arg.host() ? *u_arg.host() : (u_copy = u_arg.to_host());
+  CUSCI_NVTX_SCOPE("cusci::signal::dlsim");
   const std::string fn = fname("dlsim");
   const real_ss s = as_real_ss(system, fn);
   const bool is_ss = system.form() == lti_form::ss;
@@ -386,6 +396,7 @@ dtime_response dresponse(const dlti& system, const dimpulse_options& opts, bool 
 }  // namespace
 
 dtime_response dimpulse(const dlti& system, const dimpulse_options& opts) {
+  CUSCI_NVTX_SCOPE("cusci::signal::dimpulse");
   return dresponse(system, opts, false, "dimpulse");
 }
 

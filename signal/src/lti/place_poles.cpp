@@ -16,6 +16,7 @@
 #include "cusci/signal/lti_functions.hpp"
 #include "cusci/warnings.hpp"
 #include "lti/lti_common.hpp"
+#include "cusci/detail/nvtx.hpp"
 
 namespace cusci::signal {
 
@@ -356,8 +357,12 @@ std::string num_text(double v) {
 
 }  // namespace
 
-place_poles_result place_poles(const host_array& A_, const host_array& B_, const host_array& poles_,
+place_poles_result place_poles(const array_like& A_arg, const array_like& B_arg, const array_like& poles_arg,
                                const place_poles_options& opts) {
+  const host_array A_ = A_arg.to_host();
+  const host_array B_ = B_arg.to_host();
+  const host_array poles_ = poles_arg.to_host();
+  CUSCI_NVTX_SCOPE("cusci::signal::place_poles");
   const std::string fn = F;
   // ---- checks (SciPy's _valid_inputs order) ----
   CUSCI_EXPECTS(poles_.ndim() <= 1, value_error, fn + ": Poles must be a 1D array like.");

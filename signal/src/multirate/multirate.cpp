@@ -320,7 +320,7 @@ ndarray resample(const ndarray& x, std::int64_t num, const resample_options& o) 
   return detail::move_last_axis_to(out, axis);
 }
 
-resample_result resample(const ndarray& x, std::int64_t num, const array_like& t, const resample_options& o) {
+resample_result resample(const ndarray& x, std::int64_t num, const array_ref& t, const resample_options& o) {
   const std::string F = "cusci::signal::resample";
   host_array th = t.to_host();
   CUSCI_EXPECTS(th.size() >= 2, index_error, F + ": t must hold at least two timestamps (index out of range)");

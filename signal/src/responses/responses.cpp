@@ -18,6 +18,7 @@
 #include "cusci/warnings.hpp"
 #include "design/zpk_transforms.hpp"
 #include "responses/responses_detail.hpp"
+#include "cusci/detail/nvtx.hpp"
 
 namespace cusci::signal {
 
@@ -265,8 +266,11 @@ findfreqs_kind parse_findfreqs_kind(std::string_view s) {
 // ------------------------------------------------------------------------------------------------
 // freqz
 
-freq_response freqz(const host_array& b, const std::optional<host_array>& a, const freq_points& worN,
+freq_response freqz(const array_like& b_arg, const std::optional<array_like>& a_arg, const freq_points& worN,
                     const freqz_options& opts) {
+  const host_array b = b_arg.to_host();
+  const std::optional<host_array> a = a_arg ? std::optional<host_array>(a_arg->to_host()) : std::nullopt;
+  CUSCI_NVTX_SCOPE("cusci::signal::freqz");
   const char* fn = "cusci::signal::freqz";
   const host_array fh = worN.count ? host_array() : freqs_as_host(worN);
   const detail::freqz_plan p =
@@ -339,7 +343,8 @@ freq_response freqz(const host_array& b, const std::optional<host_array>& a, con
 // ------------------------------------------------------------------------------------------------
 // freqz_sos
 
-freq_response freqz_sos(const host_array& sos, const freq_points& worN, const freqz_sos_options& opts) {
+freq_response freqz_sos(const array_like& sos_arg, const freq_points& worN, const freqz_sos_options& opts) {
+  const host_array sos = sos_arg.to_host();
   const char* fn = "cusci::signal::freqz_sos";
   using cusci::detail::msg;
   const shape_t ss = sos.ndim() == 0 ? shape_t{1, 1} : sos.ndim() == 1 ? shape_t{1, sos.shape()[0]} : sos.shape();
@@ -379,8 +384,10 @@ freq_response freqz_sos(const host_array& sos, const freq_points& worN, const fr
 // ------------------------------------------------------------------------------------------------
 // freqz_zpk
 
-freq_response freqz_zpk(const host_array& z, const host_array& p, double k, const freq_points& worN,
+freq_response freqz_zpk(const array_like& z_arg, const array_like& p_arg, double k, const freq_points& worN,
                         const freqz_zpk_options& opts) {
+  const host_array z = z_arg.to_host();
+  const host_array p = p_arg.to_host();
   const char* fn = "cusci::signal::freqz_zpk";
   const host_array fh = worN.count ? host_array() : freqs_as_host(worN);
   const detail::zpk_plan zp =
@@ -407,7 +414,9 @@ freq_response freqz_zpk(const host_array& z, const host_array& p, double k, cons
 // ------------------------------------------------------------------------------------------------
 // findfreqs, freqs, freqs_zpk
 
-host_array findfreqs(const host_array& num, const host_array& den, std::int64_t N, findfreqs_kind kind) {
+host_array findfreqs(const array_like& num_arg, const array_like& den_arg, std::int64_t N, findfreqs_kind kind) {
+  const host_array num = num_arg.to_host();
+  const host_array den = den_arg.to_host();
   const char* fn = "cusci::signal::findfreqs";
   using cusci::detail::msg;
   CUSCI_EXPECTS(N >= 0, value_error, msg(fn, "Number of samples, " + std::to_string(N) + ", must be non-negative."));
@@ -485,7 +494,9 @@ analog_grid analog_points(const freq_points& worN, const host_array& num, const 
 
 }  // namespace
 
-freq_response freqs(const host_array& b, const host_array& a, const freq_points& worN) {
+freq_response freqs(const array_like& b_arg, const array_like& a_arg, const freq_points& worN) {
+  const host_array b = b_arg.to_host();
+  const host_array a = a_arg.to_host();
   const analog_grid g = analog_points(worN, b, a, findfreqs_kind::ba);
   const std::vector<cplx> bc = to_cvec(b);
   const std::vector<cplx> ac = to_cvec(a);
@@ -497,7 +508,9 @@ freq_response freqs(const host_array& b, const host_array& a, const freq_points&
   return {g.w, host_array::from(h, g.w.shape())};
 }
 
-freq_response freqs_zpk(const host_array& z, const host_array& p, double k, const freq_points& worN) {
+freq_response freqs_zpk(const array_like& z_arg, const array_like& p_arg, double k, const freq_points& worN) {
+  const host_array z = z_arg.to_host();
+  const host_array p = p_arg.to_host();
   const analog_grid g = analog_points(worN, z, p, findfreqs_kind::zp);
   const std::vector<cplx> zc = to_cvec(z), pc = to_cvec(p);
   std::vector<cplx> h(g.wv.size());

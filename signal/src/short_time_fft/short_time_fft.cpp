@@ -17,6 +17,7 @@
 #include "cusci/signal/short_time_fft.hpp"
 #include "cusci/signal/windows.hpp"
 #include "short_time_fft/sft_host.hpp"
+#include "cusci/detail/nvtx.hpp"
 
 namespace cusci::signal {
 
@@ -161,9 +162,11 @@ sft_axes_seq parse_sft_axes_seq(std::string_view s) {
 
 // ------------------------------------------------------------------------------------ dual window
 
-std::pair<host_array, std::complex<double>> closest_STFT_dual_window(const host_array& win, std::int64_t hop,
+std::pair<host_array, std::complex<double>> closest_STFT_dual_window(const array_like& win_arg, std::int64_t hop,
                                                                      const std::optional<host_array>& desired_dual,
                                                                      const closest_STFT_dual_window_options& opts) {
+  const host_array win = win_arg.to_host();
+  CUSCI_NVTX_SCOPE("cusci::signal::closest_STFT_dual_window");
   const char* fn = "cusci::signal::closest_STFT_dual_window";
   const std::int64_t m = win.size();
   const shape_t dshape = desired_dual ? desired_dual->shape() : win.shape();
@@ -220,7 +223,8 @@ std::pair<host_array, std::complex<double>> closest_STFT_dual_window(const host_
 
 // ------------------------------------------------------------------------------------ construction
 
-ShortTimeFFT::ShortTimeFFT(const host_array& win, std::int64_t hop, double fs, const short_time_fft_params& p) {
+ShortTimeFFT::ShortTimeFFT(const array_like& win_arg, std::int64_t hop, double fs, const short_time_fft_params& p) {
+  const host_array win = win_arg.to_host();
   if (!(win.ndim() == 1 && win.size() > 0))
     throw value_error(std::string(kCls) + ": Parameter win must be 1d, but win.shape=" +
                       cusci::detail::shape_str(win.shape()) + "!");
@@ -244,7 +248,9 @@ ShortTimeFFT::ShortTimeFFT(const host_array& win, std::int64_t hop, double fs, c
   this->phase_shift(p.phase_shift);
 }
 
-ShortTimeFFT ShortTimeFFT::from_dual(const host_array& dual_win, std::int64_t hop, double fs, const sft_factory_params& p) {
+ShortTimeFFT ShortTimeFFT::from_dual(const array_like& dual_win_arg, std::int64_t hop, double fs,
+                                     const sft_factory_params& p) {
+  const host_array dual_win = dual_win_arg.to_host();
   const char* fn = "cusci::signal::ShortTimeFFT.from_dual";
   if (!(dual_win.ndim() == 1 && dual_win.size() > 0))
     throw value_error(std::string(fn) + ": Parameter dual_win must be 1d, but dual_win.shape=" +
@@ -263,8 +269,9 @@ ShortTimeFFT ShortTimeFFT::from_window(const window_spec& win_param, double fs, 
                       {.fft_mode = p.fft_mode, .mfft = p.mfft, .scale_to = p.scale_to, .phase_shift = p.phase_shift});
 }
 
-ShortTimeFFT ShortTimeFFT::from_win_equals_dual(const host_array& desired_win, std::int64_t hop, double fs,
+ShortTimeFFT ShortTimeFFT::from_win_equals_dual(const array_like& desired_win_arg, std::int64_t hop, double fs,
                                                 const sft_factory_params& p) {
+  const host_array desired_win = desired_win_arg.to_host();
   const char* fn = "cusci::signal::ShortTimeFFT.from_win_equals_dual";
   if (!(desired_win.ndim() == 1 && desired_win.size() > 0))
     throw value_error(std::string(fn) + ": Parameter desired_win is not 1d, but desired_win.shape=" +

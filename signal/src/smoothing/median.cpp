@@ -11,6 +11,7 @@
 #include "cusci/signal/smoothing.hpp"
 #include "cusci/stream.hpp"
 #include "smoothing/smoothing_detail.hpp"
+#include "cusci/detail/nvtx.hpp"
 
 namespace cusci::signal {
 namespace {
@@ -38,6 +39,7 @@ ndarray medfilt_1d_fast(const ndarray& v, std::int64_t k) {
 }  // namespace
 
 ndarray medfilt(const ndarray& volume, const ndimage::per_axis<std::int64_t>& kernel_size) {
+  CUSCI_NVTX_SCOPE("cusci::signal::medfilt");
   const std::string F = "cusci::signal::medfilt";
   ndarray v = volume.ndim() == 0 ? volume.reshape({1}) : volume;
   CUSCI_EXPECTS(rank_dtype_ok(v.dtype()), value_error,
@@ -72,6 +74,7 @@ ndarray medfilt(const ndarray& volume, const ndimage::per_axis<std::int64_t>& ke
 }
 
 ndarray medfilt2d(const ndarray& input, const ndimage::per_axis<std::int64_t>& kernel_size) {
+  CUSCI_NVTX_SCOPE("cusci::signal::medfilt2d");
   const std::string F = "cusci::signal::medfilt2d";
   const dtype dt = input.dtype();
   if (!(dt == dtype::uint8 || dt == dtype::float32 || dt == dtype::float64)) return medfilt(input, kernel_size);
@@ -94,6 +97,7 @@ ndarray medfilt2d(const ndarray& input, const ndimage::per_axis<std::int64_t>& k
 }
 
 ndarray order_filter(const ndarray& a, const array_like& domain, std::int64_t rank) {
+  CUSCI_NVTX_SCOPE("cusci::signal::order_filter");
   const std::string F = "cusci::signal::order_filter";
   for (auto d : domain.shape())
     CUSCI_EXPECTS(python_odd(d), value_error,

@@ -17,6 +17,7 @@
 #include "cusci/signal/filtering.hpp"
 #include "cusci/signal/zero_phase.hpp"
 #include "zero_phase/zero_phase_impl.hpp"
+#include "cusci/detail/nvtx.hpp"
 
 namespace cusci::signal {
 
@@ -478,6 +479,7 @@ std::int64_t validate_pad(pad_type padtype, std::optional<std::int64_t> padlen, 
 }  // namespace detail::zero_phase
 
 ndarray filtfilt(const array_like& b, const array_like& a, const ndarray& x, const filtfilt_options& opts) {
+  CUSCI_NVTX_SCOPE("cusci::signal::filtfilt");
   using namespace detail::zero_phase;
   const std::string F = "cusci::signal::filtfilt";
   const bool gust = opts.method == filtfilt_method::gust;
@@ -508,6 +510,7 @@ ndarray filtfilt(const array_like& b, const array_like& a, const ndarray& x, con
 }
 
 ndarray sosfiltfilt(const array_like& sos, const ndarray& x, const sosfiltfilt_options& opts) {
+  CUSCI_NVTX_SCOPE("cusci::signal::sosfiltfilt");
   using namespace detail::zero_phase;
   const std::string F = "cusci::signal::sosfiltfilt";
   host_array s = sos.to_host();
@@ -589,10 +592,12 @@ host_array lfiltic_impl(const array_like& b_in, const array_like& a_in, const ar
 }  // namespace
 
 host_array lfiltic(const array_like& b, const array_like& a, const array_like& y) {
+  CUSCI_NVTX_SCOPE("cusci::signal::lfiltic");
   return lfiltic_impl(b, a, y, nullptr);
 }
 
 host_array lfiltic(const array_like& b, const array_like& a, const array_like& y, const array_like& x) {
+  CUSCI_NVTX_SCOPE("cusci::signal::lfiltic");
   return lfiltic_impl(b, a, y, &x);
 }
 

@@ -13,6 +13,8 @@
 /// D of tf2ss, ss2tf, abcd_normalize, lp2hp / lp2bp / lp2bs, lp2lp_zpk, the poles of bilinear_zpk and
 /// lp2hp_zpk, unique_roots): those are computed in double and rounded once, so they are closer to the exact
 /// result than SciPy's float32 arithmetic. Inputs of any real or complex dtype are accepted.
+/// Array parameters are `array_like` (filtering.hpp): a host_array, a scalar (0-d), a braced list
+/// `{1.0, -0.5}` or a std::vector; a device ndarray is copied to the host first, which synchronizes.
 ///
 /// Warnings: SciPy's `BadCoefficients` ("Badly conditioned filter coefficients (numerator): the results
 /// may be meaningless", when leading numerator coefficients are below 1e-14 after normalisation) is
@@ -31,6 +33,7 @@
 #include <string_view>
 
 #include "cusci/ndarray.hpp"
+#include "cusci/signal/filtering.hpp"
 #include "cusci/signal/filter_design.hpp"
 
 namespace cusci::signal {
@@ -54,7 +57,7 @@ struct ss_coeffs {
 ///         more than 2 dimensions, or every coefficient of a is zero.
 /// SciPy: `scipy.signal.normalize`. Deviation: ragged lists of numerators (SciPy's `_align_nums`) are
 /// not accepted: pass a 2-D array padded with leading zeros.
-ba_coeffs normalize(const host_array& b, const host_array& a);
+ba_coeffs normalize(const array_like& b, const array_like& a);
 
 /// Transfer function to zeros, poles and gain: normalises (b, a), then k = b[0], z = roots(b / k),
 /// p = roots(a).
@@ -65,7 +68,7 @@ ba_coeffs normalize(const host_array& b, const host_array& a);
 ///         cusci::not_implemented_error for a complex gain.
 /// SciPy: `scipy.signal.tf2zpk`. Roots are eigenvalues of the companion matrix (numpy.roots); their
 /// order follows the eigenvalue solver and may differ from NumPy's for multiple roots.
-zpk_coeffs tf2zpk(const host_array& b, const host_array& a);
+zpk_coeffs tf2zpk(const array_like& b, const array_like& a);
 
 /// Zeros, poles and gain to transfer function, with several numerators at once: each row i of a 2-D `z`
 /// gives numerator row i = k[i] * poly(z[i]) (k broadcast when it has one element).
@@ -76,7 +79,7 @@ zpk_coeffs tf2zpk(const host_array& b, const host_array& a);
 /// @throws cusci::value_error for p of more than 1 dimension, z of more than 2, or k of a length other
 ///         than 1 or n_rows.
 /// SciPy: `scipy.signal.zpk2tf` (the 1-D form with a scalar `k` is filter_design.hpp's overload).
-ba_coeffs zpk2tf(const host_array& z, const host_array& p, const host_array& k);
+ba_coeffs zpk2tf(const array_like& z, const array_like& p, const array_like& k);
 
 // ---- second-order sections -------------------------------------------------------------------------
 
@@ -84,7 +87,7 @@ ba_coeffs zpk2tf(const host_array& z, const host_array& p, const host_array& k);
 /// @return [n_sections, 6] float64 in SciPy's section order.
 /// @throws as `tf2zpk` and `zpk2sos`.
 /// SciPy: `scipy.signal.tf2sos(b, a, pairing=None, *, analog=False)`.
-host_array tf2sos(const host_array& b, const host_array& a, const zpk2sos_options& opts = {});
+host_array tf2sos(const array_like& b, const array_like& a, const zpk2sos_options& opts = {});
 
 /// Second-order sections to transfer function: the products of the section numerators and
 /// denominators (each section's leading zero coefficients dropped first, as numpy.poly1d does).
@@ -93,14 +96,14 @@ host_array tf2sos(const host_array& b, const host_array& a, const zpk2sos_option
 /// @throws cusci::value_error when sos is not [n_sections, 6].
 /// SciPy: `scipy.signal.sos2tf`. Deviation: SciPy does not validate the shape (an [n, 5] array passes
 /// silently; a 1-D one raises IndexError).
-ba_coeffs sos2tf(const host_array& sos);
+ba_coeffs sos2tf(const array_like& sos);
 
 /// Second-order sections to zeros, poles and gain (each section through `tf2zpk`).
 /// @return z, p [2 n_sections] complex128 (a first-order section leaves a zero entry), k the product of
 ///         the section gains.
 /// @throws cusci::value_error when sos is not [n_sections, 6], or as `tf2zpk` per section.
 /// SciPy: `scipy.signal.sos2zpk`.
-zpk_coeffs sos2zpk(const host_array& sos);
+zpk_coeffs sos2zpk(const array_like& sos);
 
 // ---- state space -----------------------------------------------------------------------------------
 
@@ -123,7 +126,7 @@ ss_coeffs abcd_normalize(const std::optional<host_array>& A = std::nullopt,
 /// @throws cusci::value_error as `normalize`, and when num is longer than den ("Improper transfer
 ///         function. `num` is longer than `den`.").
 /// SciPy: `scipy.signal.tf2ss`.
-ss_coeffs tf2ss(const host_array& num, const host_array& den);
+ss_coeffs tf2ss(const array_like& num, const array_like& den);
 
 /// State space to transfer function, for input `input`.
 /// @return num [n_outputs, n+1] (float64 or complex128), den [n+1] (1-D; [] for a system with no states
@@ -132,17 +135,17 @@ ss_coeffs tf2ss(const host_array& num, const host_array& den);
 ///         ("System does not have the input specified.").
 /// SciPy: `scipy.signal.ss2tf(A, B, C, D, input=0)`. The characteristic polynomials are numpy.poly of
 /// the matrices (their eigenvalues, real part kept when closed under conjugation).
-ba_coeffs ss2tf(const host_array& A, const host_array& B, const host_array& C, const host_array& D,
+ba_coeffs ss2tf(const array_like& A, const array_like& B, const array_like& C, const array_like& D,
                 std::int64_t input = 0);
 
 /// Zeros/poles/gain to state space: `tf2ss(zpk2tf(z, p, k))`.
 /// @throws as `zpk2tf` and `tf2ss`. SciPy: `scipy.signal.zpk2ss`.
-ss_coeffs zpk2ss(const host_array& z, const host_array& p, double k);
+ss_coeffs zpk2ss(const array_like& z, const array_like& p, double k);
 
 /// State space to zeros/poles/gain for input `input`: `tf2zpk(ss2tf(A, B, C, D, input))`.
 /// @throws as `ss2tf` and `tf2zpk` (value_error for a system with several outputs).
 /// SciPy: `scipy.signal.ss2zpk(A, B, C, D, input=0)`.
-zpk_coeffs ss2zpk(const host_array& A, const host_array& B, const host_array& C, const host_array& D,
+zpk_coeffs ss2zpk(const array_like& A, const array_like& B, const array_like& C, const array_like& D,
                   std::int64_t input = 0);
 
 // ---- bilinear transform and frequency transformations ---------------------------------------------
@@ -153,26 +156,26 @@ zpk_coeffs ss2zpk(const host_array& A, const host_array& B, const host_array& C,
 /// @param fs sampling frequency (the transform uses 2 fs).
 /// @throws cusci::value_error when b or a is not 1-D, or as `normalize`.
 /// SciPy: `scipy.signal.bilinear(b, a, fs=1.0)`.
-ba_coeffs bilinear(const host_array& b, const host_array& a, double fs = 1.0);
+ba_coeffs bilinear(const array_like& b, const array_like& a, double fs = 1.0);
 
 /// Bilinear transform of zeros, poles and gain; the excess poles map to zeros at z = -1.
 /// @return z [np] (float64 for real z and p, else complex128), p [np], k.
 /// @throws cusci::value_error for more zeros than poles ("Improper transfer function. Must have at
 ///         least as many poles as zeros.") or z / p not 1-D.
 /// SciPy: `scipy.signal.bilinear_zpk(z, p, k, fs)`.
-zpk_coeffs bilinear_zpk(const host_array& z, const host_array& p, double k, double fs);
+zpk_coeffs bilinear_zpk(const array_like& z, const array_like& p, double k, double fs);
 
 /// Low-pass prototype to low-pass with cutoff `wo` (rad/s): s -> s / wo.
 /// @return normalised b, a (float64, complex128 for complex input).
 /// @throws cusci::value_error as `normalize`. SciPy: `scipy.signal.lp2lp(b, a, wo=1.0)`.
-ba_coeffs lp2lp(const host_array& b, const host_array& a, double wo = 1.0);
+ba_coeffs lp2lp(const array_like& b, const array_like& a, double wo = 1.0);
 /// Low-pass prototype to high-pass with cutoff `wo`: s -> wo / s. SciPy: `scipy.signal.lp2hp`.
-ba_coeffs lp2hp(const host_array& b, const host_array& a, double wo = 1.0);
+ba_coeffs lp2hp(const array_like& b, const array_like& a, double wo = 1.0);
 /// Low-pass prototype to band-pass with centre `wo` and bandwidth `bw`: s -> (s^2 + wo^2) / (s bw).
 /// SciPy: `scipy.signal.lp2bp(b, a, wo=1.0, bw=1.0)`.
-ba_coeffs lp2bp(const host_array& b, const host_array& a, double wo = 1.0, double bw = 1.0);
+ba_coeffs lp2bp(const array_like& b, const array_like& a, double wo = 1.0, double bw = 1.0);
 /// Low-pass prototype to band-stop: s -> (s bw) / (s^2 + wo^2). SciPy: `scipy.signal.lp2bs`.
-ba_coeffs lp2bs(const host_array& b, const host_array& a, double wo = 1.0, double bw = 1.0);
+ba_coeffs lp2bs(const array_like& b, const array_like& a, double wo = 1.0, double bw = 1.0);
 
 /// The same transformations on zeros, poles and gain.
 /// @return lp2lp_zpk / lp2hp_zpk: z, p float64 for real input, else complex128; lp2bp_zpk / lp2bs_zpk:
@@ -180,10 +183,10 @@ ba_coeffs lp2bs(const host_array& b, const host_array& a, double wo = 1.0, doubl
 /// @throws cusci::value_error for more zeros than poles, or z / p not 1-D.
 /// SciPy: `scipy.signal.lp2lp_zpk(z, p, k, wo=1.0)`, `lp2hp_zpk`, `lp2bp_zpk(z, p, k, wo=1.0, bw=1.0)`,
 /// `lp2bs_zpk`.
-zpk_coeffs lp2lp_zpk(const host_array& z, const host_array& p, double k, double wo = 1.0);
-zpk_coeffs lp2hp_zpk(const host_array& z, const host_array& p, double k, double wo = 1.0);
-zpk_coeffs lp2bp_zpk(const host_array& z, const host_array& p, double k, double wo = 1.0, double bw = 1.0);
-zpk_coeffs lp2bs_zpk(const host_array& z, const host_array& p, double k, double wo = 1.0, double bw = 1.0);
+zpk_coeffs lp2lp_zpk(const array_like& z, const array_like& p, double k, double wo = 1.0);
+zpk_coeffs lp2hp_zpk(const array_like& z, const array_like& p, double k, double wo = 1.0);
+zpk_coeffs lp2bp_zpk(const array_like& z, const array_like& p, double k, double wo = 1.0, double bw = 1.0);
+zpk_coeffs lp2bs_zpk(const array_like& z, const array_like& p, double k, double wo = 1.0, double bw = 1.0);
 
 // ---- roots and partial fractions ---------------------------------------------------------------------
 
@@ -213,7 +216,7 @@ struct unique_roots_result {
 /// @param p [n] any real or complex dtype.
 /// SciPy: `scipy.signal.unique_roots(p, tol=0.001, rtype='min')`. SciPy finds neighbours with a k-d tree;
 /// here by a direct scan (O(n^2), n being a polynomial order).
-unique_roots_result unique_roots(const host_array& p, const unique_roots_options& opts = {});
+unique_roots_result unique_roots(const array_like& p, const unique_roots_options& opts = {});
 
 /// Keyword arguments of `residue`, `residuez`, `invres`, `invresz`.
 struct residue_options {
@@ -234,13 +237,13 @@ struct residue_result {
 /// @throws cusci::value_error when a is all zeros ("Denominator `a` is zero.") or rtype is invalid.
 /// SciPy: `scipy.signal.residue(b, a, tol=0.001, rtype='avg')`. Poles of equal magnitude keep the order
 /// of a stable sort (NumPy's argsort does not promise one).
-residue_result residue(const host_array& b, const host_array& a, const residue_options& opts = {});
+residue_result residue(const array_like& b, const array_like& a, const residue_options& opts = {});
 
 /// Partial-fraction expansion of b(z) / a(z) in powers of z^-1 (ascending order coefficients).
 /// @throws cusci::value_error when a is all zeros or a[0] == 0 ("First coefficient of determinant `a`
 ///         must be non-zero.").
 /// SciPy: `scipy.signal.residuez(b, a, tol=0.001, rtype='avg')`.
-residue_result residuez(const host_array& b, const host_array& a, const residue_options& opts = {});
+residue_result residuez(const array_like& b, const array_like& a, const residue_options& opts = {});
 
 /// b(s) and a(s) from a partial-fraction expansion (poles within `tol` of the previous one in `p` are a
 /// repeated pole).
@@ -248,9 +251,9 @@ residue_result residuez(const host_array& b, const host_array& a, const residue_
 /// @return b, a: float64, or complex128 when any input is complex.
 /// @throws cusci::index_error for empty p (SciPy's IndexError); cusci::value_error for an invalid rtype.
 /// SciPy: `scipy.signal.invres(r, p, k, tol=0.001, rtype='avg')`.
-ba_coeffs invres(const host_array& r, const host_array& p, const host_array& k, const residue_options& opts = {});
+ba_coeffs invres(const array_like& r, const array_like& p, const array_like& k, const residue_options& opts = {});
 
 /// b(z) and a(z) from a partial-fraction expansion in z^-1. SciPy: `scipy.signal.invresz`.
-ba_coeffs invresz(const host_array& r, const host_array& p, const host_array& k, const residue_options& opts = {});
+ba_coeffs invresz(const array_like& r, const array_like& p, const array_like& k, const residue_options& opts = {});
 
 }  // namespace cusci::signal

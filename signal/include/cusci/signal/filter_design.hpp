@@ -6,6 +6,8 @@
 /// (`zpk2tf`, `zpk2sos`), plus the steady-state initial conditions `lfilter_zi` / `sosfilt_zi`.
 /// Nothing here touches the GPU: every function is synchronous host code and returns
 /// `cusci::host_array` results with SciPy's dtypes (float64 or complex128).
+/// Array parameters are `array_like` (filtering.hpp): a host_array, a scalar (0-d), a braced list
+/// `{1.0, -0.5}` or a std::vector; a device ndarray is copied to the host first, which synchronizes.
 
 #include <cstdint>
 #include <optional>
@@ -14,6 +16,7 @@
 #include <vector>
 
 #include "cusci/ndarray.hpp"
+#include "cusci/signal/filtering.hpp"
 #include "cusci/signal/windows.hpp"
 
 namespace cusci::signal {
@@ -139,7 +142,7 @@ iir_filter butter(int N, double Wn, const butter_options& opts = {});
 /// @param z, p  [n] any real or complex dtype.
 /// @throws cusci::value_error for z or p of more than one dimension.
 /// SciPy: `scipy.signal.zpk2tf` (1-D z and scalar k; the N-D form is in conversions.hpp).
-ba_coeffs zpk2tf(const host_array& z, const host_array& p, double k);
+ba_coeffs zpk2tf(const array_like& z, const array_like& p, double k);
 
 /// Keyword arguments of `zpk2sos`.
 struct zpk2sos_options {
@@ -155,7 +158,7 @@ struct zpk2sos_options {
 /// @throws cusci::value_error for an analog conversion with a pairing other than 'minimal', fewer
 ///         poles than zeros with 'minimal', complex values without a matching conjugate.
 /// SciPy: `scipy.signal.zpk2sos`.
-host_array zpk2sos(const host_array& z, const host_array& p, double k, const zpk2sos_options& opts = {});
+host_array zpk2sos(const array_like& z, const array_like& p, double k, const zpk2sos_options& opts = {});
 
 /// Initial state of `lfilter` for the steady state of a unit step input.
 /// @param b, a  [nb], [na] any real or complex dtype; a[0] != 0.
@@ -168,7 +171,7 @@ host_array zpk2sos(const host_array& z, const host_array& p, double k, const zpk
 ///         `cusci::asarray(lfilter_zi(b, a)) * x[{0}]` is a device array `lfilter` accepts as `zi`.
 /// @throws cusci::value_error when b or a is empty or not 1-D, a[0] == 0, or sum(a) == 0.
 /// SciPy: `scipy.signal.lfilter_zi`.
-host_array lfilter_zi(const host_array& b, const host_array& a);
+host_array lfilter_zi(const array_like& b, const array_like& a);
 
 /// Initial state of `sosfilt` for the steady state of a unit step input.
 /// @param sos  [n_sections, 6] any real or complex dtype.
@@ -176,6 +179,6 @@ host_array lfilter_zi(const host_array& b, const host_array& a);
 ///         one, as SciPy keeps sos's dtype).
 /// @throws cusci::value_error for a shape other than (n_sections, 6), or as lfilter_zi per section.
 /// SciPy: `scipy.signal.sosfilt_zi`.
-host_array sosfilt_zi(const host_array& sos);
+host_array sosfilt_zi(const array_like& sos);
 
 }  // namespace cusci::signal

@@ -33,22 +33,50 @@
 /// ill-conditioned transfer-function forms, where SciPy's own result differs from the exact one by
 /// ~1e-7 of max|y|, to that level.
 ///
-/// Coefficient arguments are `array_like`: a host_array (no synchronization) or a device ndarray (copied
+/// Coefficient arguments are `array_like`: a host_array (no synchronization), a device ndarray (copied
 /// to the host first, which synchronizes: the coefficients are validated and become kernel
-/// parameters, as SciPy also inspects them on the host).
+/// parameters, as SciPy also inspects them on the host), or, as SciPy's array_like, a scalar (a 0-d
+/// array), a braced list `{1.0, -0.5}` or a std::vector (1-D arrays of the element type's dtype).
 
+#include <complex>
+#include <initializer_list>
+#include <memory>
 #include <optional>
+#include <type_traits>
+#include <vector>
 
 #include "cusci/ndarray.hpp"
 
 namespace cusci::signal {
 
-/// A host or device array argument (coefficients, initial conditions). Holds a pointer to the
-/// caller's object, so pass named objects or temporaries that live until the call returns.
+/// A host or device array argument (coefficients, initial conditions), as SciPy's array_like: an
+/// ndarray or host_array (referred to: pass named objects or temporaries that live until the call
+/// returns), or a scalar, braced list or std::vector (copied into a host array the object owns).
+/// Scalars and vectors keep their C++ element type's dtype (`1.0` float64, `1` int32, `1.0f` float32,
+/// std::complex<double> complex128); a braced list is float64 (`{1, -0.5}`) or complex128 (a list of
+/// std::complex<double>).
 class array_like {
  public:
   array_like(const ndarray& d) : dev_(&d) {}
   array_like(const host_array& h) : host_(&h) {}
+  template <class T>
+    requires(std::is_arithmetic_v<T> || std::is_same_v<T, std::complex<float>> ||
+             std::is_same_v<T, std::complex<double>>)
+  array_like(T v) : owned_(std::make_shared<host_array>(host_array::from(std::vector<T>{v}, shape_t{}))) {
+    host_ = owned_.get();
+  }
+  array_like(std::initializer_list<double> v)
+      : owned_(std::make_shared<host_array>(host_array::from(std::vector<double>(v)))) {
+    host_ = owned_.get();
+  }
+  array_like(std::initializer_list<std::complex<double>> v)
+      : owned_(std::make_shared<host_array>(host_array::from(std::vector<std::complex<double>>(v)))) {
+    host_ = owned_.get();
+  }
+  template <class T>
+  array_like(const std::vector<T>& v) : owned_(std::make_shared<host_array>(host_array::from(v))) {
+    host_ = owned_.get();
+  }
   bool on_device() const noexcept { return dev_ != nullptr; }
   const ndarray* device() const noexcept { return dev_; }
   const host_array* host() const noexcept { return host_; }
@@ -63,6 +91,22 @@ class array_like {
  private:
   const ndarray* dev_ = nullptr;
   const host_array* host_ = nullptr;
+  std::shared_ptr<const host_array> owned_;  // the copy of a scalar, list or vector
+};
+
+/// An array argument in a position where an options struct may also stand (the `zi` of `lfilter` and
+/// `sosfilt`, the `t` of `resample`): array_like without braced lists, so that `lfilter(b, a, x,
+/// {.axis = 0})` keeps meaning the options overload. A list of values is passed as a std::vector.
+class array_ref : public array_like {
+ public:
+  array_ref(const ndarray& d) : array_like(d) {}
+  array_ref(const host_array& h) : array_like(h) {}
+  template <class T>
+    requires(std::is_arithmetic_v<T> || std::is_same_v<T, std::complex<float>> ||
+             std::is_same_v<T, std::complex<double>>)
+  array_ref(T v) : array_like(v) {}
+  template <class T>
+  array_ref(const std::vector<T>& v) : array_like(v) {}
 };
 
 /// Output and final filter state of `lfilter` / `sosfilt` when initial conditions are given.
@@ -98,7 +142,7 @@ ndarray lfilter(const array_like& b, const array_like& a, const ndarray& x, cons
 /// K = max(na, nb) - 1; other axes may be 1 and are broadcast). Returns {y, zf}, zf of shape
 /// x's shape with the axis replaced by K.
 /// @throws cusci::value_error for zi.ndim != x.ndim or an unexpected zi shape (SciPy's messages).
-filter_result lfilter(const array_like& b, const array_like& a, const ndarray& x, const array_like& zi,
+filter_result lfilter(const array_like& b, const array_like& a, const ndarray& x, const array_ref& zi,
                       const lfilter_options& opts = {});
 
 /// Keyword arguments of `sosfilt`.
@@ -123,7 +167,7 @@ ndarray sosfilt(const array_like& sos, const ndarray& x, const sosfilt_options& 
 /// As above with initial conditions zi [n_sections, ..., 2, ...] (x's shape with the axis replaced
 /// by 2, preceded by n_sections). Returns {y, zf}, zf of zi's shape.
 /// @throws cusci::value_error for a zi of another shape (SciPy's message).
-filter_result sosfilt(const array_like& sos, const ndarray& x, const array_like& zi,
+filter_result sosfilt(const array_like& sos, const ndarray& x, const array_ref& zi,
                       const sosfilt_options& opts = {});
 
 }  // namespace cusci::signal

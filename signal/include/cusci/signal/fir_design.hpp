@@ -16,6 +16,7 @@
 #include <vector>
 
 #include "cusci/ndarray.hpp"
+#include "cusci/signal/filtering.hpp"
 #include "cusci/signal/windows.hpp"
 
 namespace cusci::signal {
@@ -183,8 +184,8 @@ struct minimum_phase_options {
 /// 1e-7 min|H| for homomorphic) make its result depend on its FFT's rounding where the amplitude reaches
 /// its minimum or |H| has exact zeros off a power-of-two grid; there cusci's taps differ from SciPy's by
 /// 1e-4 to 1e-2 (hilbert) or more for n_fft close to len(h); elsewhere they agree to ~1e-11
-/// (docs/signal-fir.md).
-host_array minimum_phase(const host_array& h, const minimum_phase_options& opts = {});
+/// (docs/signal-fir.md). `h` is `array_like` (a device ndarray is copied to the host: synchronizes).
+host_array minimum_phase(const array_like& h, const minimum_phase_options& opts = {});
 
 // ----------------------------------------------------------------------------------------- firwin_2d
 

@@ -18,6 +18,9 @@
 /// Everything here is synchronous host code; the arrays are `cusci::host_array` (float64, or complex128
 /// where SciPy keeps complex values). Simulation and responses of these systems (`lsim`, `step`, `bode`,
 /// `cont2discrete`, ...) live in their own header.
+/// Array parameters of the constructors and setters are `array_like` (filtering.hpp): a host_array, a
+/// scalar (0-d), a braced list `{1.0, -0.5}` or a std::vector; a device ndarray is copied to the host
+/// first, which synchronizes.
 ///
 /// SciPy: `scipy.signal.lti`, `dlti`, `TransferFunction`, `ZerosPolesGain`, `StateSpace`. Deviations:
 /// - SciPy's `dt=True` (discrete with an unspecified sampling period, which SciPy's functions use as 1)
@@ -32,6 +35,7 @@
 #include <variant>
 
 #include "cusci/ndarray.hpp"
+#include "cusci/signal/filtering.hpp"
 
 namespace cusci::signal {
 
@@ -58,7 +62,7 @@ class TransferFunction {
   /// @throws cusci::value_error as `normalize` (empty or all-zero denominator, denominator not 1-D,
   ///         numerator with more than 2 dimensions).
   /// SciPy: `scipy.signal.TransferFunction(num, den, dt=None)`.
-  TransferFunction(const host_array& num, const host_array& den, std::optional<double> dt = std::nullopt);
+  TransferFunction(const array_like& num, const array_like& den, std::optional<double> dt = std::nullopt);
 
   /// Numerator: [n] for a single-output system, [n_outputs, n] otherwise. float64 or complex128.
   const host_array& num() const noexcept { return num_; }
@@ -69,8 +73,8 @@ class TransferFunction {
   bool is_discrete() const noexcept { return dt_.has_value(); }
   /// Replace the numerator / denominator as given (converted to float64 / complex128, not normalised),
   /// as SciPy's property setters do.
-  void set_num(const host_array& num);
-  void set_den(const host_array& den);
+  void set_num(const array_like& num);
+  void set_den(const array_like& den);
   void set_dt(std::optional<double> dt) noexcept { dt_ = dt; }
   /// Number of inputs (always 1) and outputs (rows of num).
   std::int64_t inputs() const noexcept { return 1; }
@@ -106,7 +110,7 @@ class ZerosPolesGain {
   /// @param dt    sampling period of a discrete system; empty for a continuous one.
   /// @throws cusci::value_error for zeros or poles of more than one dimension.
   /// SciPy: `scipy.signal.ZerosPolesGain(zeros, poles, gain, dt=None)`.
-  ZerosPolesGain(const host_array& zeros, const host_array& poles, double gain,
+  ZerosPolesGain(const array_like& zeros, const array_like& poles, double gain,
                  std::optional<double> dt = std::nullopt);
 
   /// Zeros [nz], float64 / complex128 (float32 / complex64 when given so).
@@ -116,8 +120,8 @@ class ZerosPolesGain {
   double gain() const noexcept { return gain_; }
   std::optional<double> dt() const noexcept { return dt_; }
   bool is_discrete() const noexcept { return dt_.has_value(); }
-  void set_zeros(const host_array& z);
-  void set_poles(const host_array& p);
+  void set_zeros(const array_like& z);
+  void set_poles(const array_like& p);
   void set_gain(double k) noexcept { gain_ = k; }
   void set_dt(std::optional<double> dt) noexcept { dt_ = dt; }
   std::int64_t inputs() const noexcept { return 1; }
@@ -148,7 +152,7 @@ class StateSpace {
   /// @param dt sampling period of a discrete system; empty for a continuous one.
   /// @throws cusci::value_error for inconsistent dimensions (as `abcd_normalize`).
   /// SciPy: `scipy.signal.StateSpace(A, B, C, D, dt=None)`.
-  StateSpace(const host_array& A, const host_array& B, const host_array& C, const host_array& D,
+  StateSpace(const array_like& A, const array_like& B, const array_like& C, const array_like& D,
              std::optional<double> dt = std::nullopt);
 
   const host_array& A() const noexcept { return A_; }
@@ -202,9 +206,9 @@ class lti {
   lti(const TransferFunction& sys);
   lti(const ZerosPolesGain& sys);
   lti(const StateSpace& sys);
-  lti(const host_array& num, const host_array& den);
-  lti(const host_array& zeros, const host_array& poles, double gain);
-  lti(const host_array& A, const host_array& B, const host_array& C, const host_array& D);
+  lti(const array_like& num, const array_like& den);
+  lti(const array_like& zeros, const array_like& poles, double gain);
+  lti(const array_like& A, const array_like& B, const array_like& C, const array_like& D);
 
   /// The form held.
   lti_form form() const noexcept { return static_cast<lti_form>(sys_.index()); }
@@ -237,9 +241,9 @@ class dlti {
   dlti(const TransferFunction& sys);
   dlti(const ZerosPolesGain& sys);
   dlti(const StateSpace& sys);
-  dlti(const host_array& num, const host_array& den, const dlti_options& opts = {});
-  dlti(const host_array& zeros, const host_array& poles, double gain, const dlti_options& opts = {});
-  dlti(const host_array& A, const host_array& B, const host_array& C, const host_array& D,
+  dlti(const array_like& num, const array_like& den, const dlti_options& opts = {});
+  dlti(const array_like& zeros, const array_like& poles, double gain, const dlti_options& opts = {});
+  dlti(const array_like& A, const array_like& B, const array_like& C, const array_like& D,
        const dlti_options& opts = {});
 
   lti_form form() const noexcept { return static_cast<lti_form>(sys_.index()); }

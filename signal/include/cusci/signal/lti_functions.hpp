@@ -10,6 +10,9 @@
 /// block-matrix exponential), and the recurrence x[k+1] = A x[k] + B u[k], y[k] = C x[k] + D u[k] runs on
 /// the GPU through the chunked state-space engine, asynchronously on `cusci::get_current_stream()`,
 /// returning float64 device arrays; that is the path for long signals (10^7 samples) and many systems.
+/// The array parameters of the host functions (the tuples of `cont2discrete`, `place_poles`' A, B and
+/// poles, `lsim`'s T, `dlsim`'s u) are `array_like` (filtering.hpp): a host_array, scalar, braced list
+/// or std::vector; a device ndarray given there is copied to the host first, which synchronizes.
 ///
 /// Systems are passed as the classes of lti.hpp (`TransferFunction`, `ZerosPolesGain`, `StateSpace`, or
 /// the `lti` / `dlti` wrappers, which convert implicitly from them): SciPy's tuples `(num, den)`,
@@ -84,17 +87,17 @@ struct discrete_zpk {
 ///         matrix shapes; cusci::runtime_error for a singular I - alpha dt A (gbt: SciPy's LinAlgError);
 ///         cusci::not_implemented_error for complex matrices.
 /// SciPy: `scipy.signal.cont2discrete((A, B, C, D), dt, method, alpha)`.
-discrete_ss cont2discrete(const host_array& A, const host_array& B, const host_array& C, const host_array& D,
+discrete_ss cont2discrete(const array_like& A, const array_like& B, const array_like& C, const array_like& D,
                           double dt, const cont2discrete_options& opts = {});
 /// Transfer-function form: SciPy's tf2ss, the state-space transformation, then ss2tf.
 /// @param num [n] (or [1, n]) and den [m] float64. @return (num [1, k], den [k], dt).
 /// @throws as the state-space form, and as `TransferFunction` for bad coefficients.
 /// SciPy: `scipy.signal.cont2discrete((num, den), dt, method, alpha)`.
-discrete_tf cont2discrete(const host_array& num, const host_array& den, double dt,
+discrete_tf cont2discrete(const array_like& num, const array_like& den, double dt,
                           const cont2discrete_options& opts = {});
 /// Zeros-poles-gain form: SciPy's zpk2ss, the state-space transformation, then ss2zpk.
 /// SciPy: `scipy.signal.cont2discrete((z, p, k), dt, method, alpha)`.
-discrete_zpk cont2discrete(const host_array& zeros, const host_array& poles, double gain, double dt,
+discrete_zpk cont2discrete(const array_like& zeros, const array_like& poles, double gain, double dt,
                            const cont2discrete_options& opts = {});
 /// The classes: a discrete system of the same form with `dt()` == dt (SciPy: `cont2discrete` of an lti
 /// instance, i.e. its `to_discrete(dt, method, alpha)`).
@@ -146,7 +149,7 @@ struct place_poles_result {
 /// nb_iter is empty where SciPy returns NaN; columns of X may differ from SciPy's in sign (once the sweeps
 /// have converged, SciPy's updates project onto nearly orthogonal vectors and rounding, or LAPACK's SVD
 /// sign convention, picks the sign; the gain matrix and the poles do not depend on it).
-place_poles_result place_poles(const host_array& A, const host_array& B, const host_array& poles,
+place_poles_result place_poles(const array_like& A, const array_like& B, const array_like& poles,
                                const place_poles_options& opts = {});
 
 // ---------------------------------------------------------------------------------- frequency responses
@@ -208,7 +211,7 @@ struct lsim_result {
 /// @throws cusci::value_error: T not 1-D, T[0] < 0, unevenly spaced T, U rows != N, U columns != inputs;
 ///         cusci::not_implemented_error for complex systems or inputs.
 /// SciPy: `scipy.signal.lsim(system, U, T, X0=None, interp=True)`.
-lsim_result lsim(const lti& system, const std::optional<host_array>& U, const host_array& T,
+lsim_result lsim(const lti& system, const std::optional<host_array>& U, const array_like& T,
                  const lsim_options& opts = {});
 
 /// Keyword arguments of `impulse` and `step` (SciPy's names and defaults).
@@ -244,7 +247,7 @@ struct dlsim_options {
 ///         then), xout [N', n]; otherwise xout is empty. Not squeezed (as SciPy). Host, synchronous.
 /// @throws cusci::value_error for input columns != inputs, a wrong x0 length.
 /// SciPy: `scipy.signal.dlsim(system, u, t=None, x0=None)`.
-lsim_result dlsim(const dlti& system, const host_array& u, const dlsim_options& opts = {});
+lsim_result dlsim(const dlti& system, const array_like& u, const dlsim_options& opts = {});
 
 /// Keyword arguments of `dimpulse` / `dstep` (SciPy's names and defaults).
 struct dimpulse_options {

@@ -159,7 +159,7 @@ ndarray resample(const ndarray& x, std::int64_t num, const resample_options& opt
 /// As above, also returning the timestamps of the output computed from `t` (at least 2 values; only
 /// t[0] and t[1] are used; synchronizes when t is on the device).
 /// @throws cusci::index_error when t has fewer than 2 values (SciPy's IndexError).
-resample_result resample(const ndarray& x, std::int64_t num, const array_like& t, const resample_options& opts = {});
+resample_result resample(const ndarray& x, std::int64_t num, const array_ref& t, const resample_options& opts = {});
 
 /// The anti-aliasing filter of `decimate` (SciPy's `ftype`; dlti instances have no counterpart).
 enum class decimate_ftype { iir, fir };

@@ -7,7 +7,10 @@
 /// double precision) and the results are host arrays, as SciPy computes them in NumPy. `freqz`,
 /// `freqz_sos` and `freqz_zpk` also take device coefficients (`cusci::ndarray`): the response is then
 /// evaluated on the GPU, asynchronously on `cusci::get_current_stream()`, into device arrays; that is
-/// the form for large grids (2^20 points) and for many filters at once.
+/// the form for large grids (2^20 points) and for many filters at once. The host overloads take
+/// `array_like` coefficients (filtering.hpp): a host_array, scalar, braced list `{1.0, -0.5}` or
+/// std::vector; a device ndarray where no device overload matches (`freqs`, `freqs_zpk`, `findfreqs`,
+/// or `freqz` with a host denominator) is copied to the host first, which synchronizes.
 ///
 /// Frequencies: digital responses are evaluated at z = exp(i w), w in radians/sample, and returned in
 /// the units of `fs` (default 2 pi: radians/sample); analog responses at s = i w, w in rad/s.
@@ -24,6 +27,7 @@
 #include <vector>
 
 #include "cusci/ndarray.hpp"
+#include "cusci/signal/filtering.hpp"
 #include "cusci/signal/filter_design.hpp"
 
 namespace cusci::signal {
@@ -84,7 +88,8 @@ findfreqs_kind parse_findfreqs_kind(std::string_view s);
 /// ascending powers of z^-1): H(w) = sum b[k] e^{-iwk} / sum a[k] e^{-iwk}.
 /// @param b     [ntaps] or [ntaps, d1, ..., dm, 1]: several filters, one per index (d1, ..., dm), the
 ///              coefficients along the first axis (SciPy's layout for N-D b); any real or complex dtype.
-/// @param a     [na] or [na, d1, ..., dm, 1] (or trailing dimensions all 1); empty: a = 1.
+/// @param a     [na] or [na, d1, ..., dm, 1] (or trailing dimensions all 1); empty: a = 1. Both are
+///              array_like (`freqz({1.0, 1.0}, {1.0, -0.5})`; a device array is copied: synchronizes).
 /// @param worN  a number of points N >= 0 (grid linspace(0, pi or 2 pi, N), endpoint only with
 ///              include_nyquist), or explicit frequencies in the units of fs (any shape for 1-D b; 1-D
 ///              for N-D b).
@@ -99,8 +104,14 @@ findfreqs_kind parse_findfreqs_kind(std::string_view s);
 ///         (include_nyquist) or 2N greater than 0): there h = 0, as SciPy's FFT of nothing.
 /// SciPy: `scipy.signal.freqz`. Deviations: no `plot`; N-D b must have the shape (ntaps, ..., 1)
 /// (SciPy broadcasts b.shape[1:] against the frequencies, which only makes sense in that form).
-freq_response freqz(const host_array& b, const std::optional<host_array>& a = std::nullopt,
+freq_response freqz(const array_like& b, const std::optional<array_like>& a = std::nullopt,
                     const freq_points& worN = 512, const freqz_options& opts = {});
+/// As above with the denominator as a braced list, `freqz({1.0, 1.0}, {1.0, -0.5})` (a braced list
+/// cannot initialise the std::optional; `{}` is an empty a, an index_error as SciPy's `a=[]`).
+inline freq_response freqz(const array_like& b, std::initializer_list<double> a, const freq_points& worN = 512,
+                           const freqz_options& opts = {}) {
+  return freqz(b, std::optional<array_like>(array_like(a)), worN, opts);
+}
 
 /// `freqz` on the GPU: the same semantics and result shapes and dtypes, with device coefficients; explicit
 /// frequencies may be a host or device array. Many filters at once: b as [ntaps, K, 1] gives h [K, N].
@@ -120,7 +131,7 @@ device_freq_response freqz(const ndarray& b, const std::optional<ndarray>& a = s
 /// @throws cusci::value_error for a sos not of shape (n_sections, 6), sos[:, 3] not all 1, no sections
 ///         ("Cannot compute frequencies with no sections"), a negative N.
 /// SciPy: `scipy.signal.freqz_sos`.
-freq_response freqz_sos(const host_array& sos, const freq_points& worN = 512, const freqz_sos_options& opts = {});
+freq_response freqz_sos(const array_like& sos, const freq_points& worN = 512, const freqz_sos_options& opts = {});
 
 /// `freqz_sos` on the GPU, asynchronous. Extension: sos may be a batch [K, n_sections, 6] of filters,
 /// giving h [K, N] (SciPy accepts 2-D sos only).
@@ -131,7 +142,8 @@ freq_response freqz_sos(const host_array& sos, const freq_points& worN = 512, co
 device_freq_response freqz_sos(const ndarray& sos, const freq_points& worN = 512, const freqz_sos_options& opts = {});
 
 /// Legacy alias of `freqz_sos` (SciPy: `scipy.signal.sosfreqz`).
-inline freq_response sosfreqz(const host_array& sos, const freq_points& worN = 512, const freqz_sos_options& opts = {}) {
+inline freq_response sosfreqz(const array_like& sos, const freq_points& worN = 512,
+                              const freqz_sos_options& opts = {}) {
   return freqz_sos(sos, worN, opts);
 }
 inline device_freq_response sosfreqz(const ndarray& sos, const freq_points& worN = 512,
@@ -147,7 +159,7 @@ inline device_freq_response sosfreqz(const ndarray& sos, const freq_points& worN
 ///         are float32 / complex64). Host, synchronous. The grid never includes the endpoint.
 /// @throws cusci::value_error for a negative N.
 /// SciPy: `scipy.signal.freqz_zpk`.
-freq_response freqz_zpk(const host_array& z, const host_array& p, double k, const freq_points& worN = 512,
+freq_response freqz_zpk(const array_like& z, const array_like& p, double k, const freq_points& worN = 512,
                         const freqz_zpk_options& opts = {});
 /// `freqz_zpk` on the GPU (z, p device arrays), asynchronous; same results.
 device_freq_response freqz_zpk(const ndarray& z, const ndarray& p, double k, const freq_points& worN = 512,
@@ -159,14 +171,14 @@ device_freq_response freqz_zpk(const ndarray& z, const ndarray& p, double k, con
 /// @return w [N] float64 (explicit frequencies are returned as given), h complex128. Host, synchronous.
 /// @throws cusci::value_error for a negative N (findfreqs' linspace).
 /// SciPy: `scipy.signal.freqs` (no `plot`).
-freq_response freqs(const host_array& b, const host_array& a, const freq_points& worN = 200);
+freq_response freqs(const array_like& b, const array_like& a, const freq_points& worN = 200);
 
 /// Frequency response of an analog filter in zeros/poles/gain form at s = i w:
 /// H = k prod(s - z) / prod(s - p).
 /// @return w [N] float64 (explicit frequencies as given), h complex128. Host, synchronous.
 /// @throws cusci::value_error for a negative N.
 /// SciPy: `scipy.signal.freqs_zpk`.
-freq_response freqs_zpk(const host_array& z, const host_array& p, double k, const freq_points& worN = 200);
+freq_response freqs_zpk(const array_like& z, const array_like& p, double k, const freq_points& worN = 200);
 
 /// Group delay of a digital filter, -d(arg H)/dw in samples, by SciPy's method (the derivative of the
 /// product b(z) conj(a(1/conj z)) z^-(na-1), Shpak's formula).
@@ -188,7 +200,7 @@ group_delay_result group_delay(const ba_coeffs& system, const freq_points& w = 5
 /// @throws cusci::value_error for a negative N, or no pole or zero in the upper half plane to scale
 ///         from (NumPy's empty-reduction error).
 /// SciPy: `scipy.signal.findfreqs`.
-host_array findfreqs(const host_array& num, const host_array& den, std::int64_t N,
+host_array findfreqs(const array_like& num, const array_like& den, std::int64_t N,
                      findfreqs_kind kind = findfreqs_kind::ba);
 
 }  // namespace cusci::signal

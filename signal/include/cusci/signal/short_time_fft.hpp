@@ -9,6 +9,8 @@
 /// `ndarray`s of any layout, transformed along one axis and batched over the others; `stft`, `istft`
 /// and `spectrogram` enqueue their work on the current stream of the current device and return without
 /// synchronizing (the windows travel to the device with each call through pinned staging, a few kB).
+/// Window parameters are `array_like` (filtering.hpp): a host_array, braced list or std::vector; a
+/// device ndarray is copied to the host first, which synchronizes.
 ///
 /// Index conventions (SciPy's): slice p of a signal x is centred on sample k = p * hop, i.e. it covers
 /// the samples [p * hop - m_num_mid, p * hop - m_num_mid + m_num); samples outside [0, n) come from the
@@ -27,6 +29,7 @@
 #include <utility>
 
 #include "cusci/ndarray.hpp"
+#include "cusci/signal/filtering.hpp"
 #include "cusci/signal/windows.hpp"
 
 namespace cusci::signal {
@@ -160,7 +163,7 @@ struct closest_STFT_dual_window_options {
 /// Deviation: float32/complex64 windows are computed (and returned) in double precision, with
 /// float64's resolution in the invertibility test.
 std::pair<host_array, std::complex<double>> closest_STFT_dual_window(
-    const host_array& win, std::int64_t hop, const std::optional<host_array>& desired_dual = std::nullopt,
+    const array_like& win, std::int64_t hop, const std::optional<host_array>& desired_dual = std::nullopt,
     const closest_STFT_dual_window_options& opts = {});
 
 // ------------------------------------------------------------------------------------ ShortTimeFFT
@@ -188,12 +191,12 @@ class ShortTimeFFT {
   ///         fs <= 0, mfft < m_num, a dual_win of another shape or not finite, an fft_mode onesided*
   ///         with a complex window, onesided2X without scaling, phase_shift out of (-mfft, mfft),
   ///         scale_to unitary (SciPy's messages).
-  ShortTimeFFT(const host_array& win, std::int64_t hop, double fs, const short_time_fft_params& p = {});
+  ShortTimeFFT(const array_like& win, std::int64_t hop, double fs, const short_time_fft_params& p = {});
 
   /// An STFT whose dual window is `dual_win` (its window is the canonical dual of dual_win).
   /// @throws cusci::value_error as the constructor, and for hop > m_num or a non-invertible STFT.
   /// SciPy: `ShortTimeFFT.from_dual(dual_win, hop, fs, *, fft_mode, mfft, scale_to, phase_shift)`.
-  static ShortTimeFFT from_dual(const host_array& dual_win, std::int64_t hop, double fs,
+  static ShortTimeFFT from_dual(const array_like& dual_win, std::int64_t hop, double fs,
                                 const sft_factory_params& p = {});
 
   /// An STFT with the window get_window(win_param, nperseg, fftbins = !symmetric_win) and
@@ -211,7 +214,7 @@ class ShortTimeFFT {
   ///         [1, m_num], no valid dual window, and as the constructor.
   /// SciPy: `ShortTimeFFT.from_win_equals_dual(desired_win, hop, fs, *, fft_mode, mfft, scale_to,
   /// phase_shift)`.
-  static ShortTimeFFT from_win_equals_dual(const host_array& desired_win, std::int64_t hop, double fs,
+  static ShortTimeFFT from_win_equals_dual(const array_like& desired_win, std::int64_t hop, double fs,
                                            const sft_factory_params& p = {});
 
   // --- properties (host, synchronous) ------------------------------------------------------------
