@@ -10,6 +10,10 @@
 
 #include "sorting/sorting_common.cuh"
 #include "cusci/dtype.hpp"
+#include "cusci/elementwise.hpp"
+#include "cusci/indexing.hpp"
+#include "cusci/manipulation.hpp"
+#include "cusci/reduction.hpp"
 #include "cusci/sorting.hpp"
 
 namespace cusci {
@@ -206,6 +210,17 @@ unique_result unique(const ndarray& ar, unique_options opts) {
                                                  opts.return_counts ? res.counts->data_as<std::int64_t>() : nullptr);
     CUSCI_CHECK_LAUNCH();
   });
+  // NumPy 2.5 finds plain unique values (no return_* arrays) with a hash table, which keeps the first
+  // member of each class in input order: for the class of all NaNs (complex: any NaN part) that is
+  // the first NaN of the input, not the first one in sorted order.
+  const i64 k = res.values.size();
+  if (opts.equal_nan && !need_perm && !opts.return_counts && k > 0 &&
+      (is_floating(ar.dtype()) || is_complex(ar.dtype()))) {
+    const ndarray flat = ravel(ar);
+    const ndarray first_nan = take(flat, argmax(isnan(flat)).reshape({1}));
+    const ndarray last = res.values[{slice{k - 1, k, {}}}];
+    res.values = concatenate({res.values[{slice{0, k - 1, {}}}], where(isnan(last), first_nan, last)});
+  }
   return res;
 }
 
