@@ -15,6 +15,7 @@
 #include "cusci/sparse/io.hpp"
 #include "cusci/sparse/linalg.hpp"
 #include "cusci/sparse/matrix.hpp"
+#include "cusci/sparse/printing.hpp"
 #if __has_include("cusci/sparse/construct.hpp")
 #include "cusci/sparse/construct.hpp"
 #endif
