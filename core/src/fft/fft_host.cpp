@@ -3,6 +3,7 @@
 
 #include "cusci/error.hpp"
 #include "cusci/fft.hpp"
+#include "cusci/detail/nvtx.hpp"
 
 namespace cusci::fft {
 
@@ -48,6 +49,7 @@ std::int64_t fast_len(std::int64_t target, bool real, bool next) {
 }  // namespace
 
 std::int64_t next_fast_len(std::int64_t target, bool real) {
+  CUSCI_NVTX_SCOPE("cusci::fft::next_fast_len");
   CUSCI_EXPECTS(target >= 0, value_error,
                 "cusci::fft::next_fast_len: Target length must be positive, got " + std::to_string(target));
   if (target <= 1) return target;
@@ -57,6 +59,7 @@ std::int64_t next_fast_len(std::int64_t target, bool real) {
 }
 
 std::int64_t prev_fast_len(std::int64_t target, bool real) {
+  CUSCI_NVTX_SCOPE("cusci::fft::prev_fast_len");
   CUSCI_EXPECTS(target >= 0, value_error,
                 "cusci::fft::prev_fast_len: Target length must be positive, got " + std::to_string(target));
   if (target <= 1) return target;
@@ -72,6 +75,7 @@ void check_freq_args(std::int64_t n, double d, const char* fn) {
 }  // namespace
 
 host_array fftfreq_host(std::int64_t n, double d) {
+  CUSCI_NVTX_SCOPE("cusci::fft::fftfreq_host");
   check_freq_args(n, d, "cusci::fft::fftfreq");
   host_array h(dtype::float64, {n});
   double* p = h.data_as<double>();
@@ -83,6 +87,7 @@ host_array fftfreq_host(std::int64_t n, double d) {
 }
 
 host_array rfftfreq_host(std::int64_t n, double d) {
+  CUSCI_NVTX_SCOPE("cusci::fft::rfftfreq_host");
   check_freq_args(n, d, "cusci::fft::rfftfreq");
   const std::int64_t m = n / 2 + 1;
   host_array h(dtype::float64, {m});

@@ -12,6 +12,7 @@
 #include "cusci/indexing.hpp"
 #include "cusci/manipulation.hpp"
 #include "indexing/indexing_common.cuh"
+#include "cusci/detail/nvtx.hpp"
 
 namespace cusci {
 
@@ -43,6 +44,7 @@ std::vector<int> norm_axes(const std::vector<int>& axes, int ndim, const char* f
 // --- joining -------------------------------------------------------------------------------------------
 
 ndarray stack(const std::vector<ndarray>& arrays, int axis, std::optional<dtype> dt) {
+  CUSCI_NVTX_SCOPE("cusci::stack");
   const char* fn = "cusci::stack";
   CUSCI_EXPECTS(!arrays.empty(), value_error, std::string(fn) + ": need at least one array to stack");
   for (const auto& a : arrays)
@@ -54,6 +56,7 @@ ndarray stack(const std::vector<ndarray>& arrays, int axis, std::optional<dtype>
 }
 
 ndarray hstack(const std::vector<ndarray>& arrays, std::optional<dtype> dt) {
+  CUSCI_NVTX_SCOPE("cusci::hstack");
   CUSCI_EXPECTS(!arrays.empty(), value_error, "cusci::hstack: need at least one array to concatenate");
   std::vector<ndarray> v;
   for (const auto& a : arrays) v.push_back(atleast_1d(a));
@@ -61,6 +64,7 @@ ndarray hstack(const std::vector<ndarray>& arrays, std::optional<dtype> dt) {
 }
 
 ndarray vstack(const std::vector<ndarray>& arrays, std::optional<dtype> dt) {
+  CUSCI_NVTX_SCOPE("cusci::vstack");
   CUSCI_EXPECTS(!arrays.empty(), value_error, "cusci::vstack: need at least one array to concatenate");
   std::vector<ndarray> v;
   for (const auto& a : arrays) v.push_back(atleast_2d(a));
@@ -68,6 +72,7 @@ ndarray vstack(const std::vector<ndarray>& arrays, std::optional<dtype> dt) {
 }
 
 ndarray dstack(const std::vector<ndarray>& arrays) {
+  CUSCI_NVTX_SCOPE("cusci::dstack");
   CUSCI_EXPECTS(!arrays.empty(), value_error, "cusci::dstack: need at least one array to concatenate");
   std::vector<ndarray> v;
   for (const auto& a : arrays) v.push_back(atleast_3d(a));
@@ -75,6 +80,7 @@ ndarray dstack(const std::vector<ndarray>& arrays) {
 }
 
 ndarray column_stack(const std::vector<ndarray>& arrays) {
+  CUSCI_NVTX_SCOPE("cusci::column_stack");
   CUSCI_EXPECTS(!arrays.empty(), value_error, "cusci::column_stack: need at least one array to concatenate");
   std::vector<ndarray> v;
   for (const auto& a : arrays) v.push_back(a.ndim() < 2 ? atleast_2d(a).T() : a);
@@ -84,6 +90,7 @@ ndarray column_stack(const std::vector<ndarray>& arrays) {
 // --- splitting -----------------------------------------------------------------------------------------
 
 std::vector<ndarray> array_split(const ndarray& a, const std::vector<std::int64_t>& indices, int axis) {
+  CUSCI_NVTX_SCOPE("cusci::array_split");
   const int ax = normalize_axis(axis, a.ndim(), "cusci::array_split");
   const std::int64_t n = a.shape()[ax];
   std::vector<ndarray> out;
@@ -96,6 +103,7 @@ std::vector<ndarray> array_split(const ndarray& a, const std::vector<std::int64_
 }
 
 std::vector<ndarray> array_split(const ndarray& a, std::int64_t sections, int axis) {
+  CUSCI_NVTX_SCOPE("cusci::array_split");
   const int ax = normalize_axis(axis, a.ndim(), "cusci::array_split");
   CUSCI_EXPECTS(sections > 0, value_error, "cusci::array_split: number sections must be larger than 0.");
   const std::int64_t n = a.shape()[ax], each = n / sections, extras = n % sections;
@@ -110,6 +118,7 @@ std::vector<ndarray> array_split(const ndarray& a, std::int64_t sections, int ax
 }
 
 std::vector<ndarray> split(const ndarray& a, std::int64_t sections, int axis) {
+  CUSCI_NVTX_SCOPE("cusci::split");
   const int ax = normalize_axis(axis, a.ndim(), "cusci::split");
   CUSCI_EXPECTS(sections > 0, value_error, "cusci::split: number sections must be larger than 0.");
   CUSCI_EXPECTS(a.shape()[ax] % sections == 0, value_error, "cusci::split: array split does not result in an equal division");
@@ -117,6 +126,7 @@ std::vector<ndarray> split(const ndarray& a, std::int64_t sections, int axis) {
 }
 
 std::vector<ndarray> split(const ndarray& a, const std::vector<std::int64_t>& indices, int axis) {
+  CUSCI_NVTX_SCOPE("cusci::split");
   normalize_axis(axis, a.ndim(), "cusci::split");
   return array_split(a, indices, axis);
 }
@@ -124,6 +134,7 @@ std::vector<ndarray> split(const ndarray& a, const std::vector<std::int64_t>& in
 // --- tiling --------------------------------------------------------------------------------------------
 
 ndarray tile(const ndarray& a, const std::vector<std::int64_t>& reps_in) {
+  CUSCI_NVTX_SCOPE("cusci::tile");
   const char* fn = "cusci::tile";
   for (auto r : reps_in) CUSCI_EXPECTS(r >= 0, value_error, std::string(fn) + ": negative dimensions are not allowed");
   const int nd = std::max<int>(a.ndim(), static_cast<int>(reps_in.size()));
@@ -148,6 +159,7 @@ ndarray tile(const ndarray& a, const std::vector<std::int64_t>& reps_in) {
 }
 
 ndarray repeat(const ndarray& a, std::int64_t repeats, std::optional<int> axis) {
+  CUSCI_NVTX_SCOPE("cusci::repeat");
   const char* fn = "cusci::repeat";
   CUSCI_EXPECTS(repeats >= 0, value_error, std::string(fn) + ": negative dimensions are not allowed");
   device_guard guard(a.device());
@@ -168,6 +180,7 @@ ndarray repeat(const ndarray& a, std::int64_t repeats, std::optional<int> axis) 
 }
 
 ndarray repeat(const ndarray& a, const std::vector<std::int64_t>& repeats, std::optional<int> axis) {
+  CUSCI_NVTX_SCOPE("cusci::repeat");
   const char* fn = "cusci::repeat";
   if (repeats.size() == 1) return repeat(a, repeats[0], axis);
   device_guard guard(a.device());
@@ -189,6 +202,7 @@ ndarray repeat(const ndarray& a, const std::vector<std::int64_t>& repeats, std::
 // --- rearranging ------------------------------------------------------------------------------------------
 
 ndarray flip(const ndarray& m, const std::vector<int>& axes_in) {
+  CUSCI_NVTX_SCOPE("cusci::flip");
   const std::vector<int> axes = norm_axes(axes_in, m.ndim(), "cusci::flip", "axis");
   shape_t st = m.strides();
   std::int64_t off = 0;
@@ -200,6 +214,7 @@ ndarray flip(const ndarray& m, const std::vector<int>& axes_in) {
 }
 
 ndarray flip(const ndarray& m) {
+  CUSCI_NVTX_SCOPE("cusci::flip");
   std::vector<int> axes(m.ndim());
   std::iota(axes.begin(), axes.end(), 0);
   return flip(m, axes);
@@ -208,16 +223,19 @@ ndarray flip(const ndarray& m) {
 ndarray flip(const ndarray& m, int axis) { return flip(m, std::vector<int>{axis}); }
 
 ndarray fliplr(const ndarray& m) {
+  CUSCI_NVTX_SCOPE("cusci::fliplr");
   CUSCI_EXPECTS(m.ndim() >= 2, value_error, "cusci::fliplr: Input must be >= 2-d.");
   return flip(m, 1);
 }
 
 ndarray flipud(const ndarray& m) {
+  CUSCI_NVTX_SCOPE("cusci::flipud");
   CUSCI_EXPECTS(m.ndim() >= 1, value_error, "cusci::flipud: Input must be >= 1-d.");
   return flip(m, 0);
 }
 
 ndarray moveaxis(const ndarray& a, const std::vector<int>& source, const std::vector<int>& destination) {
+  CUSCI_NVTX_SCOPE("cusci::moveaxis");
   const char* fn = "cusci::moveaxis";
   const std::vector<int> src = norm_axes(source, a.ndim(), fn, "source");
   const std::vector<int> dst = norm_axes(destination, a.ndim(), fn, "destination");
@@ -234,10 +252,12 @@ ndarray moveaxis(const ndarray& a, const std::vector<int>& source, const std::ve
 }
 
 ndarray moveaxis(const ndarray& a, int source, int destination) {
+  CUSCI_NVTX_SCOPE("cusci::moveaxis");
   return moveaxis(a, std::vector<int>{source}, std::vector<int>{destination});
 }
 
 ndarray swapaxes(const ndarray& a, int axis1, int axis2) {
+  CUSCI_NVTX_SCOPE("cusci::swapaxes");
   const int a1 = norm_axis(axis1, a.ndim(), "cusci::swapaxes", "axis1");
   const int a2 = norm_axis(axis2, a.ndim(), "cusci::swapaxes", "axis2");
   std::vector<int> order(a.ndim());
@@ -247,6 +267,7 @@ ndarray swapaxes(const ndarray& a, int axis1, int axis2) {
 }
 
 ndarray ravel(const ndarray& a, order ord) {
+  CUSCI_NVTX_SCOPE("cusci::ravel");
   if (ord == order::F) return a.T().reshape({-1});
   return a.reshape({-1});
 }
@@ -256,12 +277,14 @@ ndarray ravel(const ndarray& a, order ord) {
 ndarray atleast_1d(const ndarray& a) { return a.ndim() == 0 ? a.reshape({1}) : a; }
 
 ndarray atleast_2d(const ndarray& a) {
+  CUSCI_NVTX_SCOPE("cusci::atleast_2d");
   if (a.ndim() == 0) return a.reshape({1, 1});
   if (a.ndim() == 1) return a.expand_dims(0);
   return a;
 }
 
 ndarray atleast_3d(const ndarray& a) {
+  CUSCI_NVTX_SCOPE("cusci::atleast_3d");
   if (a.ndim() == 0) return a.reshape({1, 1, 1});
   if (a.ndim() == 1) return a.expand_dims(0).expand_dims(2);
   if (a.ndim() == 2) return a.expand_dims(2);
@@ -269,6 +292,7 @@ ndarray atleast_3d(const ndarray& a) {
 }
 
 ndarray expand_dims(const ndarray& a, const std::vector<int>& axes) {
+  CUSCI_NVTX_SCOPE("cusci::expand_dims");
   const int out_nd = a.ndim() + static_cast<int>(axes.size());
   const std::vector<int> ax = norm_axes(axes, out_nd, "cusci::expand_dims", "axis");
   shape_t shape, strides;
@@ -287,6 +311,7 @@ ndarray expand_dims(const ndarray& a, const std::vector<int>& axes) {
 }
 
 ndarray squeeze(const ndarray& a, const std::vector<int>& axes) {
+  CUSCI_NVTX_SCOPE("cusci::squeeze");
   if (axes.empty()) return a.squeeze();
   const std::vector<int> ax = norm_axes(axes, a.ndim(), "cusci::squeeze", "axis");
   shape_t shape, strides;

@@ -22,6 +22,7 @@
 #include "cusci/device.hpp"
 #include "cusci/dtype.hpp"
 #include "cusci/error.hpp"
+#include "cusci/detail/nvtx.hpp"
 
 #if defined(DLPACK_MAJOR_VERSION) && DLPACK_MAJOR_VERSION >= 1
 #define CUSCI_DLPACK_VERSIONED 1
@@ -229,6 +230,7 @@ void export_deleter_versioned(DLManagedTensorVersioned* self) {
 }  // namespace
 
 ndarray from_dlpack(DLManagedTensor* tensor) {
+  CUSCI_NVTX_SCOPE("cusci::from_dlpack");
   constexpr const char* fn = "cusci::from_dlpack";
   if (tensor == nullptr) throw value_error(std::string(fn) + ": tensor is null");
   // From here on the tensor is owned: the guard calls its deleter on every exit path.
@@ -239,6 +241,7 @@ ndarray from_dlpack(DLManagedTensor* tensor) {
 }
 
 DLManagedTensor* to_dlpack(const ndarray& a) {
+  CUSCI_NVTX_SCOPE("cusci::to_dlpack");
   auto ctx = std::make_unique<export_ctx>();
   ctx->keep = a;
   ctx->layout = layout_of(a, "cusci::to_dlpack");
@@ -253,6 +256,7 @@ bool dlpack_versioned_supported() noexcept { return CUSCI_DLPACK_VERSIONED != 0;
 #if CUSCI_DLPACK_VERSIONED
 
 ndarray from_dlpack_versioned(DLManagedTensorVersioned* tensor, bool allow_read_only) {
+  CUSCI_NVTX_SCOPE("cusci::from_dlpack_versioned");
   constexpr const char* fn = "cusci::from_dlpack_versioned";
   if (tensor == nullptr) throw value_error(std::string(fn) + ": tensor is null");
   std::shared_ptr<void> guard(nullptr, [tensor](void*) {
@@ -269,6 +273,7 @@ ndarray from_dlpack_versioned(DLManagedTensorVersioned* tensor, bool allow_read_
 }
 
 DLManagedTensorVersioned* to_dlpack_versioned(const ndarray& a) {
+  CUSCI_NVTX_SCOPE("cusci::to_dlpack_versioned");
   auto ctx = std::make_unique<export_ctx_versioned>();
   ctx->keep = a;
   ctx->layout = layout_of(a, "cusci::to_dlpack_versioned");
@@ -284,12 +289,14 @@ DLManagedTensorVersioned* to_dlpack_versioned(const ndarray& a) {
 #else
 
 ndarray from_dlpack_versioned(DLManagedTensorVersioned*, bool) {
+  CUSCI_NVTX_SCOPE("cusci::from_dlpack_versioned");
   throw not_implemented_error(
       "cusci::from_dlpack_versioned: cusci was built against a dlpack.h without DLManagedTensorVersioned "
       "(DLPack < 1.0); rebuild with DLPack >= 1.0 (-DCUSCI_DLPACK_INCLUDE_DIR=...). The tensor was not deleted.");
 }
 
 DLManagedTensorVersioned* to_dlpack_versioned(const ndarray&) {
+  CUSCI_NVTX_SCOPE("cusci::to_dlpack_versioned");
   throw not_implemented_error(
       "cusci::to_dlpack_versioned: cusci was built against a dlpack.h without DLManagedTensorVersioned "
       "(DLPack < 1.0); rebuild with DLPack >= 1.0 (-DCUSCI_DLPACK_INCLUDE_DIR=...)");

@@ -10,10 +10,12 @@
 #include "cusci/error.hpp"
 #include "cusci/ndarray.hpp"
 #include "cusci/stream.hpp"
+#include "cusci/detail/nvtx.hpp"
 
 namespace cusci {
 
 ndarray to_device(const ndarray& a, int device, bool copy) {
+  CUSCI_NVTX_SCOPE("cusci::to_device");
   const int n = device_count();
   CUSCI_EXPECTS(device >= 0 && device < n, index_error,
                 "cusci::to_device: device must be in [0, " + std::to_string(n) + "), got " + std::to_string(device));

@@ -39,6 +39,7 @@
 #include "cusci/io.hpp"
 #include "cusci/ndarray.hpp"
 #include "io/npy_internal.hpp"
+#include "cusci/detail/nvtx.hpp"
 
 namespace cusci {
 namespace {
@@ -763,6 +764,7 @@ bool npz_file::contains(const std::string& key) const noexcept {
 }
 
 npz_file load_npz(const std::string& path) {
+  CUSCI_NVTX_SCOPE("cusci::io::load_npz");
   std::error_code ec;
   if (std::filesystem::is_directory(path, ec))
     throw error("cusci::io::load_npz: cannot read '" + path + "': it is a directory");
@@ -891,6 +893,7 @@ npz_file load_npz(const std::string& path) {
 }
 
 void savez(const std::string& path, const std::vector<std::pair<std::string, host_array>>& arrays, bool compressed) {
+  CUSCI_NVTX_SCOPE("cusci::io::savez");
   std::vector<out_member> v;
   v.reserve(arrays.size());
   for (const auto& [k, a] : arrays) v.push_back({k, &a, nullptr});
@@ -898,6 +901,7 @@ void savez(const std::string& path, const std::vector<std::pair<std::string, hos
 }
 
 void savez(const std::string& path, const std::vector<std::pair<std::string, ndarray>>& arrays, bool compressed) {
+  CUSCI_NVTX_SCOPE("cusci::io::savez");
   std::vector<std::pair<std::string, host_array>> h;
   h.reserve(arrays.size());
   for (const auto& [k, a] : arrays) h.emplace_back(k, to_host(a));
@@ -905,6 +909,7 @@ void savez(const std::string& path, const std::vector<std::pair<std::string, nda
 }
 
 void savez(const std::string& path, const std::vector<npz_member>& members, bool compressed) {
+  CUSCI_NVTX_SCOPE("cusci::io::savez");
   std::vector<out_member> v;
   v.reserve(members.size());
   for (const auto& m : members)
@@ -913,6 +918,7 @@ void savez(const std::string& path, const std::vector<npz_member>& members, bool
 }
 
 void savez(const std::string& path, const std::vector<host_array>& arrays, bool compressed) {
+  CUSCI_NVTX_SCOPE("cusci::io::savez");
   std::vector<out_member> v;
   v.reserve(arrays.size());
   for (std::size_t i = 0; i < arrays.size(); ++i) v.push_back({"arr_" + std::to_string(i), &arrays[i], nullptr});
@@ -920,6 +926,7 @@ void savez(const std::string& path, const std::vector<host_array>& arrays, bool 
 }
 
 void savez(const std::string& path, const std::vector<ndarray>& arrays, bool compressed) {
+  CUSCI_NVTX_SCOPE("cusci::io::savez");
   std::vector<host_array> h;
   h.reserve(arrays.size());
   for (const auto& a : arrays) h.push_back(to_host(a));

@@ -23,6 +23,7 @@
 #include "cusci/io.hpp"
 #include "cusci/ndarray.hpp"
 #include "io/npy_internal.hpp"
+#include "cusci/detail/nvtx.hpp"
 
 namespace cusci {
 namespace {
@@ -202,6 +203,7 @@ using detail::permute_copy;
 namespace io {
 
 host_array read_npy(const std::string& path) {
+  CUSCI_NVTX_SCOPE("cusci::io::read_npy");
   // A directory opens as a stream on some platforms and then fails inside the stream buffer with
   // std::ios_base::failure; refuse it up front, and turn any other stream error into cusci::error.
   std::error_code ec;
@@ -315,6 +317,7 @@ static void write_file(const std::string& path, const std::string& pre, const st
                        const host_array& a, bool fortran_order);
 
 void write_npy(const std::string& path, const host_array& a, bool fortran_order) {
+  CUSCI_NVTX_SCOPE("cusci::io::write_npy");
   std::string header = "{'descr': '" + dtype_descr(a.dtype()) + "', 'fortran_order': " +
                        (fortran_order ? "True" : "False") + ", 'shape': " + cusci::detail::shape_str(a.shape()) + ", }";
   // Pad with spaces and end with '\n' so that preamble + header is a multiple of 64 bytes.
@@ -377,6 +380,7 @@ static void write_file(const std::string& path, const std::string& pre, const st
 ndarray load(const std::string& path) { return asarray(io::read_npy(path)); }
 
 void save(const std::string& path, const ndarray& a) {
+  CUSCI_NVTX_SCOPE("cusci::save");
   const bool fortran = a.ndim() > 1 && a.is_f_contiguous() && !a.is_c_contiguous();
   io::write_npy(path, to_host(a), fortran);
 }

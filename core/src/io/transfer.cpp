@@ -24,6 +24,7 @@
 #include "cusci/memory.hpp"
 #include "cusci/ndarray.hpp"
 #include "cusci/stream.hpp"
+#include "cusci/detail/nvtx.hpp"
 
 namespace cusci {
 namespace {
@@ -89,6 +90,7 @@ void release_after(memory_ptr block, cudaStream_t stream) {
 }  // namespace
 
 ndarray asarray(const void* src, dtype dt, const shape_t& shape) {
+  CUSCI_NVTX_SCOPE("cusci::asarray");
   ndarray out(shape, dt, order::C);
   const std::size_t bytes = out.nbytes();
   if (bytes == 0) return out;
@@ -104,6 +106,7 @@ ndarray asarray(const void* src, dtype dt, const shape_t& shape) {
 ndarray asarray(const host_array& h) { return asarray(h.data(), h.dtype(), h.shape()); }
 
 host_array to_host(const ndarray& a) {
+  CUSCI_NVTX_SCOPE("cusci::to_host");
   host_array h(a.dtype(), a.shape());
   const std::size_t bytes = a.nbytes();
   if (bytes == 0) return h;

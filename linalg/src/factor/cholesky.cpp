@@ -7,6 +7,7 @@
 #include "cusci/memory.hpp"
 #include "common/detail.hpp"
 #include "common/shapes.hpp"
+#include "cusci/detail/nvtx.hpp"
 
 namespace cusci::linalg {
 
@@ -29,6 +30,7 @@ dtype cholesky_dtype(dtype t) {
 }  // namespace
 
 ndarray cholesky(const ndarray& a, const cholesky_options& o) {
+  CUSCI_NVTX_SCOPE("cusci::linalg::cholesky");
   using namespace detail;
   const std::string fn = "cusci::linalg::cholesky";
   operand ad = atleast(a, 2);

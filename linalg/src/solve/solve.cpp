@@ -10,6 +10,7 @@
 #include "cusci/memory.hpp"
 #include "common/detail.hpp"
 #include "common/shapes.hpp"
+#include "cusci/detail/nvtx.hpp"
 
 namespace cusci::linalg {
 
@@ -54,6 +55,7 @@ std::string slice_list(const std::vector<int>& info) {
 }  // namespace
 
 ndarray solve(const ndarray& a, const ndarray& b, const solve_options& o) {
+  CUSCI_NVTX_SCOPE("cusci::linalg::solve");
   using namespace detail;
   const std::string fn = "cusci::linalg::solve";
   cusci::detail::check_same_device("cusci::linalg::solve", {&a, &b});

@@ -16,6 +16,7 @@
 #include "cusci/error.hpp"
 #include "cusci/ndimage/distance.hpp"
 #include "distance/distance_kernels.hpp"
+#include "cusci/detail/nvtx.hpp"
 
 namespace cusci::ndimage {
 namespace {
@@ -107,6 +108,7 @@ std::string shape_text(const shape_t& s) { return cusci::detail::shape_str(s); }
 }  // namespace
 
 distance_transform_result distance_transform_edt(const ndarray& input, const edt_options& opts) {
+  CUSCI_NVTX_SCOPE("cusci::ndimage::distance_transform_edt");
   const char* fn = "distance_transform_edt";
   arg_check(opts.distances.has_value(), opts.indices.has_value(), opts.return_distances, opts.return_indices, fn);
   shape_t shape = input.shape();
@@ -146,6 +148,7 @@ distance_transform_result distance_transform_edt(const ndarray& input, const edt
 }
 
 distance_transform_result distance_transform_cdt(const ndarray& input, const cdt_options& opts) {
+  CUSCI_NVTX_SCOPE("cusci::ndimage::distance_transform_cdt");
   const char* fn = "distance_transform_cdt";
   arg_check(opts.distances.has_value(), opts.indices.has_value(), opts.return_distances, opts.return_indices, fn);
   const shape_t& shape = input.shape();
@@ -223,6 +226,7 @@ distance_transform_result distance_transform_cdt(const ndarray& input, const cdt
 }
 
 distance_transform_result distance_transform_bf(const ndarray& input, const bf_options& opts) {
+  CUSCI_NVTX_SCOPE("cusci::ndimage::distance_transform_bf");
   const char* fn = "distance_transform_bf";
   arg_check(opts.distances.has_value(), opts.indices.has_value(), opts.return_distances, opts.return_indices, fn);
   const shape_t& shape = input.shape();

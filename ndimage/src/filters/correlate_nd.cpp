@@ -18,6 +18,7 @@
 #include "engine/axis_engine.hpp"
 #include "engine/footprint_engine.hpp"
 #include "filters/filter_common.hpp"
+#include "cusci/detail/nvtx.hpp"
 
 namespace cusci::ndimage {
 namespace {
@@ -225,18 +226,22 @@ ndarray correlate_or_convolve(const char* fn, const ndarray& input, const host_a
 }  // namespace
 
 ndarray correlate(const ndarray& input, const host_array& weights, const correlate_options& opts) {
+  CUSCI_NVTX_SCOPE("cusci::ndimage::correlate");
   return correlate_or_convolve("correlate", input, weights, opts, false);
 }
 
 ndarray correlate(const ndarray& input, const ndarray& weights, const correlate_options& opts) {
+  CUSCI_NVTX_SCOPE("cusci::ndimage::correlate");
   return correlate_or_convolve("correlate", input, weights.get(), opts, false);
 }
 
 ndarray convolve(const ndarray& input, const host_array& weights, const correlate_options& opts) {
+  CUSCI_NVTX_SCOPE("cusci::ndimage::convolve");
   return correlate_or_convolve("convolve", input, weights, opts, true);
 }
 
 ndarray convolve(const ndarray& input, const ndarray& weights, const correlate_options& opts) {
+  CUSCI_NVTX_SCOPE("cusci::ndimage::convolve");
   return correlate_or_convolve("convolve", input, weights.get(), opts, true);
 }
 

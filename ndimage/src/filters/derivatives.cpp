@@ -33,6 +33,7 @@
 #include "filters/derivative_kernels.hpp"
 #include "filters/filter_common.hpp"
 #include "filters/gaussian_weights.hpp"
+#include "cusci/detail/nvtx.hpp"
 
 namespace cusci::ndimage {
 namespace {
@@ -315,14 +316,17 @@ std::vector<int> filtered_axes(const ndarray& input, const std::optional<std::ve
 }  // namespace
 
 ndarray prewitt(const ndarray& input, int axis, const prewitt_options& opts) {
+  CUSCI_NVTX_SCOPE("cusci::ndimage::prewitt");
   return prewitt_sobel("prewitt", input, axis, opts, {1.0, 1.0, 1.0});
 }
 
 ndarray sobel(const ndarray& input, int axis, const sobel_options& opts) {
+  CUSCI_NVTX_SCOPE("cusci::ndimage::sobel");
   return prewitt_sobel("sobel", input, axis, opts, {1.0, 2.0, 1.0});
 }
 
 ndarray laplace(const ndarray& input, const laplace_options& opts) {
+  CUSCI_NVTX_SCOPE("cusci::ndimage::laplace");
   const char* fn = "laplace";
   const dtype od = result_dtype(input, opts.output, fn);
   const std::vector<int> axes = filtered_axes(input, opts.axes, fn);
@@ -344,6 +348,7 @@ ndarray laplace(const ndarray& input, const laplace_options& opts) {
 }
 
 ndarray gaussian_laplace(const ndarray& input, const per_axis<double>& sigma, const gaussian_laplace_options& opts) {
+  CUSCI_NVTX_SCOPE("cusci::ndimage::gaussian_laplace");
   const char* fn = "gaussian_laplace";
   const std::size_t nd = static_cast<std::size_t>(input.ndim());
   const dtype od = result_dtype(input, opts.output, fn);
@@ -373,6 +378,7 @@ ndarray gaussian_laplace(const ndarray& input, const per_axis<double>& sigma, co
 
 ndarray gaussian_gradient_magnitude(const ndarray& input, const per_axis<double>& sigma,
                                     const gaussian_gradient_magnitude_options& opts) {
+  CUSCI_NVTX_SCOPE("cusci::ndimage::gaussian_gradient_magnitude");
   const char* fn = "gaussian_gradient_magnitude";
   const std::size_t nd = static_cast<std::size_t>(input.ndim());
   const dtype od = result_dtype(input, opts.output, fn);

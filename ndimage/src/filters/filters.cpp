@@ -18,6 +18,7 @@
 #include "engine/axis_engine.hpp"
 #include "filters/filter_common.hpp"
 #include "filters/gaussian_weights.hpp"
+#include "cusci/detail/nvtx.hpp"
 
 namespace cusci::ndimage {
 namespace {
@@ -177,6 +178,7 @@ std::vector<double> detail::gaussian_weights(const char* fn, double sigma, int o
 
 ndarray correlate1d(const ndarray& input, const std::vector<double>& weights, int axis,
                     const correlate1d_options& opts) {
+  CUSCI_NVTX_SCOPE("cusci::ndimage::correlate1d");
   return correlate1d_impl("correlate1d", input, weights, axis, opts, opts.origin);
 }
 

@@ -14,6 +14,7 @@
 #include "engine/axis_engine.hpp"
 #include "engine/footprint_engine.hpp"
 #include "filters/filter_common.hpp"
+#include "cusci/detail/nvtx.hpp"
 
 namespace cusci::ndimage {
 namespace {
@@ -147,18 +148,22 @@ ndarray min_max_filter(const char* fn, const ndarray& input, const per_axis<std:
 }  // namespace
 
 ndarray minimum_filter1d(const ndarray& input, std::int64_t size, int axis, const filter1d_options& opts) {
+  CUSCI_NVTX_SCOPE("cusci::ndimage::minimum_filter1d");
   return min_max_filter1d("minimum_filter1d", input, size, axis, opts, true);
 }
 
 ndarray maximum_filter1d(const ndarray& input, std::int64_t size, int axis, const filter1d_options& opts) {
+  CUSCI_NVTX_SCOPE("cusci::ndimage::maximum_filter1d");
   return min_max_filter1d("maximum_filter1d", input, size, axis, opts, false);
 }
 
 ndarray minimum_filter(const ndarray& input, const per_axis<std::int64_t>& size, const min_max_filter_options& opts) {
+  CUSCI_NVTX_SCOPE("cusci::ndimage::minimum_filter");
   return min_max_filter("minimum_filter", input, size, opts, true);
 }
 
 ndarray maximum_filter(const ndarray& input, const per_axis<std::int64_t>& size, const min_max_filter_options& opts) {
+  CUSCI_NVTX_SCOPE("cusci::ndimage::maximum_filter");
   return min_max_filter("maximum_filter", input, size, opts, false);
 }
 

@@ -17,6 +17,7 @@
 #include "engine/footprint_engine.hpp"
 #include "filters/filter_common.hpp"
 #include "filters/rank_pass.hpp"
+#include "cusci/detail/nvtx.hpp"
 
 namespace cusci::ndimage {
 namespace {
@@ -213,6 +214,7 @@ ndarray rank_impl(const char* fn, const ndarray& input, std::int64_t rank_arg, d
 
 ndarray rank_filter(const ndarray& input, std::int64_t rank, const per_axis<std::int64_t>& size,
                     const rank_filter_options& opts) {
+  CUSCI_NVTX_SCOPE("cusci::ndimage::rank_filter");
   return rank_impl("rank_filter", input, rank, 0.0, rank_op::rank, size, opts);
 }
 

@@ -10,6 +10,7 @@
 #include "cusci/ndimage/filters.hpp"
 #include "engine/axis_engine.hpp"
 #include "filters/filter_common.hpp"
+#include "cusci/detail/nvtx.hpp"
 
 namespace cusci::ndimage {
 namespace {
@@ -25,6 +26,7 @@ detail::axis_pass uniform_axis_pass(int axis, std::int64_t size, detail::ext mod
 }  // namespace
 
 ndarray uniform_filter1d(const ndarray& input, std::int64_t size, int axis, const filter1d_options& opts) {
+  CUSCI_NVTX_SCOPE("cusci::ndimage::uniform_filter1d");
   const char* fn = "uniform_filter1d";
   // SciPy's order: axis, size, output, origin, mode, then the dtypes its C code accepts.
   const int ax = detail::normalize_axis(axis, input.ndim(), fn, "axis");
@@ -41,6 +43,7 @@ ndarray uniform_filter1d(const ndarray& input, std::int64_t size, int axis, cons
 }
 
 ndarray uniform_filter(const ndarray& input, const per_axis<std::int64_t>& size, const uniform_filter_options& opts) {
+  CUSCI_NVTX_SCOPE("cusci::ndimage::uniform_filter");
   const char* fn = "uniform_filter";
   detail::check_output_shape(opts.output, input.shape(), fn);
   const dtype od = detail::result_dtype(input, opts.output, fn, is_complex(input.dtype()));

@@ -15,6 +15,7 @@
 #include "cusci/ndimage/fourier.hpp"
 #include "filters/filter_common.hpp"
 #include "fourier/fourier_apply.hpp"
+#include "cusci/detail/nvtx.hpp"
 
 namespace cusci::ndimage {
 namespace {
@@ -141,18 +142,22 @@ ndarray fourier_run(fourier_kind kind, const ndarray& input, const per_axis<doub
 }  // namespace
 
 ndarray fourier_gaussian(const ndarray& input, const per_axis<double>& sigma, const fourier_options& opts) {
+  CUSCI_NVTX_SCOPE("cusci::ndimage::fourier_gaussian");
   return fourier_run(fourier_kind::gaussian, input, sigma, opts);
 }
 
 ndarray fourier_uniform(const ndarray& input, const per_axis<double>& size, const fourier_options& opts) {
+  CUSCI_NVTX_SCOPE("cusci::ndimage::fourier_uniform");
   return fourier_run(fourier_kind::uniform, input, size, opts);
 }
 
 ndarray fourier_ellipsoid(const ndarray& input, const per_axis<double>& size, const fourier_options& opts) {
+  CUSCI_NVTX_SCOPE("cusci::ndimage::fourier_ellipsoid");
   return fourier_run(fourier_kind::ellipsoid, input, size, opts);
 }
 
 ndarray fourier_shift(const ndarray& input, const per_axis<double>& shift, const fourier_options& opts) {
+  CUSCI_NVTX_SCOPE("cusci::ndimage::fourier_shift");
   return fourier_run(fourier_kind::shift, input, shift, opts);
 }
 

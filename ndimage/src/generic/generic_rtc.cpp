@@ -14,6 +14,7 @@
 #include "cusci/ndimage/generic.hpp"
 #include "cusci/rtc.hpp"
 #include "filters/filter_common.hpp"
+#include "cusci/detail/nvtx.hpp"
 
 namespace cusci::ndimage {
 namespace {
@@ -185,6 +186,7 @@ void launch_window(const detail::window_plan& p, const rtc::raw_module& m) {
 
 ndarray generic_filter(const ndarray& input, const device_function& function, const per_axis<std::int64_t>& size,
                        const generic_filter_options& opts) {
+  CUSCI_NVTX_SCOPE("cusci::ndimage::generic_filter");
   check_function(function, "generic_filter");
   detail::window_plan p = detail::prepare_generic_filter(input, size, opts);
   if (!p.skip && p.count > 0)

@@ -25,6 +25,7 @@
 #include "cusci/rtc.hpp"
 #include "filters/filter_common.hpp"
 #include "interpolation/interp_detail.hpp"
+#include "cusci/detail/nvtx.hpp"
 
 namespace cusci::ndimage {
 namespace detail {
@@ -363,6 +364,7 @@ ndarray geometric_transform_run(const ndarray& input, const geometric_mapping& m
 
 ndarray geometric_transform(const ndarray& input, const device_function& mapping,
                             const geometric_transform_options& opts) {
+  CUSCI_NVTX_SCOPE("cusci::ndimage::geometric_transform");
   const char* fn = "geometric_transform";
   const detail::checked_args args = detail::check_args(input, opts, fn);
   const auto k = detail::compiled(mapping, fn);  // checks the name (value_error) before compiling

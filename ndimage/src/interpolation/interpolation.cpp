@@ -20,6 +20,7 @@
 #include "cusci/ndimage/interpolation.hpp"
 #include "filters/filter_common.hpp"
 #include "interpolation/interp_detail.hpp"
+#include "cusci/detail/nvtx.hpp"
 
 namespace cusci::ndimage {
 namespace detail {
@@ -252,6 +253,7 @@ std::pair<ndarray, std::int64_t> interp_prefiltered(const ndarray& x, int order,
 }  // namespace detail
 
 ndarray spline_filter1d(const ndarray& input, int order, int axis, const spline_filter_options& opts) {
+  CUSCI_NVTX_SCOPE("cusci::ndimage::spline_filter1d");
   const char* fn = "spline_filter1d";
   check_order(order, fn);
   check_data_dtype(input.dtype(), fn, "input");
@@ -278,6 +280,7 @@ ndarray spline_filter1d(const ndarray& input, int order, int axis, const spline_
 }
 
 ndarray spline_filter(const ndarray& input, int order, const spline_filter_options& opts) {
+  CUSCI_NVTX_SCOPE("cusci::ndimage::spline_filter");
   const char* fn = "spline_filter";
   check_order(order, fn, 2);
   check_data_dtype(input.dtype(), fn, "input");
@@ -304,6 +307,7 @@ ndarray spline_filter(const ndarray& input, int order, const spline_filter_optio
 }
 
 ndarray map_coordinates(const ndarray& input, const ndarray& coordinates, const map_coordinates_options& opts) {
+  CUSCI_NVTX_SCOPE("cusci::ndimage::map_coordinates");
   const char* fn = "map_coordinates";
   check_order(opts.order, fn);
   if (is_complex(coordinates.dtype())) throw type_error(fname(fn) + ": Complex type not supported for coordinates");
@@ -332,6 +336,7 @@ ndarray map_coordinates(const ndarray& input, const ndarray& coordinates, const 
 }
 
 ndarray affine_transform(const ndarray& input, const host_array& matrix_in, const affine_transform_options& opts) {
+  CUSCI_NVTX_SCOPE("cusci::ndimage::affine_transform");
   const char* fn = "affine_transform";
   check_order(opts.order, fn);
   shape_t oshape = opts.output_shape ? *opts.output_shape
@@ -400,6 +405,7 @@ ndarray affine_transform(const ndarray& input, const host_array& matrix_in, cons
 }
 
 ndarray shift(const ndarray& input, const per_axis<double>& shift, const shift_options& opts) {
+  CUSCI_NVTX_SCOPE("cusci::ndimage::shift");
   const char* fn = "shift";
   check_order(opts.order, fn);
   if (input.ndim() < 1) throw runtime_error(fname(fn) + ": input and output rank must be > 0");
@@ -420,6 +426,7 @@ ndarray shift(const ndarray& input, const per_axis<double>& shift, const shift_o
 }
 
 ndarray zoom(const ndarray& input, const per_axis<double>& zoom, const zoom_options& opts) {
+  CUSCI_NVTX_SCOPE("cusci::ndimage::zoom");
   const char* fn = "zoom";
   check_order(opts.order, fn);
   if (input.ndim() < 1) throw runtime_error(fname(fn) + ": input and output rank must be > 0");
@@ -461,6 +468,7 @@ ndarray zoom(const ndarray& input, const per_axis<double>& zoom, const zoom_opti
 }
 
 ndarray rotate(const ndarray& input, double angle, const rotate_options& opts) {
+  CUSCI_NVTX_SCOPE("cusci::ndimage::rotate");
   const char* fn = "rotate";
   const int nd = input.ndim();
   if (nd < 2) throw value_error(fname(fn) + ": input array should be at least 2D, got ndim " + std::to_string(nd));

@@ -16,6 +16,7 @@
 #include "cusci/ndimage/measurements.hpp"
 #include "cusci/rtc.hpp"
 #include "filters/filter_common.hpp"
+#include "cusci/detail/nvtx.hpp"
 
 namespace cusci::ndimage {
 namespace {
@@ -57,6 +58,7 @@ const rtc::raw_module& module_for(const std::string& source, const std::vector<s
 
 ndarray labeled_comprehension(const ndarray& input, const std::optional<ndarray>& labels, const label_index& index,
                               const device_function& func, const labeled_comprehension_options& opts) {
+  CUSCI_NVTX_SCOPE("cusci::ndimage::labeled_comprehension");
   if (func.name.empty()) throw value_error(detail::fname("labeled_comprehension") + ": device_function.name is empty");
   const detail::comprehension_plan p = detail::prepare_labeled_comprehension(input, labels, index, opts);
   if (p.nslots > 0) {

@@ -14,6 +14,7 @@
 #include "cusci/scalar.hpp"
 #include "filters/filter_common.hpp"
 #include "measurements/measure_kernels.hpp"
+#include "cusci/detail/nvtx.hpp"
 
 namespace cusci::ndimage {
 
@@ -67,6 +68,7 @@ std::int64_t label_capacity(dtype t) {
 }  // namespace
 
 label_result label(const ndarray& input, const label_options& opts) {
+  CUSCI_NVTX_SCOPE("cusci::ndimage::label");
   const char* fn = "label";
   if (is_complex(input.dtype())) throw type_error(fname(fn) + ": Complex type not supported");
   const int nd = input.ndim();
@@ -126,6 +128,7 @@ label_result label(const ndarray& input, const label_options& opts) {
 }
 
 std::vector<std::optional<object_slices>> find_objects(const ndarray& input, std::int64_t max_label) {
+  CUSCI_NVTX_SCOPE("cusci::ndimage::find_objects");
   const char* fn = "find_objects";
   const dtype t = input.dtype();
   if (is_complex(t)) throw type_error(fname(fn) + ": Complex type not supported");
@@ -165,6 +168,7 @@ std::vector<std::optional<object_slices>> find_objects(const ndarray& input, std
 }
 
 std::map<std::int64_t, std::vector<ndarray>> value_indices(const ndarray& arr, const value_indices_options& opts) {
+  CUSCI_NVTX_SCOPE("cusci::ndimage::value_indices");
   const char* fn = "value_indices";
   const dtype t = arr.dtype();
   if (!is_integer(t)) throw value_error(fname(fn) + ": Parameter 'arr' must be an integer array");

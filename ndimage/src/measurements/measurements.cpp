@@ -22,6 +22,7 @@
 #include "filters/filter_common.hpp"
 #include "measurements/measure_kernels.hpp"
 #include "measurements/measurements_common.hpp"
+#include "cusci/detail/nvtx.hpp"
 
 namespace cusci::ndimage {
 namespace detail {
@@ -241,6 +242,7 @@ ndarray positions_of(const regions& p, const ndarray& pos, const ndarray& counts
 using detail::fname;
 
 ndarray sum_labels(const ndarray& input, const std::optional<ndarray>& labels, const label_index& index) {
+  CUSCI_NVTX_SCOPE("cusci::ndimage::sum_labels");
   const detail::regions p = detail::prepare_regions(input, labels, index, "sum_labels");
   ndarray counts, sums;
   // An index array: SciPy's np.bincount with weights, a float64 sum of the values as float64. No
@@ -251,6 +253,7 @@ ndarray sum_labels(const ndarray& input, const std::optional<ndarray>& labels, c
 }
 
 ndarray mean(const ndarray& input, const std::optional<ndarray>& labels, const label_index& index) {
+  CUSCI_NVTX_SCOPE("cusci::ndimage::mean");
   const detail::regions p = detail::prepare_regions(input, labels, index, "mean");
   ndarray counts, sums;
   detail::sum_count_pass(p.view, counts, sums, p.array_index);
@@ -275,14 +278,17 @@ ndarray variance_impl(const ndarray& input, const std::optional<ndarray>& labels
 }  // namespace
 
 ndarray variance(const ndarray& input, const std::optional<ndarray>& labels, const label_index& index) {
+  CUSCI_NVTX_SCOPE("cusci::ndimage::variance");
   return variance_impl(input, labels, index, "variance");
 }
 
 ndarray standard_deviation(const ndarray& input, const std::optional<ndarray>& labels, const label_index& index) {
+  CUSCI_NVTX_SCOPE("cusci::ndimage::standard_deviation");
   return sqrt(variance_impl(input, labels, index, "standard_deviation"));
 }
 
 ndarray minimum(const ndarray& input, const std::optional<ndarray>& labels, const label_index& index) {
+  CUSCI_NVTX_SCOPE("cusci::ndimage::minimum");
   const detail::regions p = detail::prepare_regions(input, labels, index, "minimum");
   const detail::extremes e = detail::run_extremes(p, false, false);
   detail::check_not_empty(p, e.counts, "minimum", "minimum");
@@ -290,6 +296,7 @@ ndarray minimum(const ndarray& input, const std::optional<ndarray>& labels, cons
 }
 
 ndarray maximum(const ndarray& input, const std::optional<ndarray>& labels, const label_index& index) {
+  CUSCI_NVTX_SCOPE("cusci::ndimage::maximum");
   const detail::regions p = detail::prepare_regions(input, labels, index, "maximum");
   const detail::extremes e = detail::run_extremes(p, false, false);
   detail::check_not_empty(p, e.counts, "maximum", "maximum");
@@ -297,6 +304,7 @@ ndarray maximum(const ndarray& input, const std::optional<ndarray>& labels, cons
 }
 
 ndarray minimum_position(const ndarray& input, const std::optional<ndarray>& labels, const label_index& index) {
+  CUSCI_NVTX_SCOPE("cusci::ndimage::minimum_position");
   const detail::regions p = detail::prepare_regions(input, labels, index, "minimum_position");
   const detail::extremes e = detail::run_extremes(p, true, false);
   detail::check_not_empty(p, e.counts, "minimum_position", "minimum");
@@ -304,6 +312,7 @@ ndarray minimum_position(const ndarray& input, const std::optional<ndarray>& lab
 }
 
 ndarray maximum_position(const ndarray& input, const std::optional<ndarray>& labels, const label_index& index) {
+  CUSCI_NVTX_SCOPE("cusci::ndimage::maximum_position");
   const detail::regions p = detail::prepare_regions(input, labels, index, "maximum_position");
   const detail::extremes e = detail::run_extremes(p, false, true);
   detail::check_not_empty(p, e.counts, "maximum_position", "maximum");
@@ -311,6 +320,7 @@ ndarray maximum_position(const ndarray& input, const std::optional<ndarray>& lab
 }
 
 extrema_result extrema(const ndarray& input, const std::optional<ndarray>& labels, const label_index& index) {
+  CUSCI_NVTX_SCOPE("cusci::ndimage::extrema");
   const detail::regions p = detail::prepare_regions(input, labels, index, "extrema");
   const detail::extremes e = detail::run_extremes(p, true, true);
   detail::check_not_empty(p, e.counts, "extrema", "minimum");
@@ -319,6 +329,7 @@ extrema_result extrema(const ndarray& input, const std::optional<ndarray>& label
 }
 
 ndarray median(const ndarray& input, const std::optional<ndarray>& labels, const label_index& index) {
+  CUSCI_NVTX_SCOPE("cusci::ndimage::median");
   const detail::regions p = detail::prepare_regions(input, labels, index, "median");
   const dtype it = input.dtype();
   const dtype rt = is_floating(it) ? it : dtype::float64;
@@ -351,6 +362,7 @@ ndarray median(const ndarray& input, const std::optional<ndarray>& labels, const
 }
 
 ndarray center_of_mass(const ndarray& input, const std::optional<ndarray>& labels, const label_index& index) {
+  CUSCI_NVTX_SCOPE("cusci::ndimage::center_of_mass");
   const detail::regions p = detail::prepare_regions(input, labels, index, "center_of_mass");
   ndarray moments;
   detail::moment_pass(p.view, moments);  // [nslots, ndim + 1]: sums of x * coordinate, then of x
@@ -400,6 +412,7 @@ void check_comprehension_index(const std::optional<ndarray>& labels, const label
 
 ndarray histogram(const ndarray& input, double min, double max, std::int64_t bins,
                   const std::optional<ndarray>& labels, const label_index& index) {
+  CUSCI_NVTX_SCOPE("cusci::ndimage::histogram");
   const char* fn = "histogram";
   if (bins < 0)
     throw value_error(fname(fn) + ": Number of samples, " + std::to_string(bins + 1) + ", must be non-negative.");

@@ -21,6 +21,7 @@
 #include "engine/footprint_engine.hpp"
 #include "filters/filter_common.hpp"
 #include "morphology/grey_kernels.hpp"
+#include "cusci/detail/nvtx.hpp"
 
 namespace cusci::ndimage {
 namespace {
@@ -247,20 +248,24 @@ ndarray stable_input(const ndarray& input, const output_arg& output) {
 }  // namespace
 
 ndarray grey_erosion(const ndarray& input, const per_axis<std::int64_t>& size, const grey_morphology_options& opts) {
+  CUSCI_NVTX_SCOPE("cusci::ndimage::grey_erosion");
   return erosion("grey_erosion", input, size, opts, opts.output);
 }
 
 ndarray grey_dilation(const ndarray& input, const per_axis<std::int64_t>& size, const grey_morphology_options& opts) {
+  CUSCI_NVTX_SCOPE("cusci::ndimage::grey_dilation");
   return dilation("grey_dilation", input, size, opts, opts.output);
 }
 
 ndarray grey_opening(const ndarray& input, const per_axis<std::int64_t>& size, const grey_morphology_options& opts) {
+  CUSCI_NVTX_SCOPE("cusci::ndimage::grey_opening");
   const char* fn = "grey_opening";
   const ndarray tmp = erosion(fn, input, size, opts, std::nullopt);
   return dilation(fn, tmp, size, opts, opts.output);
 }
 
 ndarray grey_closing(const ndarray& input, const per_axis<std::int64_t>& size, const grey_morphology_options& opts) {
+  CUSCI_NVTX_SCOPE("cusci::ndimage::grey_closing");
   const char* fn = "grey_closing";
   const ndarray tmp = dilation(fn, input, size, opts, std::nullopt);
   return erosion(fn, tmp, size, opts, opts.output);
@@ -268,6 +273,7 @@ ndarray grey_closing(const ndarray& input, const per_axis<std::int64_t>& size, c
 
 ndarray morphological_gradient(const ndarray& input, const per_axis<std::int64_t>& size,
                                const grey_morphology_options& opts) {
+  CUSCI_NVTX_SCOPE("cusci::ndimage::morphological_gradient");
   const char* fn = "morphological_gradient";
   const ndarray tmp = dilation(fn, input, size, opts, std::nullopt);
   if (opts.output.is_array()) {

@@ -11,10 +11,12 @@
 #include "cusci/error.hpp"
 #include "cusci/ndimage/morphology.hpp"
 #include "filters/filter_common.hpp"
+#include "cusci/detail/nvtx.hpp"
 
 namespace cusci::ndimage {
 
 host_array generate_binary_structure(int rank, int connectivity) {
+  CUSCI_NVTX_SCOPE("cusci::ndimage::generate_binary_structure");
   if (connectivity < 1) connectivity = 1;
   if (rank < 1) {
     host_array h(dtype::bool_, shape_t{});
@@ -38,6 +40,7 @@ host_array generate_binary_structure(int rank, int connectivity) {
 }
 
 host_array iterate_structure(const host_array& structure, std::int64_t iterations) {
+  CUSCI_NVTX_SCOPE("cusci::ndimage::iterate_structure");
   if (iterations < 2) {
     host_array h(structure.dtype(), structure.shape());
     if (structure.nbytes()) std::memcpy(h.data(), structure.data(), structure.nbytes());
@@ -109,6 +112,7 @@ host_array iterate_structure(const host_array& structure, std::int64_t iteration
 std::pair<host_array, std::vector<std::int64_t>> iterate_structure(const host_array& structure,
                                                                    std::int64_t iterations,
                                                                    const per_axis<std::int64_t>& origin) {
+  CUSCI_NVTX_SCOPE("cusci::ndimage::iterate_structure");
   host_array s = iterate_structure(structure, iterations);
   std::vector<std::int64_t> o =
       detail::expand(origin, static_cast<std::size_t>(structure.ndim()), "iterate_structure", "origin");

@@ -12,6 +12,7 @@
 #include "cusci/ndimage/segmentation.hpp"
 #include "filters/filter_common.hpp"
 #include "segmentation/watershed_kernels.hpp"
+#include "cusci/detail/nvtx.hpp"
 
 namespace cusci::ndimage {
 
@@ -128,6 +129,7 @@ host_array queue_on_host(const host_array& input, const host_array& markers, dty
 }  // namespace
 
 ndarray watershed_ift(const ndarray& input, const ndarray& markers, const watershed_options& opts) {
+  CUSCI_NVTX_SCOPE("cusci::ndimage::watershed_ift");
   check_input_dtype(input.dtype());
   const int nd = input.ndim();
   std::optional<host_array> st;
@@ -166,6 +168,7 @@ ndarray watershed_ift(const ndarray& input, const ndarray& markers, const waters
 }
 
 host_array watershed_ift(const host_array& input, const host_array& markers, const watershed_host_options& opts) {
+  CUSCI_NVTX_SCOPE("cusci::ndimage::watershed_ift");
   check_input_dtype(input.dtype());
   const plan pl = check_rest(input.shape(), structure_of(opts.structure ? &*opts.structure : nullptr, input.ndim()),
                              markers.shape(), markers.dtype(), opts.output, nullptr);

@@ -16,6 +16,7 @@
 #include "cusci/manipulation.hpp"
 #include "cusci/reduction.hpp"
 #include "cusci/signal/convolution.hpp"
+#include "cusci/detail/nvtx.hpp"
 
 namespace cusci::signal {
 
@@ -352,10 +353,12 @@ ndarray convolve_impl(const ndarray& in1, const ndarray& in2, conv_mode mode, co
 }  // namespace
 
 ndarray convolve(const ndarray& in1, const ndarray& in2, const convolve_options& opts) {
+  CUSCI_NVTX_SCOPE("cusci::signal::convolve");
   return convolve_impl(in1, in2, opts.mode, opts.method, "cusci::signal::convolve");
 }
 
 ndarray correlate(const ndarray& in1, const ndarray& in2, const convolve_options& opts) {
+  CUSCI_NVTX_SCOPE("cusci::signal::correlate");
   const std::string F = "cusci::signal::correlate";
   if (in1.ndim() == 0 && in2.ndim() == 0) return multiply(in1, is_complex(in2.dtype()) ? conj(in2) : in2);
   check_same_ndim(in1, in2, F);
@@ -384,10 +387,12 @@ ndarray correlate(const ndarray& in1, const ndarray& in2, const convolve_options
 }
 
 ndarray fftconvolve(const ndarray& in1, const ndarray& in2, const fftconvolve_options& opts) {
+  CUSCI_NVTX_SCOPE("cusci::signal::fftconvolve");
   return fft_family(in1, in2, opts, "cusci::signal::fftconvolve");
 }
 
 ndarray oaconvolve(const ndarray& in1, const ndarray& in2, const fftconvolve_options& opts) {
+  CUSCI_NVTX_SCOPE("cusci::signal::oaconvolve");
   return fft_family(in1, in2, opts, "cusci::signal::oaconvolve");
 }
 
@@ -434,14 +439,17 @@ ndarray conv2d_impl(const ndarray& in1_in, const ndarray& in2_in, const convolve
 }  // namespace
 
 ndarray convolve2d(const ndarray& in1, const ndarray& in2, const convolve2d_options& opts) {
+  CUSCI_NVTX_SCOPE("cusci::signal::convolve2d");
   return conv2d_impl(in1, in2, opts, true);
 }
 
 ndarray correlate2d(const ndarray& in1, const ndarray& in2, const convolve2d_options& opts) {
+  CUSCI_NVTX_SCOPE("cusci::signal::correlate2d");
   return conv2d_impl(in1, in2, opts, false);
 }
 
 conv_method choose_conv_method(const ndarray& in1, const ndarray& in2, const choose_conv_method_options& opts) {
+  CUSCI_NVTX_SCOPE("cusci::signal::choose_conv_method");
   const bool i1 = is_integer(in1.dtype()), i2 = is_integer(in2.dtype());
   if (i1 || i2) {
     auto maxabs = [](const ndarray& a) {
@@ -457,6 +465,7 @@ conv_method choose_conv_method(const ndarray& in1, const ndarray& in2, const cho
 }
 
 host_array correlation_lags(std::int64_t in1_len, std::int64_t in2_len, conv_mode mode) {
+  CUSCI_NVTX_SCOPE("cusci::signal::correlation_lags");
   auto arange = [](i64 a, i64 b) {
     std::vector<i64> v;
     for (i64 t = a; t < b; ++t) v.push_back(t);
@@ -487,6 +496,7 @@ host_array correlation_lags(std::int64_t in1_len, std::int64_t in2_len, conv_mod
 }
 
 deconvolve_result deconvolve(const ndarray& signal, const ndarray& divisor) {
+  CUSCI_NVTX_SCOPE("cusci::signal::deconvolve");
   const std::string F = "cusci::signal::deconvolve";
   const ndarray num = signal.ndim() == 0 ? signal.reshape(shape_t{1}) : signal;
   const ndarray den = divisor.ndim() == 0 ? divisor.reshape(shape_t{1}) : divisor;

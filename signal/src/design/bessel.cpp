@@ -39,6 +39,7 @@
 #include "cusci/error.hpp"
 #include "cusci/signal/iir_design.hpp"
 #include "design/iir_internal.hpp"
+#include "cusci/detail/nvtx.hpp"
 
 namespace cusci::signal::detail::iir {
 
@@ -257,6 +258,7 @@ zpk_t besselap_zpk(int N, bessel_norm norm, const std::string& F) {
 
 namespace cusci::signal {
 zpk_coeffs besselap(int N, bessel_norm norm) {
+  CUSCI_NVTX_SCOPE("cusci::signal::besselap");
   return detail::iir::to_coeffs(detail::iir::besselap_zpk(N, norm, "cusci::signal::besselap"));
 }
 }  // namespace cusci::signal

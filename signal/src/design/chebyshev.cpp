@@ -10,6 +10,7 @@
 #include "cusci/error.hpp"
 #include "cusci/signal/iir_design.hpp"
 #include "design/iir_internal.hpp"
+#include "cusci/detail/nvtx.hpp"
 
 namespace cusci::signal {
 
@@ -65,26 +66,32 @@ zpk_t cheb2ap_zpk(int N, double rs, const std::string& F) {
 }  // namespace detail::iir
 
 zpk_coeffs cheb1ap(int N, double rp) {
+  CUSCI_NVTX_SCOPE("cusci::signal::cheb1ap");
   return detail::iir::to_coeffs(detail::iir::cheb1ap_zpk(N, rp, "cusci::signal::cheb1ap"));
 }
 zpk_coeffs cheb2ap(int N, double rs) {
+  CUSCI_NVTX_SCOPE("cusci::signal::cheb2ap");
   return detail::iir::to_coeffs(detail::iir::cheb2ap_zpk(N, rs, "cusci::signal::cheb2ap"));
 }
 
 iir_filter cheby1(int N, double rp, const std::vector<double>& Wn, const cheby1_options& o) {
+  CUSCI_NVTX_SCOPE("cusci::signal::cheby1");
   return detail::iir::iirfilter_impl(
       "cusci::signal::cheby1", N, Wn,
       {.rp = rp, .btype = o.btype, .analog = o.analog, .ftype = iir_ftype::cheby1, .output = o.output, .fs = o.fs});
 }
 iir_filter cheby1(int N, double rp, double Wn, const cheby1_options& o) {
+  CUSCI_NVTX_SCOPE("cusci::signal::cheby1");
   return cheby1(N, rp, std::vector<double>{Wn}, o);
 }
 iir_filter cheby2(int N, double rs, const std::vector<double>& Wn, const cheby2_options& o) {
+  CUSCI_NVTX_SCOPE("cusci::signal::cheby2");
   return detail::iir::iirfilter_impl(
       "cusci::signal::cheby2", N, Wn,
       {.rs = rs, .btype = o.btype, .analog = o.analog, .ftype = iir_ftype::cheby2, .output = o.output, .fs = o.fs});
 }
 iir_filter cheby2(int N, double rs, double Wn, const cheby2_options& o) {
+  CUSCI_NVTX_SCOPE("cusci::signal::cheby2");
   return cheby2(N, rs, std::vector<double>{Wn}, o);
 }
 

@@ -12,6 +12,7 @@
 #include "cusci/error.hpp"
 #include "cusci/signal/iir_design.hpp"
 #include "design/iir_internal.hpp"
+#include "cusci/detail/nvtx.hpp"
 
 namespace cusci::signal::detail::iir {
 
@@ -134,6 +135,7 @@ zpk_t ellipap_zpk(int N, double rp, double rs, const std::string& F) {
 
 namespace cusci::signal {
 zpk_coeffs ellipap(int N, double rp, double rs) {
+  CUSCI_NVTX_SCOPE("cusci::signal::ellipap");
   return detail::iir::to_coeffs(detail::iir::ellipap_zpk(N, rp, rs, "cusci::signal::ellipap"));
 }
 }  // namespace cusci::signal

@@ -15,6 +15,7 @@
 #include "cusci/signal/iir_design.hpp"
 #include "cusci/warnings.hpp"
 #include "windows/windows.hpp"
+#include "cusci/detail/nvtx.hpp"
 
 namespace cusci::signal {
 
@@ -75,6 +76,7 @@ gammatone_type parse_gammatone_type(std::string_view s) {
 }
 
 ba_coeffs iircomb(double w0, double Q, const iircomb_options& o) {
+  CUSCI_NVTX_SCOPE("cusci::signal::iircomb");
   const std::string F = "cusci::signal::iircomb";
   const double fs = o.fs;
   CUSCI_EXPECTS(0 < w0 && w0 < fs / 2, value_error,
@@ -104,6 +106,7 @@ ba_coeffs iircomb(double w0, double Q, const iircomb_options& o) {
 }
 
 ba_coeffs gammatone(double freq, gammatone_type ftype, const gammatone_options& o) {
+  CUSCI_NVTX_SCOPE("cusci::signal::gammatone");
   const std::string F = "cusci::signal::gammatone";
   const double fs = o.fs.value_or(2.0);
   CUSCI_EXPECTS(0 < freq && freq < fs / 2, value_error,

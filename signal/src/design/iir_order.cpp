@@ -15,6 +15,7 @@
 #include "cusci/warnings.hpp"
 #include "design/iir_internal.hpp"
 #include "windows/windows.hpp"
+#include "cusci/detail/nvtx.hpp"
 
 namespace cusci::signal {
 
@@ -159,6 +160,7 @@ band_stop_type parse_band_stop_type(std::string_view s) {
 
 double band_stop_obj(double wp, int ind, const std::vector<double>& passb, const std::vector<double>& stopb,
                      double gpass, double gstop, band_stop_type type) {
+  CUSCI_NVTX_SCOPE("cusci::signal::band_stop_obj");
   const std::string F = "cusci::signal::band_stop_obj";
   validate_gpass_gstop(F, gpass, gstop);
   CUSCI_EXPECTS(passb.size() == 2 && stopb.size() == 2, value_error, F + ": passb and stopb must have two elements");

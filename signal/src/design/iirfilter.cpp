@@ -13,6 +13,7 @@
 #include "cusci/signal/iir_design.hpp"
 #include "design/iir_internal.hpp"
 #include "windows/windows.hpp"
+#include "cusci/detail/nvtx.hpp"
 
 namespace cusci::signal {
 
@@ -182,15 +183,18 @@ bessel_norm parse_bessel_norm(std::string_view s) {
 }
 
 iir_filter iirfilter(int N, const std::vector<double>& Wn, const iirfilter_options& opts) {
+  CUSCI_NVTX_SCOPE("cusci::signal::iirfilter");
   return detail::iir::iirfilter_impl("cusci::signal::iirfilter", N, Wn, opts);
 }
 iir_filter iirfilter(int N, double Wn, const iirfilter_options& opts) {
+  CUSCI_NVTX_SCOPE("cusci::signal::iirfilter");
   return detail::iir::iirfilter_impl("cusci::signal::iirfilter", N, std::vector<double>{Wn}, opts);
 }
 
 zpk_coeffs buttap(int N) { return detail::iir::to_coeffs(detail::iir::buttap_zpk(N, "cusci::signal::buttap")); }
 
 iir_filter butter(int N, const std::vector<double>& Wn, const butter_options& o) {
+  CUSCI_NVTX_SCOPE("cusci::signal::butter");
   return detail::iir::iirfilter_impl(
       "cusci::signal::butter", N, Wn,
       {.btype = o.btype, .analog = o.analog, .ftype = iir_ftype::butter, .output = o.output, .fs = o.fs});
@@ -198,6 +202,7 @@ iir_filter butter(int N, const std::vector<double>& Wn, const butter_options& o)
 iir_filter butter(int N, double Wn, const butter_options& o) { return butter(N, std::vector<double>{Wn}, o); }
 
 iir_filter ellip(int N, double rp, double rs, const std::vector<double>& Wn, const ellip_options& o) {
+  CUSCI_NVTX_SCOPE("cusci::signal::ellip");
   return detail::iir::iirfilter_impl("cusci::signal::ellip", N, Wn,
                                      {.rp = rp,
                                       .rs = rs,
@@ -208,10 +213,12 @@ iir_filter ellip(int N, double rp, double rs, const std::vector<double>& Wn, con
                                       .fs = o.fs});
 }
 iir_filter ellip(int N, double rp, double rs, double Wn, const ellip_options& o) {
+  CUSCI_NVTX_SCOPE("cusci::signal::ellip");
   return ellip(N, rp, rs, std::vector<double>{Wn}, o);
 }
 
 iir_filter bessel(int N, const std::vector<double>& Wn, const bessel_options& o) {
+  CUSCI_NVTX_SCOPE("cusci::signal::bessel");
   const iir_ftype ft = o.norm == bessel_norm::phase   ? iir_ftype::bessel_phase
                        : o.norm == bessel_norm::delay ? iir_ftype::bessel_delay
                                                       : iir_ftype::bessel_mag;

@@ -22,6 +22,7 @@
 
 #include "cusci/error.hpp"
 #include "cusci/signal/fir_design.hpp"
+#include "cusci/detail/nvtx.hpp"
 
 namespace cusci::signal {
 
@@ -429,6 +430,7 @@ remez_type parse_remez_type(std::string_view s) {
 
 host_array remez(std::int64_t numtaps, const std::vector<double>& bands_in, const std::vector<double>& desired,
                  const remez_options& opts) {
+  CUSCI_NVTX_SCOPE("cusci::signal::remez");
   const std::string F = kFn;
   const double fs = opts.fs.value_or(1.0);
   const std::vector<double> weight = opts.weight.empty() ? std::vector<double>(desired.size(), 1.0) : opts.weight;

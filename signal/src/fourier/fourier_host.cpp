@@ -22,6 +22,7 @@
 #include "cusci/stream.hpp"
 #include "filtering/filter_common.hpp"
 #include "fourier/fourier_detail.hpp"
+#include "cusci/detail/nvtx.hpp"
 
 namespace cusci::signal {
 
@@ -215,6 +216,7 @@ detrend_type parse_detrend_type(std::string_view s) {
 // ------------------------------------------------------------------------------------ hilbert
 
 ndarray hilbert(const ndarray& x, const hilbert_options& opts) {
+  CUSCI_NVTX_SCOPE("cusci::signal::hilbert");
   const char* fn = "cusci::signal::hilbert";
   CUSCI_EXPECTS(!is_complex(x.dtype()), value_error,
                 msg(fn, "x must be real, got dtype " + std::string(dtype_name(x.dtype()))));
@@ -251,6 +253,7 @@ ndarray hilbert(const ndarray& x, const hilbert_options& opts) {
 }
 
 ndarray hilbert2(const ndarray& x_in, const hilbert2_options& opts) {
+  CUSCI_NVTX_SCOPE("cusci::signal::hilbert2");
   const char* fn = "cusci::signal::hilbert2";
   CUSCI_EXPECTS(!is_complex(x_in.dtype()), value_error,
                 msg(fn, "x must be real, got dtype " + std::string(dtype_name(x_in.dtype()))));
@@ -295,6 +298,7 @@ ndarray hilbert2(const ndarray& x_in, const hilbert2_options& opts) {
 // ------------------------------------------------------------------------------------ envelope
 
 ndarray envelope(const ndarray& z, const envelope_options& opts) {
+  CUSCI_NVTX_SCOPE("cusci::signal::envelope");
   const char* fn = "cusci::signal::envelope";
   const int nd = z.ndim();
   CUSCI_EXPECTS(-nd <= opts.axis && opts.axis < nd, value_error,
@@ -334,6 +338,7 @@ ndarray envelope(const ndarray& z, const envelope_options& opts) {
 // ------------------------------------------------------------------------------------ detrend
 
 ndarray detrend(const ndarray& data, const detrend_options& opts) {
+  CUSCI_NVTX_SCOPE("cusci::signal::detrend");
   const char* fn = "cusci::signal::detrend";
   CUSCI_EXPECTS(data.ndim() >= 1, index_error, msg(fn, "data must have at least one dimension, got a 0-d array"));
   const int axis = normalize_axis(opts.axis, data.ndim(), fn);
@@ -371,6 +376,7 @@ struct CZT::chirps {
 };
 
 host_array czt_points(std::int64_t m, std::optional<cplx> w, cplx a) {
+  CUSCI_NVTX_SCOPE("cusci::signal::czt_points");
   validate_sizes(1, m, "cusci::signal::czt_points");
   host_array out(dtype::complex128, {m});
   cplx* p = out.data_as<cplx>();
@@ -492,6 +498,7 @@ ZoomFFT::ZoomFFT(std::int64_t n, const std::vector<double>& fn_range, std::optio
 }
 
 ndarray czt(const ndarray& x, const czt_options& opts) {
+  CUSCI_NVTX_SCOPE("cusci::signal::czt");
   const char* fn = "cusci::signal::czt";
   CUSCI_EXPECTS(x.ndim() >= 1, index_error, msg(fn, "x must have at least one dimension, got a 0-d array"));
   const int ax = normalize_axis(opts.axis, x.ndim(), fn);
@@ -500,6 +507,7 @@ ndarray czt(const ndarray& x, const czt_options& opts) {
 }
 
 ndarray zoom_fft(const ndarray& x, const std::vector<double>& fn_range, const zoom_fft_options& opts) {
+  CUSCI_NVTX_SCOPE("cusci::signal::zoom_fft");
   const char* fn = "cusci::signal::zoom_fft";
   CUSCI_EXPECTS(x.ndim() >= 1, index_error, msg(fn, "x must have at least one dimension, got a 0-d array"));
   const int ax = normalize_axis(opts.axis, x.ndim(), fn);

@@ -12,6 +12,7 @@
 #include "cusci/signal/lombscargle.hpp"
 #include "cusci/warnings.hpp"
 #include "lombscargle/lombscargle_detail.hpp"
+#include "cusci/detail/nvtx.hpp"
 
 namespace cusci::signal {
 
@@ -57,6 +58,7 @@ lombscargle_normalize parse_lombscargle_normalize(std::string_view s) {
 }
 
 ndarray lombscargle(const ndarray& x, const ndarray& y, const ndarray& freqs, const lombscargle_options& opts) {
+  CUSCI_NVTX_SCOPE("cusci::signal::lombscargle");
   const char* fn = "cusci::signal::lombscargle";
   const shape_t& wshape = opts.weights ? opts.weights->shape() : y.shape();
   CUSCI_EXPECTS(x.ndim() == 1 && x.size() > 0 && x.shape() == y.shape() && y.shape() == wshape, value_error,
@@ -128,6 +130,7 @@ vectorstrength_result vs_common(const ndarray& events, const ndarray& period, bo
 }  // namespace
 
 vectorstrength_result vectorstrength(const ndarray& events, double period) {
+  CUSCI_NVTX_SCOPE("cusci::signal::vectorstrength");
   CUSCI_EXPECTS(events.ndim() <= 1, value_error,
                 msg("cusci::signal::vectorstrength", "events cannot have dimensions more than 1"));
   CUSCI_EXPECTS(!(period <= 0), value_error, msg("cusci::signal::vectorstrength", "periods must be positive"));
@@ -136,6 +139,7 @@ vectorstrength_result vectorstrength(const ndarray& events, double period) {
 }
 
 vectorstrength_result vectorstrength(const ndarray& events, const ndarray& period) {
+  CUSCI_NVTX_SCOPE("cusci::signal::vectorstrength");
   return vs_common(events, period, false);
 }
 

@@ -14,6 +14,7 @@
 #include "cusci/signal/lti_functions.hpp"
 #include "cusci/signal/responses.hpp"
 #include "lti/lti_common.hpp"
+#include "cusci/detail/nvtx.hpp"
 
 namespace cusci::signal {
 
@@ -91,6 +92,7 @@ void check_siso(std::int64_t inputs, std::int64_t outputs, const char* msg) {
 }  // namespace
 
 freq_response freqresp(const lti& system, const std::optional<host_array>& w, std::int64_t n) {
+  CUSCI_NVTX_SCOPE("cusci::signal::freqresp");
   const char* msg = "cusci::signal::freqresp: freqresp() requires a SISO (single input, single output) system.";
   if (const auto* tf = std::get_if<TransferFunction>(&system.system())) {
     check_siso(tf->inputs(), tf->outputs(), msg);
@@ -102,10 +104,12 @@ freq_response freqresp(const lti& system, const std::optional<host_array>& w, st
 }
 
 bode_result bode(const lti& system, const std::optional<host_array>& w, std::int64_t n) {
+  CUSCI_NVTX_SCOPE("cusci::signal::bode");
   return bode_of(freqresp(system, w, n), 1.0);
 }
 
 freq_response dfreqresp(const dlti& system, const dfreqresp_options& opts) {
+  CUSCI_NVTX_SCOPE("cusci::signal::dfreqresp");
   const char* msg = "cusci::signal::dfreqresp: dfreqresp requires a SISO (single input, single output) system.";
   const freqz_options fo{.whole = opts.whole};
   if (const auto* z = std::get_if<ZerosPolesGain>(&system.system()))
@@ -130,6 +134,7 @@ freq_response dfreqresp(const dlti& system, const dfreqresp_options& opts) {
 }
 
 bode_result dbode(const dlti& system, const std::optional<host_array>& w, std::int64_t n) {
+  CUSCI_NVTX_SCOPE("cusci::signal::dbode");
   return bode_of(dfreqresp(system, {.w = w, .n = n}), system.dt());
 }
 

@@ -13,6 +13,7 @@
 #include "lti/lti_common.hpp"
 #include "lti/lti_sim_common.hpp"
 #include "lti_sim/lti_sim.hpp"
+#include "cusci/detail/nvtx.hpp"
 
 namespace cusci::signal {
 
@@ -88,6 +89,7 @@ ndarray squeeze_dev(const ndarray& a) { return a.size() ? a.squeeze() : a; }
 }  // namespace
 
 lsim_device_result lsim(const lti& system, const ndarray& U, const ndarray& T, const lsim_device_options& opts) {
+  CUSCI_NVTX_SCOPE("cusci::signal::lsim");
   const std::string fn = fname("lsim");
   const real_ss s = as_real_ss(system, fn);
   const std::vector<double> t = host_T(T, fn);
@@ -104,6 +106,7 @@ lsim_device_result lsim(const lti& system, const ndarray& U, const ndarray& T, c
 
 lsim_device_result lsim(const std::vector<lti>& systems, const ndarray& U, const ndarray& T,
                         const lsim_device_options& opts) {
+  CUSCI_NVTX_SCOPE("cusci::signal::lsim");
   const std::string fn = fname("lsim");
   CUSCI_EXPECTS(!systems.empty(), value_error, fn + ": systems must not be empty");
   const std::vector<double> t = host_T(T, fn);

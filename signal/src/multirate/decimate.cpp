@@ -14,10 +14,12 @@
 #include "cusci/signal/zero_phase.hpp"
 #include "filtering/filter_common.hpp"
 #include "multirate/multirate_detail.hpp"
+#include "cusci/detail/nvtx.hpp"
 
 namespace cusci::signal {
 
 ndarray decimate(const ndarray& x, std::int64_t q, const decimate_options& o) {
+  CUSCI_NVTX_SCOPE("cusci::signal::decimate");
   const std::string F = "cusci::signal::decimate";
   CUSCI_EXPECTS(q >= 1, value_error, F + ": q must be a positive integer, got " + std::to_string(q));
   CUSCI_EXPECTS(x.ndim() >= 1, index_error, F + ": x must have at least one dimension (tuple index out of range)");

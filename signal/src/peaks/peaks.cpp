@@ -19,6 +19,7 @@
 #include "cusci/stream.hpp"
 #include "cusci/warnings.hpp"
 #include "peaks/peaks_detail.hpp"
+#include "cusci/detail/nvtx.hpp"
 
 namespace cusci::signal {
 namespace {
@@ -223,6 +224,7 @@ ndarray select_by_distance(const ndarray& x, const ndarray& peaks, double distan
 // ------------------------------------------------------------------------------------ find_peaks
 
 find_peaks_result find_peaks(const ndarray& x_in, const find_peaks_options& o) {
+  CUSCI_NVTX_SCOPE("cusci::signal::find_peaks");
   const char* fn = "cusci::signal::find_peaks";
   CUSCI_EXPECTS(x_in.ndim() == 1, value_error, std::string(fn) + ": `x` must be a 1-D array");
   if (o.distance)
@@ -368,6 +370,7 @@ peak_prominences_result prominences_impl(const ndarray& x, const ndarray& peaks,
 }  // namespace
 
 peak_prominences_result peak_prominences(const ndarray& x_in, const ndarray& peaks_in, std::optional<double> wlen) {
+  CUSCI_NVTX_SCOPE("cusci::signal::peak_prominences");
   const char* fn = "cusci::signal::peak_prominences";
   CUSCI_EXPECTS(x_in.ndim() == 1, value_error, std::string(fn) + ": `x` must be a 1-D array");
   const ndarray peaks = peaks_as_expected(peaks_in, fn);
@@ -379,6 +382,7 @@ peak_prominences_result peak_prominences(const ndarray& x_in, const ndarray& pea
 }
 
 peak_widths_result peak_widths(const ndarray& x_in, const ndarray& peaks_in, const peak_widths_options& o) {
+  CUSCI_NVTX_SCOPE("cusci::signal::peak_widths");
   const char* fn = "cusci::signal::peak_widths";
   CUSCI_EXPECTS(x_in.ndim() == 1, value_error, std::string(fn) + ": `x` must be a 1-D array");
   const ndarray peaks = peaks_as_expected(peaks_in, fn);
@@ -420,6 +424,7 @@ peak_widths_result peak_widths(const ndarray& x_in, const ndarray& peaks_in, con
 // ------------------------------------------------------------------------------------ argrelextrema
 
 std::vector<ndarray> argrelextrema(const ndarray& data, extrema_comparator comparator, const argrelextrema_options& o) {
+  CUSCI_NVTX_SCOPE("cusci::signal::argrelextrema");
   const char* fn = "cusci::signal::argrelextrema";
   CUSCI_EXPECTS(o.order >= 1, value_error, std::string(fn) + ": Order must be an int >= 1");
   CUSCI_EXPECTS(data.ndim() >= 1, index_error, std::string(fn) + ": tuple index out of range");
@@ -447,9 +452,11 @@ std::vector<ndarray> argrelextrema(const ndarray& data, extrema_comparator compa
 }
 
 std::vector<ndarray> argrelmin(const ndarray& data, const argrelextrema_options& o) {
+  CUSCI_NVTX_SCOPE("cusci::signal::argrelmin");
   return argrelextrema(data, extrema_comparator::less, o);
 }
 std::vector<ndarray> argrelmax(const ndarray& data, const argrelextrema_options& o) {
+  CUSCI_NVTX_SCOPE("cusci::signal::argrelmax");
   return argrelextrema(data, extrema_comparator::greater, o);
 }
 

@@ -13,6 +13,7 @@
 
 #include "cusci/error.hpp"
 #include "cusci/signal/peaks.hpp"
+#include "cusci/detail/nvtx.hpp"
 
 namespace cusci::signal {
 namespace {
@@ -192,6 +193,7 @@ std::vector<std::int64_t> find_peaks_cwt_host(const std::vector<double>& data, c
 }  // namespace detail::peaks
 
 ndarray find_peaks_cwt(const ndarray& vector, const std::vector<double>& widths, const find_peaks_cwt_options& o) {
+  CUSCI_NVTX_SCOPE("cusci::signal::find_peaks_cwt");
   const char* fn = "cusci::signal::find_peaks_cwt";
   CUSCI_EXPECTS(vector.ndim() == 1, value_error, std::string(fn) + ": `vector` must be a 1-D array");
   if (widths.empty() || (o.max_distances && o.max_distances->size() < widths.size()) ||

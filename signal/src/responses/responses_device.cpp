@@ -11,6 +11,7 @@
 #include "cusci/error.hpp"
 #include "cusci/fft.hpp"
 #include "responses/responses_detail.hpp"
+#include "cusci/detail/nvtx.hpp"
 
 namespace cusci::signal {
 
@@ -59,6 +60,7 @@ device_freq_response finish(ndarray w, ndarray h, const shape_t& ws, dtype wdt, 
 
 device_freq_response freqz(const ndarray& b, const std::optional<ndarray>& a, const freq_points& worN,
                            const freqz_options& opts) {
+  CUSCI_NVTX_SCOPE("cusci::signal::freqz");
   const char* fn = "cusci::signal::freqz";
   const shape_t fshape = freqs_shape(worN);
   const dtype fdt = freqs_dtype(worN);

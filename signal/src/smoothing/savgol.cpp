@@ -12,6 +12,7 @@
 #include "cusci/ndimage/filters.hpp"
 #include "cusci/signal/smoothing.hpp"
 #include "smoothing/smoothing_detail.hpp"
+#include "cusci/detail/nvtx.hpp"
 
 namespace cusci::signal {
 namespace detail {
@@ -66,6 +67,7 @@ savgol_mode parse_savgol_mode(std::string_view name) {
 }
 
 host_array savgol_coeffs(std::int64_t window_length, std::int64_t polyorder, const savgol_coeffs_options& opts) {
+  CUSCI_NVTX_SCOPE("cusci::signal::savgol_coeffs");
   const std::string F = "cusci::signal::savgol_coeffs";
   CUSCI_EXPECTS(opts.use == savgol_use::conv || opts.use == savgol_use::dot, value_error,
                 F + ": `use` must be 'conv' or 'dot'");
@@ -76,6 +78,7 @@ host_array savgol_coeffs(std::int64_t window_length, std::int64_t polyorder, con
 
 ndarray savgol_filter(const ndarray& x, std::int64_t window_length, std::int64_t polyorder,
                       const savgol_filter_options& opts) {
+  CUSCI_NVTX_SCOPE("cusci::signal::savgol_filter");
   const std::string F = "cusci::signal::savgol_filter";
   const savgol_mode md = opts.mode;
   CUSCI_EXPECTS(md == savgol_mode::mirror || md == savgol_mode::constant || md == savgol_mode::nearest ||

@@ -13,6 +13,7 @@
 #include "cusci/error.hpp"
 #include "cusci/signal/smoothing.hpp"
 #include "smoothing/smoothing_detail.hpp"
+#include "cusci/detail/nvtx.hpp"
 
 namespace cusci::signal {
 namespace {
@@ -41,6 +42,7 @@ void nan_to_num(host_array& h) {
 }  // namespace
 
 whittaker_henderson_result whittaker_henderson(const ndarray& signal, const whittaker_henderson_options& opts) {
+  CUSCI_NVTX_SCOPE("cusci::signal::whittaker_henderson");
   const std::string F = "cusci::signal::whittaker_henderson";
   const int p = opts.order;
   CUSCI_EXPECTS(p >= 1, value_error, F + ": `order` must be an integer >= 1, got " + std::to_string(p));

@@ -13,10 +13,12 @@
 #include "cusci/reduction.hpp"
 #include "cusci/signal/smoothing.hpp"
 #include "smoothing/smoothing_detail.hpp"
+#include "cusci/detail/nvtx.hpp"
 
 namespace cusci::signal {
 
 ndarray wiener(const ndarray& im, const ndimage::per_axis<std::int64_t>& mysize, std::optional<double> noise) {
+  CUSCI_NVTX_SCOPE("cusci::signal::wiener");
   const std::string F = "cusci::signal::wiener";
   CUSCI_EXPECTS(!is_complex(im.dtype()), not_implemented_error,
                 F + ": complex input is not supported by cusci, got " + std::string(dtype_name(im.dtype())));

@@ -15,6 +15,7 @@
 #include "cusci/warnings.hpp"
 #include "spectral/framing.hpp"
 #include "spectral/spectral_detail.hpp"
+#include "cusci/detail/nvtx.hpp"
 
 namespace cusci::signal {
 
@@ -206,11 +207,13 @@ csd_core csd_impl(const std::string& fn, const ndarray& x, const ndarray* y, con
 }  // namespace
 
 psd_result welch(const ndarray& x, const welch_options& opts) {
+  CUSCI_NVTX_SCOPE("cusci::signal::welch");
   auto r = csd_impl("cusci::signal::welch", x, nullptr, opts, detail::avg_kind::power);
   return {std::move(r.f), std::move(r.P)};
 }
 
 csd_result csd(const ndarray& x, const ndarray& y, const csd_options& opts) {
+  CUSCI_NVTX_SCOPE("cusci::signal::csd");
   if (same_array(x, y)) {
     auto r = csd_impl("cusci::signal::csd", x, nullptr, opts, detail::avg_kind::power);
     return {std::move(r.f), std::move(r.P)};
@@ -220,6 +223,7 @@ csd_result csd(const ndarray& x, const ndarray& y, const csd_options& opts) {
 }
 
 psd_result periodogram(const ndarray& x, const periodogram_options& o) {
+  CUSCI_NVTX_SCOPE("cusci::signal::periodogram");
   const std::string fn = "cusci::signal::periodogram";
   if (x.size() == 0) return {host_array(dtype::float64, x.shape()), empty(x.shape(), dtype::float64)};
   const int ax = cusci::detail::normalize_axis(o.axis, x.ndim(), fn);
@@ -263,6 +267,7 @@ psd_result periodogram(const ndarray& x, const periodogram_options& o) {
 }
 
 coherence_result coherence(const ndarray& x, const ndarray& y, const coherence_options& o) {
+  CUSCI_NVTX_SCOPE("cusci::signal::coherence");
   const std::string fn = "cusci::signal::coherence";
   welch_options w;
   w.fs = o.fs;
@@ -339,6 +344,7 @@ helper_out helper_impl(const std::string& fn, const ndarray& x, const spectral_w
 }  // namespace
 
 spectrogram_result spectrogram(const ndarray& x, const spectrogram_options& o) {
+  CUSCI_NVTX_SCOPE("cusci::signal::spectrogram");
   const std::string fn = "cusci::signal::spectrogram";
   if (x.size() == 0) {
     cusci::detail::normalize_axis(o.axis, x.ndim(), fn);
@@ -354,6 +360,7 @@ spectrogram_result spectrogram(const ndarray& x, const spectrogram_options& o) {
 }
 
 stft_result stft(const ndarray& x, const stft_options& o) {
+  CUSCI_NVTX_SCOPE("cusci::signal::stft");
   const std::string fn = "cusci::signal::stft";
   if (x.size() == 0) {
     cusci::detail::normalize_axis(o.axis, x.ndim(), fn);
@@ -365,6 +372,7 @@ stft_result stft(const ndarray& x, const stft_options& o) {
 }
 
 istft_result istft(const ndarray& Zxx_in, const istft_options& o) {
+  CUSCI_NVTX_SCOPE("cusci::signal::istft");
   const std::string fn = "cusci::signal::istft";
   CUSCI_EXPECTS(Zxx_in.ndim() >= 2, value_error, fn + ": Input stft must be at least 2d!");
   CUSCI_EXPECTS(o.freq_axis != o.time_axis, value_error, fn + ": Must specify differing time and frequency axes!");

@@ -12,6 +12,7 @@
 #include "cusci/fft.hpp"
 #include "cusci/warnings.hpp"
 #include "spectral/spectral_detail.hpp"
+#include "cusci/detail/nvtx.hpp"
 
 namespace cusci::signal {
 
@@ -385,6 +386,7 @@ host_array cola_window(const std::string& fn, const spectral_window& window, std
 }  // namespace
 
 bool check_COLA(const spectral_window& window, std::int64_t nperseg, std::int64_t noverlap, double tol) {
+  CUSCI_NVTX_SCOPE("cusci::signal::check_COLA");
   const std::string fn = "cusci::signal::check_COLA";
   CUSCI_EXPECTS(nperseg >= 1, value_error, fn + ": nperseg must be a positive integer");
   CUSCI_EXPECTS(noverlap < nperseg, value_error, fn + ": noverlap must be less than nperseg.");
@@ -400,6 +402,7 @@ bool check_COLA(const spectral_window& window, std::int64_t nperseg, std::int64_
 }
 
 bool check_NOLA(const spectral_window& window, std::int64_t nperseg, std::int64_t noverlap, double tol) {
+  CUSCI_NVTX_SCOPE("cusci::signal::check_NOLA");
   const std::string fn = "cusci::signal::check_NOLA";
   CUSCI_EXPECTS(nperseg >= 1, value_error, fn + ": nperseg must be a positive integer");
   CUSCI_EXPECTS(noverlap < nperseg, value_error, fn + ": noverlap must be less than nperseg");

@@ -17,6 +17,7 @@
 #include "cusci/error.hpp"
 #include "cusci/signal/waveforms.hpp"
 #include "waveforms/waveforms_detail.hpp"
+#include "cusci/detail/nvtx.hpp"
 
 namespace cusci::signal {
 
@@ -172,6 +173,7 @@ chirp_consts chirp_consts_of(double f0, double t1, double f1, const chirp_option
 }  // namespace detail
 
 ndarray chirp(const ndarray& t, double f0, double t1, double f1, const chirp_options& opts) {
+  CUSCI_NVTX_SCOPE("cusci::signal::chirp");
   check_real(t, "cusci::signal::chirp", "t");
   const detail::chirp_consts c = detail::chirp_consts_of(f0, t1, f1, opts);
   const ndarray tc = contiguous_as(t, weak_float_dtype(t.dtype()));
@@ -183,6 +185,7 @@ ndarray chirp(const ndarray& t, double f0, double t1, double f1, const chirp_opt
 // ------------------------------------------------------------------------------------ gausspulse
 
 gausspulse_result gausspulse(const ndarray& t, const gausspulse_options& opts) {
+  CUSCI_NVTX_SCOPE("cusci::signal::gausspulse");
   check_gauss(opts);
   check_real(t, "cusci::signal::gausspulse", "t");
   const double a = gauss_a(opts);
@@ -197,6 +200,7 @@ gausspulse_result gausspulse(const ndarray& t, const gausspulse_options& opts) {
 }
 
 double gausspulse_cutoff(const gausspulse_options& opts) {
+  CUSCI_NVTX_SCOPE("cusci::signal::gausspulse_cutoff");
   check_gauss(opts);
   const double a = gauss_a(opts);
   CUSCI_EXPECTS(!(opts.tpr >= 0), value_error,
@@ -206,6 +210,7 @@ double gausspulse_cutoff(const gausspulse_options& opts) {
 }
 
 double gausspulse(std::string_view t, const gausspulse_options& opts) {
+  CUSCI_NVTX_SCOPE("cusci::signal::gausspulse");
   check_gauss(opts);
   CUSCI_EXPECTS(t == "cutoff", value_error,
                 msg("cusci::signal::gausspulse", "If `t` is a string, it must be 'cutoff'"));
@@ -222,6 +227,7 @@ ndarray square(const ndarray& t, const ndarray& duty) { return periodic(t, &duty
 // ------------------------------------------------------------------------------------ sweep_poly
 
 ndarray sweep_poly(const ndarray& t, const std::vector<double>& poly, double phi) {
+  CUSCI_NVTX_SCOPE("cusci::signal::sweep_poly");
   check_real(t, "cusci::signal::sweep_poly", "t");
   // numpy.polyint: p[i] / (n - i), then the integration constant 0.
   const std::size_t n = poly.size();
@@ -239,6 +245,7 @@ ndarray sweep_poly(const ndarray& t, const std::vector<double>& poly, double phi
 // ------------------------------------------------------------------------------------ unit_impulse
 
 ndarray unit_impulse(const shape_t& shape, const std::vector<std::int64_t>& idx, dtype dt) {
+  CUSCI_NVTX_SCOPE("cusci::signal::unit_impulse");
   const char* fn = "cusci::signal::unit_impulse";
   for (auto d : shape) CUSCI_EXPECTS(d >= 0, value_error, msg(fn, "negative dimensions are not allowed"));
   CUSCI_EXPECTS(idx.size() <= shape.size(), index_error,
@@ -258,10 +265,12 @@ ndarray unit_impulse(const shape_t& shape, const std::vector<std::int64_t>& idx,
 }
 
 ndarray unit_impulse(const shape_t& shape, std::optional<std::int64_t> idx, dtype dt) {
+  CUSCI_NVTX_SCOPE("cusci::signal::unit_impulse");
   return unit_impulse(shape, std::vector<std::int64_t>(shape.size(), idx.value_or(0)), dt);
 }
 
 ndarray unit_impulse(const shape_t& shape, std::string_view idx, dtype dt) {
+  CUSCI_NVTX_SCOPE("cusci::signal::unit_impulse");
   CUSCI_EXPECTS(idx == "mid", index_error,
                 msg("cusci::signal::unit_impulse",
                     "only integers, slices (`:`), ellipsis (`...`), numpy.newaxis (`None`) and integer or "
@@ -302,6 +311,7 @@ void mls_run(const std::vector<std::int64_t>& taps, std::vector<std::int8_t>& st
 }  // namespace detail
 
 max_len_seq_result max_len_seq(int nbits, const max_len_seq_options& opts) {
+  CUSCI_NVTX_SCOPE("cusci::signal::max_len_seq");
   const char* fn = "cusci::signal::max_len_seq";
   std::vector<std::int64_t> taps;
   if (!opts.taps) {

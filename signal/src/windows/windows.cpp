@@ -16,6 +16,7 @@
 #include "cusci/signal/windows.hpp"
 #include "windows/window_impl.hpp"
 #include "windows/windows.hpp"
+#include "cusci/detail/nvtx.hpp"
 
 namespace cusci::signal::windows {
 
@@ -327,12 +328,14 @@ host_array barthann(i64 M, bool sym) { return as_array(M, sym, win_fn("barthann"
 host_array bartlett(i64 M, bool sym) { return as_array(M, sym, win_fn("bartlett"), bartlett_fill); }
 host_array blackman(i64 M, bool sym) { return as_array(M, sym, win_fn("blackman"), cosine_sum(blackman_coefs())); }
 host_array blackmanharris(i64 M, bool sym) {
+  CUSCI_NVTX_SCOPE("cusci::signal::windows::blackmanharris");
   return as_array(M, sym, win_fn("blackmanharris"), cosine_sum(blackmanharris_coefs()));
 }
 host_array bohman(i64 M, bool sym) { return as_array(M, sym, win_fn("bohman"), bohman_fill); }
 host_array boxcar(i64 M, bool sym) { return as_array(M, sym, win_fn("boxcar"), boxcar_fill); }
 host_array cosine(i64 M, bool sym) { return as_array(M, sym, win_fn("cosine"), cosine_fill); }
 host_array exponential(i64 M, std::optional<double> center, double tau, bool sym) {
+  CUSCI_NVTX_SCOPE("cusci::signal::windows::exponential");
   const std::string F = win_fn("exponential");
   exponential_check(center, sym, F);
   return as_array(M, sym, F, exponential_fill(center, tau));
@@ -340,12 +343,15 @@ host_array exponential(i64 M, std::optional<double> center, double tau, bool sym
 host_array flattop(i64 M, bool sym) { return as_array(M, sym, win_fn("flattop"), cosine_sum(flattop_coefs())); }
 host_array gaussian(i64 M, double std_, bool sym) { return as_array(M, sym, win_fn("gaussian"), gaussian_fill(std_)); }
 host_array general_cosine(i64 M, const std::vector<double>& a, bool sym) {
+  CUSCI_NVTX_SCOPE("cusci::signal::windows::general_cosine");
   return as_array(M, sym, win_fn("general_cosine"), cosine_sum(a));
 }
 host_array general_gaussian(i64 M, double p, double sig, bool sym) {
+  CUSCI_NVTX_SCOPE("cusci::signal::windows::general_gaussian");
   return as_array(M, sym, win_fn("general_gaussian"), general_gaussian_fill(p, sig));
 }
 host_array general_hamming(i64 M, double alpha, bool sym) {
+  CUSCI_NVTX_SCOPE("cusci::signal::windows::general_hamming");
   const vec a{alpha, 1.0 - alpha};
   return as_array(M, sym, win_fn("general_hamming"), cosine_sum(a));
 }
@@ -353,17 +359,20 @@ host_array hamming(i64 M, bool sym) { return as_array(M, sym, win_fn("hamming"),
 host_array hann(i64 M, bool sym) { return as_array(M, sym, win_fn("hann"), cosine_sum(hann_coefs())); }
 host_array kaiser(i64 M, double beta, bool sym) { return as_array(M, sym, win_fn("kaiser"), kaiser_fill(beta)); }
 host_array kaiser_bessel_derived(i64 M, double beta, bool sym) {
+  CUSCI_NVTX_SCOPE("cusci::signal::windows::kaiser_bessel_derived");
   return host_array::from(kaiser_bessel_derived_v(M, beta, sym, win_fn("kaiser_bessel_derived")));
 }
 host_array lanczos(i64 M, bool sym) { return as_array(M, sym, win_fn("lanczos"), lanczos_fill); }
 host_array nuttall(i64 M, bool sym) { return as_array(M, sym, win_fn("nuttall"), cosine_sum(nuttall_coefs())); }
 host_array parzen(i64 M, bool sym) { return as_array(M, sym, win_fn("parzen"), parzen_fill); }
 host_array taylor(i64 M, i64 nbar, double sll, bool norm, bool sym) {
+  CUSCI_NVTX_SCOPE("cusci::signal::windows::taylor");
   const std::string F = win_fn("taylor");
   return as_array(M, sym, F, taylor_fill(nbar, sll, norm, F));
 }
 host_array triang(i64 M, bool sym) { return as_array(M, sym, win_fn("triang"), triang_fill); }
 host_array tukey(i64 M, double alpha, bool sym) {
+  CUSCI_NVTX_SCOPE("cusci::signal::windows::tukey");
   const std::string F = win_fn("tukey");
   return as_array(M, sym, F, tukey_fill(alpha, F));
 }
@@ -379,6 +388,7 @@ dpss_norm parse_dpss_norm(std::string_view s) {
 }
 
 dpss_result dpss(i64 M, double NW, const dpss_options& o) {
+  CUSCI_NVTX_SCOPE("cusci::signal::windows::dpss");
   auto v = impl::dpss(M, NW, o.Kmax, o.sym, o.norm, o.return_ratios, win_fn("dpss"));
   dpss_result r;
   if (o.Kmax && M > 1)
@@ -626,6 +636,7 @@ std::vector<double> get_window_vec(const window_spec& window, std::int64_t Nx, b
 }  // namespace detail
 
 host_array get_window(const window_spec& window, std::int64_t Nx, bool fftbins) {
+  CUSCI_NVTX_SCOPE("cusci::signal::get_window");
   return host_array::from(detail::get_window_vec(window, Nx, fftbins, "cusci::signal::get_window", true));
 }
 

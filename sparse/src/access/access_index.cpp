@@ -15,6 +15,7 @@
 #include "cusci/error.hpp"
 #include "cusci/manipulation.hpp"
 #include "cusci/sparse/access.hpp"
+#include "cusci/detail/nvtx.hpp"
 
 namespace cusci::sparse {
 namespace {
@@ -353,6 +354,7 @@ void resize_compressed(M& A, shape2 shape) {
 }  // namespace
 
 scalar get(const spmatrix& A, std::int64_t i, std::int64_t j) {
+  CUSCI_NVTX_SCOPE("cusci::sparse::get");
   static constexpr const char* fn = "cusci::sparse::get";
   const bool csc = check_indexable(A, fn);
   const shape2 sh = A.shape();
@@ -367,6 +369,7 @@ scalar get(const spmatrix& A, std::int64_t i, std::int64_t j) {
 }
 
 ndarray get(const spmatrix& A, const axis_index& rows, const axis_index& cols) {
+  CUSCI_NVTX_SCOPE("cusci::sparse::get");
   static constexpr const char* fn = "cusci::sparse::get";
   const bool csc = check_indexable(A, fn);
   const shape2 sh = A.shape();
@@ -379,10 +382,12 @@ ndarray get(const spmatrix& A, const axis_index& rows, const axis_index& cols) {
 }
 
 spmatrix getitem(const spmatrix& A, const axis_index& rows, const axis_index& cols) {
+  CUSCI_NVTX_SCOPE("cusci::sparse::getitem");
   return getitem_impl(A, rows, cols, "cusci::sparse::getitem");
 }
 
 csr_matrix getrow(const spmatrix& A, std::int64_t i) {
+  CUSCI_NVTX_SCOPE("cusci::sparse::getrow");
   static constexpr const char* fn = "cusci::sparse::getrow";
   const std::int64_t r = wrap(i, A.shape()[0], fn, 0);
   if (A.format() == format::csr) return getitem_impl(A, r, cusci::slice{}, fn).get<csr_matrix>();
@@ -391,6 +396,7 @@ csr_matrix getrow(const spmatrix& A, std::int64_t i) {
 }
 
 spmatrix getcol(const spmatrix& A, std::int64_t j) {
+  CUSCI_NVTX_SCOPE("cusci::sparse::getcol");
   static constexpr const char* fn = "cusci::sparse::getcol";
   const std::int64_t c = wrap(j, A.shape()[1], fn, 1);
   if (A.format() == format::csr || A.format() == format::csc) return getitem_impl(A, cusci::slice{}, c, fn);
@@ -400,35 +406,45 @@ spmatrix getcol(const spmatrix& A, std::int64_t j) {
 }
 
 void setitem(csr_matrix& A, const axis_index& rows, const axis_index& cols, const ndarray& values, new_entries mode) {
+  CUSCI_NVTX_SCOPE("cusci::sparse::setitem");
   setitem_impl(A, rows, cols, values, mode, "cusci::sparse::setitem");
 }
 void setitem(csc_matrix& A, const axis_index& rows, const axis_index& cols, const ndarray& values, new_entries mode) {
+  CUSCI_NVTX_SCOPE("cusci::sparse::setitem");
   setitem_impl(A, rows, cols, values, mode, "cusci::sparse::setitem");
 }
 void setitem(spmatrix& A, const axis_index& rows, const axis_index& cols, const ndarray& values, new_entries mode) {
+  CUSCI_NVTX_SCOPE("cusci::sparse::setitem");
   on_compressed(A, "cusci::sparse::setitem", [&](auto& M) { setitem_impl(M, rows, cols, values, mode, "cusci::sparse::setitem"); });
 }
 void setitem(csr_matrix& A, const axis_index& rows, const axis_index& cols, const scalar& value, new_entries mode) {
+  CUSCI_NVTX_SCOPE("cusci::sparse::setitem");
   setitem(A, rows, cols, full({1}, value, A.dtype()), mode);
 }
 void setitem(csc_matrix& A, const axis_index& rows, const axis_index& cols, const scalar& value, new_entries mode) {
+  CUSCI_NVTX_SCOPE("cusci::sparse::setitem");
   setitem(A, rows, cols, full({1}, value, A.dtype()), mode);
 }
 void setitem(spmatrix& A, const axis_index& rows, const axis_index& cols, const scalar& value, new_entries mode) {
+  CUSCI_NVTX_SCOPE("cusci::sparse::setitem");
   check_indexable(A, "cusci::sparse::setitem");
   setitem(A, rows, cols, full({1}, value, A.dtype()), mode);
 }
 void setitem(csr_matrix& A, std::int64_t i, std::int64_t j, const scalar& value, new_entries mode) {
+  CUSCI_NVTX_SCOPE("cusci::sparse::setitem");
   setitem(A, axis_index{i}, axis_index{j}, value, mode);
 }
 void setitem(csc_matrix& A, std::int64_t i, std::int64_t j, const scalar& value, new_entries mode) {
+  CUSCI_NVTX_SCOPE("cusci::sparse::setitem");
   setitem(A, axis_index{i}, axis_index{j}, value, mode);
 }
 void setitem(spmatrix& A, std::int64_t i, std::int64_t j, const scalar& value, new_entries mode) {
+  CUSCI_NVTX_SCOPE("cusci::sparse::setitem");
   setitem(A, axis_index{i}, axis_index{j}, value, mode);
 }
 
 spmatrix reshape(const spmatrix& A, shape2 shape, cusci::order ord, bool copy) {
+  CUSCI_NVTX_SCOPE("cusci::sparse::reshape");
   static constexpr const char* fn = "cusci::sparse::reshape";
   const shape2 sh = A.shape();
   shape = resolve_shape(shape, sh[0], sh[1], fn);
@@ -444,6 +460,7 @@ void resize(csr_matrix& A, shape2 shape) { resize_compressed(A, shape); }
 void resize(csc_matrix& A, shape2 shape) { resize_compressed(A, shape); }
 
 void resize(coo_matrix& A, shape2 shape) {
+  CUSCI_NVTX_SCOPE("cusci::sparse::resize");
   CUSCI_EXPECTS(shape[0] >= 0 && shape[1] >= 0, value_error,
                 "cusci::sparse::resize: negative dimensions are not allowed, got (" + std::to_string(shape[0]) + ", " +
                     std::to_string(shape[1]) + ")");
@@ -459,6 +476,7 @@ void resize(coo_matrix& A, shape2 shape) {
 }
 
 void resize(dia_matrix& A, shape2 shape) {
+  CUSCI_NVTX_SCOPE("cusci::sparse::resize");
   CUSCI_EXPECTS(shape[0] >= 0 && shape[1] >= 0, value_error,
                 "cusci::sparse::resize: negative dimensions are not allowed, got (" + std::to_string(shape[0]) + ", " +
                     std::to_string(shape[1]) + ")");
@@ -471,6 +489,7 @@ void resize(dia_matrix& A, shape2 shape) {
 }
 
 void resize(bsr_matrix& A, shape2 shape) {
+  CUSCI_NVTX_SCOPE("cusci::sparse::resize");
   const shape2 b = A.blocksize();
   CUSCI_EXPECTS(shape[0] >= 0 && shape[1] >= 0, value_error,
                 "cusci::sparse::resize: negative dimensions are not allowed, got (" + std::to_string(shape[0]) + ", " +
@@ -485,6 +504,7 @@ void resize(bsr_matrix& A, shape2 shape) {
 }
 
 void resize(spmatrix& A, shape2 shape) {
+  CUSCI_NVTX_SCOPE("cusci::sparse::resize");
   A.visit([&](auto& M) { resize(M, shape); });
 }
 

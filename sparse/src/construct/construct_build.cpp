@@ -21,6 +21,7 @@
 #include "cusci/random.hpp"
 #include "cusci/sorting.hpp"
 #include "cusci/sparse/construct.hpp"
+#include "cusci/detail/nvtx.hpp"
 
 namespace cusci::sparse {
 namespace {
@@ -84,6 +85,7 @@ cusci::dtype common_type(const std::vector<ndarray>& arrays, const char* fn) {
 
 spmatrix diags_array(const std::vector<ndarray>& diagonals_in, const std::vector<std::int64_t>& offsets,
                      const diags_options& o) {
+  CUSCI_NVTX_SCOPE("cusci::sparse::diags_array");
   check_format_string(o.format);
   if (diagonals_in.size() != offsets.size())
     throw value_error(fn_name("diags") + ": Different number of diagonals and offsets.");

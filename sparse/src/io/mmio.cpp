@@ -19,6 +19,7 @@
 
 #include "common/detail.hpp"
 #include "cusci/error.hpp"
+#include "cusci/detail/nvtx.hpp"
 
 namespace cusci::io {
 namespace {
@@ -403,6 +404,7 @@ void parse_array(line_reader& rd, mm_host_matrix& out) {
 }  // namespace
 
 mm_info mminfo(const std::string& path) {
+  CUSCI_NVTX_SCOPE("cusci::io::mminfo");
   // Only the header is needed, but the reader works on one buffer; header lines are short, so read
   // the file in full only when it is small, else its first 1 MiB (comments longer than that are
   // not expected in practice; the size line must lie within it).
@@ -421,6 +423,7 @@ mm_info mminfo(const std::string& path) {
 }
 
 mm_host_matrix mmread_host(const std::string& path) {
+  CUSCI_NVTX_SCOPE("cusci::io::mmread_host");
   const std::string buf = read_file(path);
   line_reader rd(buf, path);
   mm_host_matrix out;
@@ -476,18 +479,21 @@ sparse::coo_matrix coo_from_host(const mm_host_matrix& h) {
 }  // namespace
 
 std::variant<sparse::coo_matrix, ndarray> mmread_any(const std::string& path) {
+  CUSCI_NVTX_SCOPE("cusci::io::mmread_any");
   mm_host_matrix h = mmread_host(path);
   if (h.format == mm_format::array) return dense_from_host(h);
   return coo_from_host(h);
 }
 
 sparse::coo_matrix mmread(const std::string& path) {
+  CUSCI_NVTX_SCOPE("cusci::io::mmread");
   mm_host_matrix h = mmread_host(path);
   if (h.format == mm_format::array) return sparse::coo_matrix(dense_from_host(h));
   return coo_from_host(h);
 }
 
 ndarray mmread_dense(const std::string& path) {
+  CUSCI_NVTX_SCOPE("cusci::io::mmread_dense");
   mm_host_matrix h = mmread_host(path);
   if (h.format == mm_format::array) return dense_from_host(h);
   return coo_from_host(h).toarray();
@@ -706,6 +712,7 @@ void check_symmetry_request(mm_symmetry sym, mm_field field, std::int64_t rows, 
 void mmwrite_host_typed(const std::string& path, std::int64_t rows, std::int64_t cols,
                         const std::vector<std::int64_t>& row, const std::vector<std::int64_t>& col,
                         const host_array& data, const mmwrite_options& o) {
+  CUSCI_NVTX_SCOPE("cusci::io::mmwrite_host_typed");
   check_precision(o.precision);
   const mm_field field = o.field.value_or(default_field(data.dtype()));
   check_symmetry_request(o.symmetry, field, rows, cols);

@@ -10,6 +10,7 @@
 #include "cusci/error.hpp"
 #include "cusci/io.hpp"
 #include "cusci/sparse/access.hpp"
+#include "cusci/detail/nvtx.hpp"
 
 namespace cusci::sparse {
 namespace {
@@ -19,6 +20,7 @@ constexpr const char* rfn = "cusci::sparse::load_npz";
 }  // namespace
 
 npz_sparse_host load_npz_host(const std::string& path) {
+  CUSCI_NVTX_SCOPE("cusci::sparse::load_npz_host");
   const io::npz_file z = io::load_npz(path);
   const std::string ctx0 = std::string(rfn) + ": " + path + ": ";
   npz_sparse_host m;
@@ -79,6 +81,7 @@ npz_sparse_host load_npz_host(const std::string& path) {
 }
 
 void save_npz_host(const std::string& path, const npz_sparse_host& m, bool compressed) {
+  CUSCI_NVTX_SCOPE("cusci::sparse::save_npz_host");
   // SciPy's member order: the index arrays, then format, shape, data (and _is_array).
   std::vector<io::npz_member> members;
   switch (m.fmt) {
@@ -106,6 +109,7 @@ void save_npz_host(const std::string& path, const npz_sparse_host& m, bool compr
 }
 
 void save_npz(const std::string& path, const spmatrix& A, bool compressed) {
+  CUSCI_NVTX_SCOPE("cusci::sparse::save_npz");
   npz_sparse_host m;
   m.fmt = A.format();
   m.shape = A.shape();
@@ -126,6 +130,7 @@ void save_npz(const std::string& path, const spmatrix& A, bool compressed) {
 }
 
 spmatrix load_npz(const std::string& path) {
+  CUSCI_NVTX_SCOPE("cusci::sparse::load_npz");
   const npz_sparse_host m = load_npz_host(path);
   const ndarray data = asarray(m.data);
   switch (m.fmt) {

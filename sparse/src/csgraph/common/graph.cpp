@@ -11,6 +11,7 @@
 #include "cusci/error.hpp"
 #include "cusci/manipulation.hpp"
 #include "cusci/sparse/csgraph/tools.hpp"
+#include "cusci/detail/nvtx.hpp"
 
 namespace cusci::sparse::csgraph {
 namespace detail {
@@ -125,15 +126,18 @@ csr_matrix sparse_for_dense(const graph_input& g, const std::string& fn) {
 }  // namespace
 
 csr_matrix csgraph_from_dense(const ndarray& graph, const from_dense_options& o) {
+  CUSCI_NVTX_SCOPE("cusci::sparse::csgraph::csgraph_from_dense");
   return detail::from_dense(graph, to_validate(o), "cusci::sparse::csgraph::csgraph_from_dense");
 }
 
 ndarray csgraph_to_dense(const graph_input& csgraph, double null_value) {
+  CUSCI_NVTX_SCOPE("cusci::sparse::csgraph::csgraph_to_dense");
   const csr_matrix c = sparse_for_dense(csgraph, "cusci::sparse::csgraph::csgraph_to_dense");
   return detail::csr_to_dense_min(c, null_value);
 }
 
 masked_graph csgraph_masked_from_dense(const ndarray& graph, const from_dense_options& o) {
+  CUSCI_NVTX_SCOPE("cusci::sparse::csgraph::csgraph_masked_from_dense");
   const std::string fn = "cusci::sparse::csgraph::csgraph_masked_from_dense";
   ndarray a = detail::dense_f64(graph, fn);
   masked_graph r;
@@ -150,6 +154,7 @@ masked_graph csgraph_masked_from_dense(const ndarray& graph, const from_dense_op
 }
 
 csr_matrix csgraph_from_masked(const masked_graph& graph) {
+  CUSCI_NVTX_SCOPE("cusci::sparse::csgraph::csgraph_from_masked");
   const std::string fn = "cusci::sparse::csgraph::csgraph_from_masked";
   ndarray a = detail::dense_f64(graph.data, fn);
   CUSCI_EXPECTS(graph.mask.dtype() == dtype::bool_, type_error,
@@ -165,6 +170,7 @@ csr_matrix csgraph_from_masked(const masked_graph& graph) {
 }
 
 masked_graph csgraph_to_masked(const graph_input& csgraph) {
+  CUSCI_NVTX_SCOPE("cusci::sparse::csgraph::csgraph_to_masked");
   const csr_matrix c = sparse_for_dense(csgraph, "cusci::sparse::csgraph::csgraph_to_masked");
   masked_graph r;
   r.data = detail::csr_to_dense_min(c, std::numeric_limits<double>::quiet_NaN());

@@ -18,6 +18,7 @@
 #include "cusci/sparse/csgraph/flow.hpp"
 #include "cusci/sparse/csgraph/reordering.hpp"
 #include "cusci/sparse/csgraph/spanning_tree.hpp"
+#include "cusci/detail/nvtx.hpp"
 
 namespace cusci::sparse::csgraph {
 namespace {
@@ -68,6 +69,7 @@ host_csr to_host_csr(const csr_matrix& m, bool with_data) {
 
 // ---- minimum_spanning_tree -----------------------------------------------------------------------
 csr_matrix minimum_spanning_tree(const graph_input& csgraph, const minimum_spanning_tree_options& /*options*/) {
+  CUSCI_NVTX_SCOPE("cusci::sparse::csgraph::minimum_spanning_tree");
   const csr_matrix g = detail::validate_graph_csr(csgraph, true, kMst);
   check_int32_size(g.nnz(), g.shape()[0], kMst);
   return detail::mst_boruvka(g);
@@ -75,6 +77,7 @@ csr_matrix minimum_spanning_tree(const graph_input& csgraph, const minimum_spann
 
 // ---- reverse_cuthill_mckee -----------------------------------------------------------------------
 ndarray reverse_cuthill_mckee(const spmatrix& graph, const reverse_cuthill_mckee_options& options) {
+  CUSCI_NVTX_SCOPE("cusci::sparse::csgraph::reverse_cuthill_mckee");
   const auto f = graph.format();
   if (f != sparse::format::csr && f != sparse::format::csc)
     throw type_error(detail::msg(kRcm, "Input must be in CSC or CSR sparse format."));
@@ -127,6 +130,7 @@ matching_perm_type parse_perm_type(std::string_view s) {
 }
 
 ndarray maximum_bipartite_matching(const spmatrix& graph, const maximum_bipartite_matching_options& options) {
+  CUSCI_NVTX_SCOPE("cusci::sparse::csgraph::maximum_bipartite_matching");
   check_csr_csc_coo(graph, kMbm);
   const auto h = detail::to_host_csr(graph.tocsr(), false);
   const auto r = detail::hopcroft_karp_host(h);
@@ -134,12 +138,14 @@ ndarray maximum_bipartite_matching(const spmatrix& graph, const maximum_bipartit
 }
 
 std::int64_t structural_rank(const spmatrix& graph) {
+  CUSCI_NVTX_SCOPE("cusci::sparse::csgraph::structural_rank");
   const auto h = detail::to_host_csr(graph.tocsr(), false);
   return detail::hopcroft_karp_host(h).size;
 }
 
 std::pair<ndarray, ndarray> min_weight_full_bipartite_matching(
     const spmatrix& biadjacency, const min_weight_full_bipartite_matching_options& options) {
+  CUSCI_NVTX_SCOPE("cusci::sparse::csgraph::min_weight_full_bipartite_matching");
   check_csr_csc_coo(biadjacency, kMwf);
   if (is_complex_dtype(biadjacency.dtype()))
     throw type_error(detail::msg(kMwf, "complex weights are not supported (SciPy casts them to float64)"));

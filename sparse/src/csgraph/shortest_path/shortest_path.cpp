@@ -19,6 +19,7 @@
 #include "cusci/sparse/csgraph/shortest_path.hpp"
 #include "cusci/stream.hpp"
 #include "cusci/warnings.hpp"
+#include "cusci/detail/nvtx.hpp"
 
 namespace cusci::sparse::csgraph {
 namespace detail::sp {
@@ -356,16 +357,19 @@ shortest_path_method parse_shortest_path_method(std::string_view s) {
 }
 
 paths_result dijkstra(const graph_input& csgraph, const dijkstra_options& o) {
+  CUSCI_NVTX_SCOPE("cusci::sparse::csgraph::dijkstra");
   return run_paths(csgraph, o.directed, o.indices, o.return_predecessors, o.unweighted, o.limit, o.min_only, algo::D,
                    kNs + "dijkstra");
 }
 
 paths_result bellman_ford(const graph_input& csgraph, const bellman_ford_options& o) {
+  CUSCI_NVTX_SCOPE("cusci::sparse::csgraph::bellman_ford");
   return run_paths(csgraph, o.directed, o.indices, o.return_predecessors, o.unweighted,
                    std::numeric_limits<double>::infinity(), false, algo::BF, kNs + "bellman_ford");
 }
 
 paths_result johnson(const graph_input& csgraph, const johnson_options& o) {
+  CUSCI_NVTX_SCOPE("cusci::sparse::csgraph::johnson");
   // As SciPy: unweighted graphs have no negative weights, and go to dijkstra.
   if (o.unweighted)
     return run_paths(csgraph, o.directed, o.indices, o.return_predecessors, true,
@@ -375,6 +379,7 @@ paths_result johnson(const graph_input& csgraph, const johnson_options& o) {
 }
 
 paths_result floyd_warshall(const graph_input& csgraph, const floyd_warshall_options& o) {
+  CUSCI_NVTX_SCOPE("cusci::sparse::csgraph::floyd_warshall");
   const std::string fn = kNs + "floyd_warshall";
   const std::int64_t n = sp::graph_size(csgraph, fn);
   // SciPy converts sparse input with csgraph_to_dense, which accepts CSR and CSC (and LIL) only.
@@ -415,6 +420,7 @@ paths_result floyd_warshall(const graph_input& csgraph, const floyd_warshall_opt
 }
 
 paths_result shortest_path(const graph_input& csgraph, const shortest_path_options& o) {
+  CUSCI_NVTX_SCOPE("cusci::sparse::csgraph::shortest_path");
   const std::string fn = kNs + "shortest_path";
   const std::int64_t n = sp::graph_size(csgraph, fn);
   shortest_path_method m = o.method;
@@ -462,6 +468,7 @@ paths_result shortest_path(const graph_input& csgraph, const shortest_path_optio
 
 yen_result yen(const graph_input& csgraph, std::int64_t source, std::int64_t sink, std::int64_t K,
                const yen_options& o) {
+  CUSCI_NVTX_SCOPE("cusci::sparse::csgraph::yen");
   const std::string fn = kNs + "yen";
   const std::int64_t n = sp::graph_size(csgraph, fn);
   if (!(source >= 0 && source < n && sink >= 0 && sink < n)) {

@@ -17,6 +17,7 @@
 #include "cusci/sparse/csgraph/predecessors.hpp"
 #include "cusci/sparse/csgraph/traversal.hpp"
 #include "cusci/stream.hpp"
+#include "cusci/detail/nvtx.hpp"
 
 namespace cusci::sparse::csgraph {
 namespace {
@@ -92,6 +93,7 @@ connection_kind parse_connection(std::string_view s) {
 }
 
 components_result connected_components(const graph_input& csgraph, const components_options& options) {
+  CUSCI_NVTX_SCOPE("cusci::sparse::csgraph::connected_components");
   const std::string fn = kPrefix + "connected_components";
   const bool directed = options.connection == connection_kind::weak ? false : options.directed;
   graph32 g = validated(csgraph, directed, fn);
@@ -113,6 +115,7 @@ components_result connected_components(const graph_input& csgraph, const compone
 }
 
 order_result breadth_first_order(const graph_input& csgraph, std::int64_t i_start, const traversal_options& options) {
+  CUSCI_NVTX_SCOPE("cusci::sparse::csgraph::breadth_first_order");
   const std::string fn = kPrefix + "breadth_first_order";
   graph32 g = validated(csgraph, options.directed, fn);
   const std::int32_t start = check_start(i_start, g.n, fn);
@@ -130,6 +133,7 @@ order_result breadth_first_order(const graph_input& csgraph, std::int64_t i_star
 }
 
 order_result depth_first_order(const graph_input& csgraph, std::int64_t i_start, const traversal_options& options) {
+  CUSCI_NVTX_SCOPE("cusci::sparse::csgraph::depth_first_order");
   const std::string fn = kPrefix + "depth_first_order";
   graph32 g = validated(csgraph, options.directed, fn);
   const std::int32_t start = check_start(i_start, g.n, fn);
@@ -147,6 +151,7 @@ order_result depth_first_order(const graph_input& csgraph, std::int64_t i_start,
 }
 
 csr_matrix breadth_first_tree(const graph_input& csgraph, std::int64_t i_start, bool directed) {
+  CUSCI_NVTX_SCOPE("cusci::sparse::csgraph::breadth_first_tree");
   const std::string fn = kPrefix + "breadth_first_tree";
   graph32 g = validated(csgraph, directed, fn);
   check_start(i_start, g.n, fn);
@@ -156,6 +161,7 @@ csr_matrix breadth_first_tree(const graph_input& csgraph, std::int64_t i_start, 
 }
 
 csr_matrix depth_first_tree(const graph_input& csgraph, std::int64_t i_start, bool directed) {
+  CUSCI_NVTX_SCOPE("cusci::sparse::csgraph::depth_first_tree");
   const std::string fn = kPrefix + "depth_first_tree";
   graph32 g = validated(csgraph, directed, fn);
   const std::int32_t start = check_start(i_start, g.n, fn);
@@ -168,6 +174,7 @@ csr_matrix depth_first_tree(const graph_input& csgraph, std::int64_t i_start, bo
 }
 
 csr_matrix reconstruct_path(const graph_input& csgraph, const ndarray& predecessors, bool directed) {
+  CUSCI_NVTX_SCOPE("cusci::sparse::csgraph::reconstruct_path");
   const std::string fn = kPrefix + "reconstruct_path";
   graph32 g = validated(csgraph, directed, fn);
   CUSCI_EXPECTS(predecessors.ndim() == 1 && predecessors.shape(0) == g.n, value_error,
@@ -184,6 +191,7 @@ csr_matrix reconstruct_path(const graph_input& csgraph, const ndarray& predecess
 
 ndarray construct_dist_matrix(const graph_input& graph, const ndarray& predecessors,
                               const dist_matrix_options& options) {
+  CUSCI_NVTX_SCOPE("cusci::sparse::csgraph::construct_dist_matrix");
   const std::string fn = kPrefix + "construct_dist_matrix";
   ndarray dense = detail::validate_graph_dense(graph, options.directed, fn);
   const std::int64_t n = dense.shape(0);
