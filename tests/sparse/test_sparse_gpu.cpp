@@ -370,3 +370,35 @@ TEST_CASE("cg: b == 0, b as [n, 1], maxiter <= 0, float32 b with float64 A") {
   CHECK(f.x.dtype() == dtype::float64);
   CHECK(f.info == 3);
 }
+
+TEST_CASE("default constructors give empty (0, 0) float64 matrices; .T() is sparse::transpose") {
+  const sparse::coo_matrix c;
+  const sparse::csr_matrix r;
+  const sparse::csc_matrix k;
+  const sparse::dia_matrix d;
+  const sparse::bsr_matrix b;
+  for (const sparse::spmatrix& m : {sparse::spmatrix(c), sparse::spmatrix(r), sparse::spmatrix(k), sparse::spmatrix(d),
+                                    sparse::spmatrix(b)}) {
+    CHECK(m.shape() == sparse::shape2{0, 0});
+    CHECK(m.nnz() == 0);
+    CHECK(m.dtype() == dtype::float64);
+    CHECK(m.toarray().size() == 0);
+  }
+  // A 3 x 4 matrix with entries at (0, 1), (2, 3), (1, 0).
+  const sparse::coo_matrix A(asarray(std::vector<double>{1.0, 2.0, 3.0}),
+                             {asarray(std::vector<std::int32_t>{0, 2, 1}), asarray(std::vector<std::int32_t>{1, 3, 0})},
+                             {.shape = sparse::shape2{3, 4}});
+  const ndarray dense = A.toarray();
+  const ndarray want = dense.T();
+  const sparse::csr_matrix R = A.tocsr();
+  const sparse::csc_matrix RT = R.T();
+  const sparse::csr_matrix RTT = RT.T();
+  const sparse::coo_matrix AT = A.T();
+  CHECK(RT.shape() == sparse::shape2{4, 3});
+  CHECK(to_host(RT.toarray()).to_vector<double>() == to_host(want.copy()).to_vector<double>());
+  CHECK(to_host(RTT.toarray()).to_vector<double>() == to_host(dense).to_vector<double>());
+  CHECK(to_host(AT.toarray()).to_vector<double>() == to_host(want.copy()).to_vector<double>());
+  CHECK(to_host(A.todia().T().toarray()).to_vector<double>() == to_host(want.copy()).to_vector<double>());
+  CHECK(to_host(A.tobsr().T().toarray()).to_vector<double>() == to_host(want.copy()).to_vector<double>());
+  CHECK(to_host(sparse::spmatrix(A).T().toarray()).to_vector<double>() == to_host(want.copy()).to_vector<double>());
+}

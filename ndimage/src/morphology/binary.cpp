@@ -351,7 +351,7 @@ ndarray binary_dilation(const ndarray& input, const binary_options& o) {
                        o.brute_force, o.axes);
 }
 
-ndarray binary_opening(const ndarray& input, const binary_options& o) {
+ndarray binary_opening(const ndarray& input, const binary_opening_options& o) {
   const char* fn = "binary_opening";
   const std::vector<int> axes = detail::check_axes(o.axes, input.ndim(), fn);
   const host_array s = o.structure ? *o.structure : generate_binary_structure(static_cast<int>(axes.size()), 1);
@@ -361,7 +361,7 @@ ndarray binary_opening(const ndarray& input, const binary_options& o) {
   return dilation_core(fn, tmp, s, o.iterations, o.mask, o.output, o.border_value, o.origin, o.brute_force, o.axes);
 }
 
-ndarray binary_closing(const ndarray& input, const binary_options& o) {
+ndarray binary_closing(const ndarray& input, const binary_opening_options& o) {
   const char* fn = "binary_closing";
   const std::vector<int> axes = detail::check_axes(o.axes, input.ndim(), fn);
   const host_array s = o.structure ? *o.structure : generate_binary_structure(static_cast<int>(axes.size()), 1);

@@ -16,6 +16,7 @@
 #include "cusci/indexing.hpp"
 #include "cusci/reduction.hpp"
 #include "cusci/sparse/construct.hpp"
+#include "cusci/detail/nvtx.hpp"
 
 namespace cusci::sparse {
 namespace {
@@ -191,6 +192,7 @@ ndarray broadcast_dense(const spmatrix& A, const ndarray& D) {
 // ----- sums and differences ----------------------------------------------------------------------
 
 spmatrix add(const spmatrix& A, const spmatrix& B) {
+  CUSCI_NVTX_SCOPE("cusci::sparse::add");
   check_same_shape(A, B, "add");
   const bool csc = A.format() == format::csc || (A.format() == format::dia && B.format() == format::csc);
   return as_bsr_like(A, binopt(A, B, detail::binop::plus, csc));
@@ -199,11 +201,13 @@ spmatrix add(const spmatrix& A, const spmatrix& B) {
 ndarray add(const spmatrix& A, const ndarray& D) { return cusci::add(A.toarray(), broadcast_dense(A, D)); }
 
 spmatrix add(const spmatrix& A, const scalar& s) {
+  CUSCI_NVTX_SCOPE("cusci::sparse::add");
   if (value_of(s) == std::complex<double>(0.0)) return A.copy();
   throw not_implemented_error("cusci::sparse::add: adding a nonzero scalar to a sparse array is not supported");
 }
 
 spmatrix subtract(const spmatrix& A, const spmatrix& B) {
+  CUSCI_NVTX_SCOPE("cusci::sparse::subtract");
   check_same_shape(A, B, "subtract");
   return as_bsr_like(A, binopt(A, B, detail::binop::minus, A.format() == format::csc));
 }
@@ -212,6 +216,7 @@ ndarray subtract(const spmatrix& A, const ndarray& D) { return cusci::subtract(A
 ndarray subtract(const ndarray& D, const spmatrix& A) { return cusci::subtract(broadcast_dense(A, D), A.toarray()); }
 
 spmatrix subtract(const spmatrix& A, const scalar& s) {
+  CUSCI_NVTX_SCOPE("cusci::sparse::subtract");
   if (value_of(s) == std::complex<double>(0.0)) return A.copy();
   throw not_implemented_error(
       "cusci::sparse::subtract: subtracting a nonzero scalar from a sparse array is not supported");
@@ -222,6 +227,7 @@ spmatrix subtract(const spmatrix& A, const scalar& s) {
 spmatrix multiply(const spmatrix& A, const scalar& s) { return with_data(A, cusci::multiply(data_of(A), s)); }
 
 spmatrix multiply(const spmatrix& A, const spmatrix& B) {
+  CUSCI_NVTX_SCOPE("cusci::sparse::multiply");
   const bool csc = cs_is_csc(A);
   if (A.shape() == B.shape()) return as_bsr_like(A, binopt(A, B, detail::binop::elmul, csc));
   spmatrix cs = csc ? spmatrix(A.tocsc()) : spmatrix(A.tocsr());
@@ -243,6 +249,7 @@ spmatrix multiply(const spmatrix& A, const spmatrix& B) {
 }
 
 spmatrix multiply(const spmatrix& A, const ndarray& D) {
+  CUSCI_NVTX_SCOPE("cusci::sparse::multiply");
   if (D.ndim() > 2)
     throw not_implemented_error("cusci::sparse::multiply: dense operands of more than 2 dimensions");
   spmatrix cs = cs_is_csc(A) ? spmatrix(A.tocsc()) : spmatrix(A.tocsr());
@@ -269,6 +276,7 @@ spmatrix multiply(const spmatrix& A, const ndarray& D) {
 }
 
 spmatrix divide(const spmatrix& A, const scalar& s) {
+  CUSCI_NVTX_SCOPE("cusci::sparse::divide");
   const auto v = value_of(s);
   const bool complex_scalar = is_complex(s.dtype());
   const scalar inv = complex_scalar ? scalar(std::complex<double>(1.0) / v) : scalar(1.0 / v.real());
@@ -281,6 +289,7 @@ spmatrix divide(const spmatrix& A, const scalar& s) {
 }
 
 ndarray divide(const spmatrix& A, const spmatrix& B) {
+  CUSCI_NVTX_SCOPE("cusci::sparse::divide");
   check_same_shape(A, B, "divide");
   spmatrix self = A.tocsr();
   if (!is_complex(A.dtype()) && A.dtype() != cusci::dtype::float64)
@@ -323,12 +332,14 @@ spmatrix max_min(const spmatrix& A, const scalar& s, bool is_max) {
 }  // namespace
 
 spmatrix maximum(const spmatrix& A, const spmatrix& B) {
+  CUSCI_NVTX_SCOPE("cusci::sparse::maximum");
   check_same_shape(A, B, "maximum");
   return binopt(A, B, detail::binop::maximum, cs_is_csc(A));
 }
 spmatrix maximum(const spmatrix& A, const scalar& s) { return max_min(A, s, true); }
 ndarray maximum(const spmatrix& A, const ndarray& D) { return cusci::maximum(A.toarray(), D); }
 spmatrix minimum(const spmatrix& A, const spmatrix& B) {
+  CUSCI_NVTX_SCOPE("cusci::sparse::minimum");
   check_same_shape(A, B, "minimum");
   return binopt(A, B, detail::binop::minimum, cs_is_csc(A));
 }
@@ -338,6 +349,7 @@ ndarray minimum(const spmatrix& A, const ndarray& D) { return cusci::minimum(A.t
 // ----- value-wise functions ------------------------------------------------------------------------
 
 spmatrix power(const spmatrix& A, const scalar& p, std::optional<cusci::dtype> dtype) {
+  CUSCI_NVTX_SCOPE("cusci::sparse::power");
   if (value_of(p) == std::complex<double>(0.0))
     throw not_implemented_error(
         "cusci::sparse::power: zero power is not supported as it would densify the matrix. Use "
@@ -358,27 +370,32 @@ spmatrix power(const spmatrix& A, const scalar& p, std::optional<cusci::dtype> d
 }
 
 spmatrix abs(const spmatrix& A) {
+  CUSCI_NVTX_SCOPE("cusci::sparse::abs");
   spmatrix B = deduped(A);
   return with_data(B, cusci::abs(data_of(B)));
 }
 
 spmatrix negative(const spmatrix& A) {
+  CUSCI_NVTX_SCOPE("cusci::sparse::negative");
   if (A.dtype() == cusci::dtype::bool_)
     throw not_implemented_error("cusci::sparse::negative: negating a boolean sparse array is not supported");
   return with_data(A, cusci::negative(data_of(A)));
 }
 
 spmatrix conj(const spmatrix& A) {
+  CUSCI_NVTX_SCOPE("cusci::sparse::conj");
   if (is_complex(A.dtype())) return with_data(A, cusci::conjugate(data_of(A)));
   return A.copy();
 }
 
 spmatrix real(const spmatrix& A) {
+  CUSCI_NVTX_SCOPE("cusci::sparse::real");
   if (is_complex(A.dtype())) return with_data(A, cusci::real(data_of(A)).copy());
   return with_data(A, data_of(A).copy());
 }
 
 spmatrix imag(const spmatrix& A) {
+  CUSCI_NVTX_SCOPE("cusci::sparse::imag");
   if (is_complex(A.dtype())) return with_data(A, cusci::imag(data_of(A)).copy());
   return with_data(A, cusci::zeros_like(data_of(A)));
 }
@@ -386,16 +403,20 @@ spmatrix imag(const spmatrix& A) {
 // ----- transposes ----------------------------------------------------------------------------------
 
 csc_matrix transpose(const csr_matrix& A) {
+  CUSCI_NVTX_SCOPE("cusci::sparse::transpose");
   return csc_matrix::from_valid(A.data(), A.indices(), A.indptr(), shape2{A.shape()[1], A.shape()[0]});
 }
 csr_matrix transpose(const csc_matrix& A) {
+  CUSCI_NVTX_SCOPE("cusci::sparse::transpose");
   return csr_matrix::from_valid(A.data(), A.indices(), A.indptr(), shape2{A.shape()[1], A.shape()[0]});
 }
 coo_matrix transpose(const coo_matrix& A) {
+  CUSCI_NVTX_SCOPE("cusci::sparse::transpose");
   return coo_matrix::from_valid(A.data(), A.col(), A.row(), shape2{A.shape()[1], A.shape()[0]});
 }
 
 spmatrix transpose(const spmatrix& A) {
+  CUSCI_NVTX_SCOPE("cusci::sparse::transpose");
   switch (A.format()) {
     case format::csr: return transpose(A.get<csr_matrix>());
     case format::csc: return transpose(A.get<csc_matrix>());
@@ -413,6 +434,7 @@ spmatrix conj_transpose(const spmatrix& A) { return conj(transpose(A)); }
 // ----- comparisons ---------------------------------------------------------------------------------
 
 spmatrix compare(const spmatrix& A, const spmatrix& B, compare_op op) {
+  CUSCI_NVTX_SCOPE("cusci::sparse::compare");
   check_same_shape(A, B, "compare");
   const bool csc = cs_is_csc(A);
   if (op == compare_op::ne || op == compare_op::lt || op == compare_op::gt)
@@ -423,6 +445,7 @@ spmatrix compare(const spmatrix& A, const spmatrix& B, compare_op op) {
 }
 
 spmatrix compare(const spmatrix& A, const scalar& s, compare_op op) {
+  CUSCI_NVTX_SCOPE("cusci::sparse::compare");
   const bool csc = cs_is_csc(A);
   const bool nan = scalar_is_nan(s);
   if (!zero_compare(s, op)) {
@@ -437,5 +460,18 @@ spmatrix compare(const spmatrix& A, const scalar& s, compare_op op) {
 }
 
 ndarray compare(const spmatrix& A, const ndarray& D, compare_op op) { return dense_compare(A.toarray(), D, op); }
+
+coo_matrix coo_matrix::T() const { return transpose(*this); }
+spmatrix dia_matrix::T() const { return transpose(spmatrix(*this)); }
+spmatrix bsr_matrix::T() const { return transpose(spmatrix(*this)); }
+spmatrix spmatrix::T() const { return transpose(*this); }
+template <>
+csc_matrix csr_matrix::T() const {
+  return transpose(*this);
+}
+template <>
+csr_matrix csc_matrix::T() const {
+  return transpose(*this);
+}
 
 }  // namespace cusci::sparse

@@ -109,7 +109,7 @@ dia_matrix::dia_matrix(const spmatrix& other, const matrix_options& o) {
 }
 
 dia_matrix dia_matrix::from_valid(ndarray data, ndarray offsets, std::vector<std::int64_t> offsets_host, shape2 shape) {
-  dia_matrix a;
+  dia_matrix a{raw_tag{}};
   a.data_ = std::move(data);
   a.offsets_ = std::move(offsets);
   a.offsets_host_ = std::move(offsets_host);
@@ -221,7 +221,7 @@ bsr_matrix::bsr_matrix(const spmatrix& other, const bsr_options& o) {
 }
 
 bsr_matrix bsr_matrix::from_valid(ndarray data, ndarray indices, ndarray indptr, shape2 shape, bool canonical) {
-  bsr_matrix a;
+  bsr_matrix a{raw_tag{}};
   a.shape_ = shape;
   a.blocksize_ = {data.shape(1), data.shape(2)};
   a.rebind(std::move(data), std::move(indices), std::move(indptr), canonical ? 1 : -1);

@@ -363,7 +363,7 @@ coo_matrix::coo_matrix(const spmatrix& other, const matrix_options& o) {
 }
 
 coo_matrix coo_matrix::from_valid(ndarray data, ndarray row, ndarray col, shape2 shape, bool canonical) {
-  coo_matrix a;
+  coo_matrix a{raw_tag{}};
   a.data_ = std::move(data);
   a.row_ = std::move(row);
   a.col_ = std::move(col);
@@ -445,7 +445,7 @@ compressed_matrix<K>::compressed_matrix(const spmatrix& other, const matrix_opti
 template <compressed_kind K>
 compressed_matrix<K> compressed_matrix<K>::from_valid(ndarray data, ndarray indices, ndarray indptr, shape2 shape,
                                                       bool canonical) {
-  compressed_matrix a;
+  compressed_matrix a{raw_tag{}};
   a.shape_ = shape;
   a.rebind(std::move(data), std::move(indices), std::move(indptr), canonical ? 1 : -1);
   return a;

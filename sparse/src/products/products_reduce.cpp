@@ -257,16 +257,16 @@ ndarray max(const spmatrix& A) { return minmax_all(A, true); }
 ndarray min(const spmatrix& A) { return minmax_all(A, false); }
 coo_matrix max(const spmatrix& A, int axis) { return minmax_axis(A, axis, true); }
 coo_matrix min(const spmatrix& A, int axis) { return minmax_axis(A, axis, false); }
-std::int64_t argmax(const spmatrix& A) { return argminmax_all(A, true); }
-std::int64_t argmin(const spmatrix& A) { return argminmax_all(A, false); }
+ndarray argmax(const spmatrix& A) { return asarray(std::vector<std::int64_t>{argminmax_all(A, true)}, shape_t{}); }
+ndarray argmin(const spmatrix& A) { return asarray(std::vector<std::int64_t>{argminmax_all(A, false)}, shape_t{}); }
 ndarray argmax(const spmatrix& A, int axis) { return argminmax_axis(A, axis, true); }
 ndarray argmin(const spmatrix& A, int axis) { return argminmax_axis(A, axis, false); }
 
-std::int64_t count_nonzero(const spmatrix& A) {
-  if (A.nnz() == 0) return 0;
+ndarray count_nonzero(const spmatrix& A) {
+  if (A.nnz() == 0) return zeros(shape_t{}, dtype::int64);
   const coo_matrix c = canonical_coo(A);
-  if (c.nnz() == 0) return 0;
-  return cusci::count_nonzero(c.data()).astype(dtype::int64).item<std::int64_t>();
+  if (c.nnz() == 0) return zeros(shape_t{}, dtype::int64);
+  return cusci::count_nonzero(c.data()).astype(dtype::int64, false);
 }
 
 ndarray count_nonzero(const spmatrix& A, int axis) {

@@ -102,20 +102,22 @@ inline cusci::ndarray call(const golden_case& c, const cusci::ndarray& x, const 
     o.axes = a.axes;
     return nd::binary_fill_holes(x, o);
   }
-  nd::binary_options o;
-  o.structure = a.structure;
-  o.iterations = a.iterations;
-  o.mask = a.mask;
-  o.output = a.output;
-  o.border_value = a.border_value;
-  o.origin = a.origin;
-  o.brute_force = a.brute_force;
-  o.axes = a.axes;
-  if (f == "binary_erosion") return nd::binary_erosion(x, o);
-  if (f == "binary_dilation") return nd::binary_dilation(x, o);
-  if (f == "binary_opening") return nd::binary_opening(x, o);
+  auto fill = [&](auto o) {  // binary_options or binary_opening_options: the same fields
+    o.structure = a.structure;
+    o.iterations = a.iterations;
+    o.mask = a.mask;
+    o.output = a.output;
+    o.border_value = a.border_value;
+    o.origin = a.origin;
+    o.brute_force = a.brute_force;
+    o.axes = a.axes;
+    return o;
+  };
+  if (f == "binary_erosion") return nd::binary_erosion(x, fill(nd::binary_options{}));
+  if (f == "binary_dilation") return nd::binary_dilation(x, fill(nd::binary_options{}));
+  if (f == "binary_opening") return nd::binary_opening(x, fill(nd::binary_opening_options{}));
   REQUIRE(f == "binary_closing");
-  return nd::binary_closing(x, o);
+  return nd::binary_closing(x, fill(nd::binary_opening_options{}));
 }
 
 /// Checks that `run()` throws the exception the case names and that the message starts with

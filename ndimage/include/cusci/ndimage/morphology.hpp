@@ -73,8 +73,7 @@ std::pair<host_array, std::vector<std::int64_t>> iterate_structure(const host_ar
                                                                    std::int64_t iterations,
                                                                    const per_axis<std::int64_t>& origin);
 
-/// Keyword arguments of binary_erosion, binary_dilation, binary_opening and binary_closing (SciPy's
-/// names and defaults).
+/// Keyword arguments of binary_erosion and binary_dilation (SciPy's names, defaults and order).
 struct binary_options {
   /// The structuring element (host, any dtype); default generate_binary_structure(len(axes), 1).
   std::optional<host_array> structure{};
@@ -120,14 +119,29 @@ ndarray binary_erosion(const ndarray& input, const binary_options& opts = {});
 /// filtered axes raises cusci::runtime_error where SciPy raises IndexError.
 ndarray binary_dilation(const ndarray& input, const binary_options& opts = {});
 
+/// Keyword arguments of binary_opening and binary_closing: binary_options' fields in these
+/// functions' own SciPy order (structure, iterations, output, origin, mask, border_value, brute_force,
+/// axes), so that designated initializers follow SciPy's keyword order.
+struct binary_opening_options {
+  std::optional<host_array> structure{};
+  std::int64_t iterations = 1;
+  ndimage::output_arg output{};
+  per_axis<std::int64_t> origin = std::int64_t{0};
+  std::optional<ndarray> mask{};
+  int border_value = 0;
+  bool brute_force = false;
+  std::optional<std::vector<int>> axes{};
+};
+
 /// binary_dilation(binary_erosion(input)) with the same structure, iterations, mask, border_value
 /// and origin (the erosion into a temporary bool array, the dilation into `output`).
-/// SciPy: `scipy.ndimage.binary_opening(...)`. As binary_erosion otherwise.
-ndarray binary_opening(const ndarray& input, const binary_options& opts = {});
+/// SciPy: `scipy.ndimage.binary_opening(input, structure, iterations, output, origin, mask,
+/// border_value, brute_force, axes)`. As binary_erosion otherwise.
+ndarray binary_opening(const ndarray& input, const binary_opening_options& opts = {});
 
 /// binary_erosion(binary_dilation(input)), as binary_opening.
 /// SciPy: `scipy.ndimage.binary_closing(...)`.
-ndarray binary_closing(const ndarray& input, const binary_options& opts = {});
+ndarray binary_closing(const ndarray& input, const binary_opening_options& opts = {});
 
 /// Keyword arguments of binary_hit_or_miss.
 struct hit_or_miss_options {

@@ -334,6 +334,9 @@ class coo_matrix : public matrix_base<coo_matrix, sparse::format::coo> {
   /// @throws cusci::value_error for a negative dimension; type_error for float16.
   /// SciPy: `coo_matrix((M, N), dtype=...)`.
   explicit coo_matrix(shape2 shape, const matrix_options& o = {});
+  /// An empty (0, 0) float64 matrix, as `coo_matrix(shape2{0, 0})` (for declaring a matrix assigned
+  /// later). Asynchronous; needs a device like any constructor.
+  coo_matrix() : coo_matrix(shape2{0, 0}) {}
   /// The nonzero entries of a dense array, in C (row-major) order; has_canonical_format() is true.
   /// @param dense [rows, cols] or [n] (-> (1, n)), any supported dtype and layout.
   /// `o.shape`, if given, must equal the array's (2-D) shape. Synchronizes (counts the nonzeros).
@@ -358,6 +361,9 @@ class coo_matrix : public matrix_base<coo_matrix, sparse::format::coo> {
   /// applied; `o.shape` must equal other's shape). SciPy: `coo_matrix(S)`.
   explicit coo_matrix(const spmatrix& other, const matrix_options& o = {});
 
+  /// The transpose (`sparse::transpose(*this)`). SciPy: `A.T`.
+  coo_matrix T() const;
+
   /// [nnz] row indices, [nnz] column indices (shared, contiguous). data(): [nnz] values; nnz()
   /// counts duplicates and explicit zeros.
   const ndarray& row() const noexcept { return row_; }
@@ -374,7 +380,8 @@ class coo_matrix : public matrix_base<coo_matrix, sparse::format::coo> {
 
  private:
   friend class matrix_base<coo_matrix, sparse::format::coo>;  // the shared members use the arrays and flags
-  coo_matrix() = default;
+  struct raw_tag {};
+  explicit coo_matrix(raw_tag) {}
   ndarray row_, col_;
   detail::lazy_flag canonical_ = 0;      // SciPy's flag
   mutable detail::lazy_flag sorted_ = -1;  // -1 unknown
@@ -397,6 +404,9 @@ class compressed_matrix
  public:
   /// An empty (rows, cols) matrix. Asynchronous. SciPy: `csr_matrix((M, N), dtype=...)`.
   explicit compressed_matrix(shape2 shape, const matrix_options& o = {});
+  /// An empty (0, 0) float64 matrix, as `csr_matrix(shape2{0, 0})` (for declaring a matrix assigned
+  /// later). Asynchronous; allocates its one-element indptr, so it needs a device.
+  compressed_matrix() : compressed_matrix(shape2{0, 0}) {}
   /// From a dense [rows, cols] (or [n] -> (1, n)) array of any supported dtype and layout: its
   /// nonzeros, canonical. Synchronizes. SciPy: `csr_matrix(D)`.
   explicit compressed_matrix(const ndarray& dense, const matrix_options& o = {});
@@ -447,12 +457,17 @@ class compressed_matrix
   static compressed_matrix from_valid(ndarray data, ndarray indices, ndarray indptr, shape2 shape,
                                       bool canonical = false);
 
+  /// The transpose, in the other compressed format over the same arrays (`sparse::transpose(*this)`:
+  /// CSR gives CSC and CSC gives CSR, no copy). SciPy: `A.T`.
+  compressed_matrix<K == compressed_kind::csr ? compressed_kind::csc : compressed_kind::csr> T() const;
+
   /// The products family's cache of cuSPARSE descriptors of this matrix (shared by copies).
   const std::shared_ptr<detail::spmv_cache>& spmv_cache() const noexcept { return cache_; }
 
  private:
   friend base_type;  // the shared members use the arrays, flags and cache
-  compressed_matrix() = default;
+  struct raw_tag {};
+  explicit compressed_matrix(raw_tag) {}
   void rebind(ndarray data, ndarray indices, ndarray indptr, int canonical);
   using base_type::data_;
   using base_type::shape_;
@@ -460,6 +475,10 @@ class compressed_matrix
   std::shared_ptr<detail::spmv_cache> cache_;
   mutable detail::lazy_flag sorted_ = -1, canonical_ = -1;  // -1 unknown
 };
+template <>
+csc_matrix csr_matrix::T() const;
+template <>
+csr_matrix csc_matrix::T() const;
 
 /// A sparse matrix in diagonal format: diagonal k (offset `offsets[k]`) stores
 /// `data[k, j] = A[j - offsets[k], j]` for the columns j where that row exists (SciPy's layout:
@@ -468,6 +487,8 @@ class compressed_matrix
 class dia_matrix : public matrix_base<dia_matrix, sparse::format::dia> {
  public:
   explicit dia_matrix(shape2 shape, const matrix_options& o = {});
+  /// An empty (0, 0) float64 matrix, as `dia_matrix(shape2{0, 0})`.
+  dia_matrix() : dia_matrix(shape2{0, 0}) {}
   /// From a dense array: one diagonal per offset with a nonzero, offsets ascending. Synchronizes.
   explicit dia_matrix(const ndarray& dense, const matrix_options& o = {});
   /// From (data, offsets). `o.shape` is required.
@@ -487,6 +508,8 @@ class dia_matrix : public matrix_base<dia_matrix, sparse::format::dia> {
   /// [n_diags] diagonal offsets (index_dtype(): int32 unless a dimension needs int64; data():
   /// [n_diags, L] values, C-contiguous) on the device, and a host copy.
   const ndarray& offsets() const noexcept { return offsets_; }
+  /// The transpose (`sparse::transpose`, as an spmatrix). SciPy: `A.T`.
+  spmatrix T() const;
   const std::vector<std::int64_t>& offsets_host() const noexcept { return offsets_host_; }
 
   /// Over arrays the caller guarantees valid: data [n_diags, L] C-contiguous, offsets [n_diags]
@@ -495,7 +518,8 @@ class dia_matrix : public matrix_base<dia_matrix, sparse::format::dia> {
 
  private:
   friend class matrix_base<dia_matrix, sparse::format::dia>;  // the shared members use the arrays
-  dia_matrix() = default;
+  struct raw_tag {};
+  explicit dia_matrix(raw_tag) {}
   ndarray offsets_;
   std::vector<std::int64_t> offsets_host_;
 };
@@ -507,6 +531,8 @@ class bsr_matrix : public matrix_base<bsr_matrix, sparse::format::bsr> {
  public:
   /// Empty; `o.blocksize` default (1, 1). SciPy: `bsr_matrix((M, N), blocksize=...)`.
   explicit bsr_matrix(shape2 shape, const bsr_options& o = {});
+  /// An empty (0, 0) float64 matrix, as `bsr_matrix(shape2{0, 0})`.
+  bsr_matrix() : bsr_matrix(shape2{0, 0}) {}
   /// From a dense array through CSR (`csr_matrix(dense).tobsr(blocksize)`). Synchronizes.
   explicit bsr_matrix(const ndarray& dense, const bsr_options& o = {});
   /// From triplets through COO (duplicates summed). Synchronizes.
@@ -527,6 +553,8 @@ class bsr_matrix : public matrix_base<bsr_matrix, sparse::format::bsr> {
   /// (R, C).
   shape2 blocksize() const noexcept { return blocksize_; }
   /// [nnzb] block column indices, [rows / R + 1] block row pointers. data(): [nnzb, R, C] blocks.
+  /// The transpose (`sparse::transpose`, as an spmatrix). SciPy: `A.T`.
+  spmatrix T() const;
   const ndarray& indices() const noexcept { return indices_; }
   const ndarray& indptr() const noexcept { return indptr_; }
 
@@ -541,7 +569,8 @@ class bsr_matrix : public matrix_base<bsr_matrix, sparse::format::bsr> {
 
  private:
   friend class matrix_base<bsr_matrix, sparse::format::bsr>;  // the shared members use the arrays, flags and cache
-  bsr_matrix() = default;
+  struct raw_tag {};
+  explicit bsr_matrix(raw_tag) {}
   void rebind(ndarray data, ndarray indices, ndarray indptr, int canonical);
   ndarray indices_, indptr_;
   shape2 blocksize_{1, 1};
@@ -597,6 +626,8 @@ class spmatrix {
     return std::visit(std::forward<F>(f), v_);
   }
 
+  /// The transpose (`sparse::transpose(*this)`). SciPy: `A.T`.
+  spmatrix T() const;
   spmatrix asformat(sparse::format f, bool copy = false) const;
   /// `asformat(format_from_string(f))`; an empty string returns *this (SciPy's `format=None`).
   spmatrix asformat(std::string_view f, bool copy = false) const;

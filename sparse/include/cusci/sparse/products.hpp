@@ -166,20 +166,22 @@ coo_matrix min(const spmatrix& A, int axis);
 /// Flat index (row * n + col) of the first maximum / minimum, implicit zeros included, with SciPy's
 /// exact rule (when the stored extreme equals zero and implicit zeros exist, the result is
 /// `min(first implicit zero's flat index, position of the stored extreme)`, as SciPy 1.18 computes).
-/// A matrix without stored entries gives 0. Synchronizes.
+/// A matrix without stored entries gives 0. Returns a 0-d int64 device array, as every scalar-valued
+/// result in cusci (`.item<std::int64_t>()` reads it); synchronizes (the rule needs the extreme's value).
 /// @throws cusci::value_error "Cannot apply argmax to an empty matrix." for a 0-size matrix.
 /// SciPy: `A.argmax()`, `A.argmin()` (explicit=False).
-std::int64_t argmax(const spmatrix& A);
-std::int64_t argmin(const spmatrix& A);
+ndarray argmax(const spmatrix& A);
+ndarray argmin(const spmatrix& A);
 /// Along an axis: int64 [1, n] (axis 0: row index per column) or [m, 1] (axis 1: column index per
 /// row), SciPy's per-line rule (as above, within the line). Synchronizes (sums duplicates).
 /// @throws cusci::value_error "Cannot apply argmax along a zero-sized dimension."; index_error.
 ndarray argmax(const spmatrix& A, int axis);
 ndarray argmin(const spmatrix& A, int axis);
 
-/// Number of nonzero values after summing duplicates (explicit zeros are not counted). Synchronizes.
-/// SciPy: `A.count_nonzero()`.
-std::int64_t count_nonzero(const spmatrix& A);
+/// Number of nonzero values after summing duplicates (explicit zeros are not counted), as a 0-d int64
+/// device array (every scalar-valued result in cusci is one; `.item<std::int64_t>()` reads it).
+/// Synchronizes only when duplicates must be summed first. SciPy: `A.count_nonzero()`.
+ndarray count_nonzero(const spmatrix& A);
 /// Along an axis: int64 [n] (axis 0) or [m] (axis 1), 1-D as SciPy. Synchronizes (sums duplicates).
 /// SciPy: `A.count_nonzero(axis)`. Deviation: always int64 (SciPy gives intp or the index dtype).
 ndarray count_nonzero(const spmatrix& A, int axis);
