@@ -7,15 +7,16 @@
 /// sequence as a convolution, computed with a real FFT, a multiplication by the coefficients
 /// u_m = (k_c r_c)^(-i 2 pi m / (n dln)) U_mu(q + i 2 pi m / (n dln)),
 /// U_mu(x) = 2^x Gamma((mu + 1 + x) / 2) / Gamma((mu + 1 - x) / 2), an inverse real FFT and a reversal.
-/// The n // 2 + 1 coefficients are computed on the host in float64 (complex log-gamma by recurrence
-/// and Stirling's series); the transforms and products run on the GPU over every leading index
-/// (the transform is along the last axis), as SciPy's.
+/// The n // 2 + 1 coefficients are computed on the GPU in float64, one thread each (complex
+/// log-gamma by recurrence and Stirling's series; the m = 0 term and its singular cases on the host);
+/// the transforms and products run on the GPU over every leading index (the transform is along the
+/// last axis), as SciPy's.
 ///
 /// Dtypes: as `scipy.fft.fht`: float32 input gives float32 (the coefficients are applied in double and
 /// the product rounded, as NumPy's in-place `A *= u`), float64 and integer inputs float64; with a
 /// non-zero `bias` the input is first multiplied by a float64 power law, so float32 gives float64.
 /// Complex input: type_error (SciPy's real FFT rejects it).
-/// Stream behaviour: asynchronous (the coefficients are uploaded with the work).
+/// Stream behaviour: asynchronous (the coefficients are computed on the current stream).
 /// Warnings: "UserWarning" "singular transform; consider changing the bias" (fht) and "singular
 /// inverse transform; consider changing the bias" (ifht) where SciPy issues them; the singular
 /// coefficient is then replaced as SciPy does (0 for fht, inf for ifht).

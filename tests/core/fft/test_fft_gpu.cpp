@@ -2,8 +2,12 @@
 // streams and the plan cache.
 #include <doctest/doctest.h>
 
+#include <cmath>
+#include <complex>
+#include <cstdint>
 #include <cstring>
 #include <functional>
+#include <limits>
 #include <optional>
 #include <sstream>
 #include <string>
@@ -20,6 +24,13 @@
 using namespace cusci;
 namespace ft = cusci::fft;
 using testing::golden_case;
+
+// The device FFTLog coefficients (core/src/fft/fftlog.cpp; not in the public header): the same values as
+// ft::detail::fht_coefficients, as a complex128 device array [n // 2 + 1].
+namespace cusci::fft::detail {
+ndarray fht_coefficients_device(std::int64_t n, double dln, double mu, double offset, double bias, bool inverse,
+                                bool* singular);
+}
 
 namespace {
 const char* M = "core_fft";
@@ -187,6 +198,76 @@ TEST_CASE("fast Hankel transforms match scipy.fft (fht, ifht, fhtoffset, singula
     CHECK(static_cast<int>(cap.warnings().size()) == r.get<int>("warns"));
   }
   CHECK(n >= 45);
+}
+
+TEST_CASE("the device FFTLog coefficients match the host ones (lengths, orders, offsets, biases, singular)") {
+  // Max relative difference |u_dev - u_host| / |u_host| over m (exact equality where u_host is 0 or inf:
+  // u_0 comes from the host in both). The device kernel mirrors the host's operations without fused
+  // multiply-adds, so the differences are the last-ulp differences of log/atan2/hypot/exp/sincos, which
+  // the phase (about 2 y log y, y up to pi / (2 dln)) amplifies: < 1e-12 for dln >= 0.01.
+  struct params {
+    double dln, mu, offset, bias;
+    bool inverse, singular;
+  };
+  const double dln0 = std::log(1e8) / 127;  // the goldens' grid
+  const std::vector<params> ps = {
+      {0.01, 0.5, 0.0, 0.0, false, false},
+      {0.01, 0.5, 0.0, 0.0, true, false},
+      {dln0, 0.5, ft::fhtoffset(dln0, 0.5, {.bias = 0.7}), 0.7, false, false},
+      {0.05, -0.5, 0.3, -0.4, true, false},
+      {0.1, 2.0, -1.2, 0.3, false, false},
+      {dln0, 0.0, 0.0, -1.0, false, true},   // u_0 = inf: singular fht, u_0 := 0
+      {dln0, 0.0, 0.0, 1.0, true, true},     // u_0 = 0: singular ifht, u_0 := inf
+      {dln0, 0.0, 0.0, 1.0, false, false},   // pole of xm: u_0 = 0
+      {dln0, -3.0, 0.25, 1.0, false, false},  // negative xm, xp: the recurrence
+      {dln0, -4.0, 0.0, 1.0, true, false},    // both xm and xp poles: u_0 = 2^q poch(-2, 1) = -4
+  };
+  auto max_rel = [](const host_array& d, const std::vector<double>& h, std::int64_t m) {
+    double worst = 0;
+    for (std::int64_t k = 0; k < m; ++k) {
+      const std::complex<double> dv = testing::element(d, k), hv(h[2 * k], h[2 * k + 1]);
+      if (!(std::isfinite(hv.real()) && std::isfinite(hv.imag())) || std::abs(hv) == 0) {
+        if (!(dv == hv)) worst = std::numeric_limits<double>::infinity();
+        continue;
+      }
+      const double r = std::abs(dv - hv) / std::abs(hv);
+      if (!(r <= worst)) worst = std::isnan(r) ? std::numeric_limits<double>::infinity() : r;
+    }
+    return worst;
+  };
+  for (const std::int64_t n : {std::int64_t{1}, std::int64_t{2}, std::int64_t{3}, std::int64_t{64},
+                               std::int64_t{(1 << 16) + 1}, std::int64_t{1} << 20}) {
+    for (const auto& p : ps) {
+      INFO("n " << n << " dln " << p.dln << " mu " << p.mu << " offset " << p.offset << " bias " << p.bias
+                << " inverse " << p.inverse);
+      bool sh = false, sd = false;
+      const std::vector<double> h = ft::detail::fht_coefficients(n, p.dln, p.mu, p.offset, p.bias, p.inverse, &sh);
+      const ndarray u = ft::detail::fht_coefficients_device(n, p.dln, p.mu, p.offset, p.bias, p.inverse, &sd);
+      const std::int64_t m = n / 2 + 1;
+      REQUIRE(u.dtype() == dtype::complex128);
+      REQUIRE(u.shape() == shape_t{m});
+      CHECK(sd == sh);
+      CHECK(sh == p.singular);
+      const host_array d = to_host(u);
+      const double worst = max_rel(d, h, m);
+      if (n == (std::int64_t{1} << 20)) MESSAGE("max relative difference " << worst << " (n 2^20, dln " << p.dln << ")");
+      CHECK(worst < 1e-12);
+      if (n % 2 == 0) CHECK(testing::element(d, m - 1).imag() == 0.0);  // the Nyquist coefficient is real
+    }
+  }
+  // The benchmarks' FH2 spacing dln = 1e-5: y up to 1.6e5, phases up to about 4e6, whose last ulp
+  // (~1e-9) bounds the agreement of any two float64 evaluations; reported, checked loosely.
+  {
+    const std::int64_t n = std::int64_t{1} << 20;
+    const double off = ft::fhtoffset(1e-5, 0.5, {.bias = 0.3});
+    const std::vector<double> h = ft::detail::fht_coefficients(n, 1e-5, 0.5, off, 0.3, false);
+    bool sd = true;
+    const host_array d = to_host(ft::detail::fht_coefficients_device(n, 1e-5, 0.5, off, 0.3, false, &sd));
+    const double worst = max_rel(d, h, n / 2 + 1);
+    MESSAGE("max relative difference " << worst << " (n 2^20, dln 1e-5, bias 0.3)");
+    CHECK_FALSE(sd);
+    CHECK(worst < 1e-8);
+  }
 }
 
 TEST_CASE("DCT and DST of types I-IV match scipy.fft (norms, orthogonalize, n, axes, dtypes)") {
