@@ -19,7 +19,7 @@ namespace cusci::io {
 /// @throws cusci::value_error for a malformed file (naming the path and what is wrong), a shape of
 ///         more than 64 dimensions or whose size overflows ("array is too big", as NumPy), data
 ///         shorter than the shape needs (checked before anything is allocated);
-///         cusci::type_error for an unsupported dtype (object, string, float16, big-endian, structured);
+///         cusci::type_error for an unsupported dtype (object, string, big-endian, structured);
 ///         cusci::error when the path cannot be opened or read (missing file, directory, I/O error).
 /// NumPy: `np.load(path)` for a `.npy` file (no `.npz`, no pickles, no `mmap_mode`).
 host_array read_npy(const std::string& path);

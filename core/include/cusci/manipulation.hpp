@@ -157,13 +157,13 @@ using scalar_pair = std::pair<scalar, scalar>;
 /// np.pad's keyword arguments. Each per-axis list is empty (NumPy's default), holds one pair (used
 /// for every axis) or one pair per axis.
 struct pad_options {
+  /// Numbers of edge values the statistic of maximum/mean/median/minimum is taken over (empty
+  /// optional = the whole axis, NumPy's None).
+  std::vector<std::pair<std::optional<std::int64_t>, std::optional<std::int64_t>>> stat_length{};
   /// Values of mode constant (default 0), cast to a's dtype as NumPy's assignment does.
   std::vector<scalar_pair> constant_values{};
   /// End values of mode linear_ramp (default 0).
   std::vector<scalar_pair> end_values{};
-  /// Numbers of edge values the statistic of maximum/mean/median/minimum is taken over (empty
-  /// optional = the whole axis, NumPy's None).
-  std::vector<std::pair<std::optional<std::int64_t>, std::optional<std::int64_t>>> stat_length{};
   /// Reflection of modes reflect and symmetric: even (plain) or odd (2*edge - reflected).
   pad_reflect_type reflect_type = pad_reflect_type::even;
 };

@@ -189,10 +189,10 @@ ndarray bincount(const ndarray& x, bincount_options opts = {});
 struct histogram_options {
   /// Lower and upper edge of the bins (default: a.min(), a.max()); ignored for explicit edges.
   std::optional<std::pair<double, double>> range{};
-  /// [a.shape] weights of a real dtype (optional).
-  std::optional<ndarray> weights{};
   /// Return the probability density (hist / bin widths / total) instead of counts.
   bool density = false;
+  /// [a.shape] weights of a real dtype (optional).
+  std::optional<ndarray> weights{};
 };
 /// The histogram and its bin edges.
 struct histogram_result {
@@ -203,7 +203,7 @@ struct histogram_result {
 /// Histogram of `a` (flattened) over `bins` equal-width bins.
 /// @param a     input [any shape], bool, integer or real float dtype, any layout.
 /// @param bins  number of bins (> 0).
-/// @param opts  range, weights, density.
+/// @param opts  range, density, weights (NumPy's keyword order).
 /// @return hist [bins] and bin_edges [bins + 1]; edges in `result_type(a, float)` (float32 for
 ///         float32 input, float16 for float16, float64 for integers and bool), computed as NumPy's
 ///         linspace over the range. Bins are half-open [e_i, e_{i+1}) except the last, closed on the
