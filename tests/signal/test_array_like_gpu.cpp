@@ -43,3 +43,19 @@ TEST_CASE("array_like: device arrays on the host functions") {
              sig::place_poles(A, B, {-1.0, -2.0}).gain_matrix);
   check_same(sig::cont2discrete(db, da, 0.1).den, sig::cont2discrete(b, a, 0.1).den);
 }
+
+TEST_CASE("host_array op ndarray uploads and computes on the device: lfilter_zi(b, a) * x[0]") {
+  const auto [b, a] = signal::butter(2, 0.2).ba();
+  const host_array zi = signal::lfilter_zi(b, a);
+  const ndarray x = asarray(std::vector<double>{0.5, 1.0, -2.0, 3.0});
+  const ndarray scaled = zi * x[{0}];  // SciPy: lfilter_zi(b, a) * x[0]
+  const ndarray want = multiply(asarray(zi), x[{0}]);
+  CHECK(scaled.shape() == want.shape());
+  CHECK(to_host(scaled).to_vector<double>() == to_host(want).to_vector<double>());
+  const ndarray sum_ = zi + asarray(zi), diff_ = asarray(zi) - zi, quot = zi / asarray(zi);
+  CHECK(to_host(sum_).to_vector<double>() == to_host(multiply(asarray(zi), 2.0)).to_vector<double>());
+  CHECK(to_host(diff_).to_vector<double>() == std::vector<double>(static_cast<std::size_t>(zi.size()), 0.0));
+  CHECK(to_host(quot).to_vector<double>() == std::vector<double>(static_cast<std::size_t>(zi.size()), 1.0));
+  const auto y = signal::lfilter(b, a, x, zi * x[{0}]);  // the zi overload takes the product directly
+  CHECK(y.y.shape() == x.shape());
+}
