@@ -2,6 +2,7 @@
 // sorting, indexing and manipulation functions, interp's and isclose's kernels (numeric.cu), cuBLAS's
 // nrm2 and cuSOLVER's gesvd for linalg::norm.
 
+#include "cusci/detail/shape.hpp"
 #include "cusci/numeric.hpp"
 
 #include <algorithm>
@@ -28,15 +29,7 @@
 namespace cusci {
 namespace {
 
-std::string shape_str(const shape_t& s) {
-  std::string r = "(";
-  for (std::size_t i = 0; i < s.size(); ++i) {
-    if (i) r += ", ";
-    r += std::to_string(s[i]);
-  }
-  if (s.size() == 1) r += ",";
-  return r + ")";
-}
+using cusci::detail::shape_str;  // NumPy's tuple text of a shape
 
 /// `axis` in [-nd, nd) made non-negative, else cusci::index_error naming the function.
 int normalize_axis(int axis, int nd, const char* fn, const char* what = nullptr) {

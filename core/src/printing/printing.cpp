@@ -9,6 +9,7 @@
 // with a round-trip check; digits cut at `precision` are the exact binary value rounded half to even
 // (printf's "%.*f"/"%.*e", as Dragon4's cutoff rounding).
 
+#include "cusci/detail/shape.hpp"
 #include "cusci/printing.hpp"
 
 #include <algorithm>
@@ -700,15 +701,7 @@ std::string array2string_impl(const A& a, const array2string_options& opts, Corn
   }
 }
 
-std::string shape_str(const shape_t& s) {
-  std::string r = "(";
-  for (std::size_t i = 0; i < s.size(); ++i) {
-    if (i) r += ", ";
-    r += std::to_string(s[i]);
-  }
-  if (s.size() == 1) r += ",";
-  return r + ")";
-}
+using cusci::detail::shape_str;  // NumPy's tuple text of a shape
 
 bool dtype_is_implied(dtype t) {
   return t == dtype::bool_ || t == dtype::int64 || t == dtype::float64 || t == dtype::complex128;

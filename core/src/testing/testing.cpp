@@ -2,6 +2,7 @@
 // NumPy 2.5's failure messages. Host implementation: device operands are copied to the host first.
 // Written from NumPy's documented behaviour and experiments (see docs/core-testing.md).
 
+#include "cusci/detail/shape.hpp"
 #include "cusci/testing.hpp"
 
 #include <algorithm>
@@ -354,15 +355,7 @@ host_array select(const host_array& h, const std::vector<std::int64_t>& idx) {
   return out;
 }
 
-std::string shape_str(const shape_t& s) {
-  std::string r = "(";
-  for (std::size_t i = 0; i < s.size(); ++i) {
-    if (i) r += ", ";
-    r += std::to_string(s[i]);
-  }
-  if (s.size() == 1) r += ",";
-  return r + ")";
-}
+using cusci::detail::shape_str;  // NumPy's tuple text of a shape
 
 std::string index_str(const shape_t& shape, std::int64_t flat) {
   std::vector<std::int64_t> idx(shape.size());
