@@ -20,6 +20,11 @@
 #include "cusci/printing.hpp"
 #include "cusci/warnings.hpp"
 
+namespace cusci::sparse::detail {
+// Declared in common/detail.hpp (not included here: construct has its own detail header).
+dia_matrix coo_to_dia_matrix(coo_matrix c);
+}  // namespace cusci::sparse::detail
+
 namespace cusci::sparse {
 namespace {
 
@@ -426,7 +431,7 @@ spmatrix transpose(const spmatrix& A) {
     case format::csr: return transpose(A.get<csr_matrix>());
     case format::csc: return transpose(A.get<csc_matrix>());
     case format::coo: return transpose(A.get<coo_matrix>());
-    case format::dia: return transpose(A.tocoo()).todia();
+    case format::dia: return detail::coo_to_dia_matrix(transpose(A.tocoo()));
     default: {
       const shape2 bs = A.get<bsr_matrix>().blocksize();
       return transpose(A.tocsr()).tobsr(shape2{bs[1], bs[0]});
