@@ -159,6 +159,9 @@ TEST_CASE("deconvolve matches SciPy") {
 
 TEST_CASE("convolve: the result does not depend on the stream and leaves the inputs alone") {
   ndarray a = asarray(std::vector<double>{1, 2, 3, 4, 5}), b = asarray(std::vector<double>{1, -1});
+  // The inputs were uploaded on the default stream: order them before the other stream reads them
+  // (cusci, as CuPy, leaves ordering across streams to the caller).
+  device_synchronize();
   stream s(true);
   ndarray y;
   {
