@@ -75,6 +75,10 @@ for dt in DTYPES:
     dia = csr.todia()
     save(case + "_dia_data", dia.data)
     save(case + "_dia_offsets", dia.offsets)
+    dia_coo = dia.tocoo()  # SciPy 1.18: through CSR, so row-major order
+    save(case + "_dia_coo_row", dia_coo.row.astype(np.int64))
+    save(case + "_dia_coo_col", dia_coo.col.astype(np.int64))
+    save(case + "_dia_coo_data", dia_coo.data)
     bsr = csr.tobsr(blocksize=(2, 1))
     bsr.sort_indices()
     save(case + "_bsr_data", bsr.data)

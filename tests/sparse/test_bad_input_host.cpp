@@ -190,3 +190,45 @@ TEST_CASE("sparse: a Matrix Market 'real hermitian' file reads as symmetric, as 
   CHECK(m.row[2] == 0);
   CHECK(m.col[2] == 1);
 }
+
+// --- incremental family (dok_matrix, lil_matrix): host formats, checked before anything is allocated.
+#include "cusci/sparse/dok.hpp"
+#include "cusci/sparse/lil.hpp"
+
+TEST_CASE("sparse: bad input to dok_matrix and lil_matrix") {
+  const sparse::shape2 big{std::int64_t{1} << 40, 4};
+  check_bad_inputs({
+      {"dok_matrix: negative shape", raises::value_error, "cusci::sparse::dok_matrix",
+       [] { sparse::dok_matrix a(sparse::shape2{-1, 2}); }},
+      {"lil_matrix: negative shape", raises::value_error, "cusci::sparse::lil_matrix",
+       [] { sparse::lil_matrix a(sparse::shape2{2, -1}); }},
+      {"lil_matrix: 2^40 row lists (checked before allocating)", raises::out_of_memory, "cusci::sparse::lil_matrix",
+       [&] { sparse::lil_matrix a(big); }},
+      {"dok_matrix: float16", raises::type_error, "float16",
+       [] { sparse::dok_matrix a(sparse::shape2{2, 2}, dtype::float16); }},
+      {"lil_matrix: float16 dense input", raises::type_error, "float16",
+       [] { sparse::lil_matrix a(fake_array(dtype::float16, {2, 2})); }},
+      {"dok_matrix: 1-D dense input (SciPy: shape must have length 2)", raises::value_error, "length in (2,)",
+       [] { sparse::dok_matrix a(fake_array(dtype::float64, {3})); }},
+      {"dok_matrix::set: row out of range", raises::index_error, "cusci::sparse::dok_matrix::set: row index (2)",
+       [] { sparse::dok_matrix a(sparse::shape2{2, 2}); a.set(2, 0, 1.0); }},
+      {"lil_matrix::get: column out of range", raises::index_error, "cusci::sparse::lil_matrix::get: column index (-3)",
+       [] { (void)sparse::lil_matrix(sparse::shape2{2, 2}).get(0, -3); }},
+      {"dok_matrix::set: 300 into int8 (NumPy 2's OverflowError)", raises::value_error, "out of bounds for int8",
+       [] { sparse::dok_matrix a(sparse::shape2{2, 2}, dtype::int8); a.set(0, 0, 300); }},
+      {"lil_matrix::set: complex into float64 (SciPy: TypeError)", raises::type_error, "complex",
+       [] { sparse::lil_matrix a(sparse::shape2{2, 2}); a.set(0, 0, std::complex<double>(0, 1)); }},
+      {"lil_matrix::set: NaN into int32", raises::value_error, "NaN",
+       [] { sparse::lil_matrix a(sparse::shape2{2, 2}, dtype::int32); a.set(0, 0, std::nan("")); }},
+      {"dok_matrix::update: negative key", raises::index_error, "negative index (0, -1) not allowed",
+       [] { sparse::dok_matrix a(sparse::shape2{2, 2}); a.update({0}, {-1}, host_array::from(std::vector<double>{1})); }},
+      {"dok_matrix::pop: missing key", raises::index_error, "not found",
+       [] { sparse::dok_matrix a(sparse::shape2{2, 2}); (void)a.pop({0, 0}); }},
+      {"lil_matrix::setrow: wrong length", raises::value_error, "shape mismatch",
+       [] { sparse::lil_matrix a(sparse::shape2{2, 3}); a.setrow(0, host_array::from(std::vector<double>{1, 2})); }},
+      {"dok_matrix: triplets of different lengths", raises::value_error, "same length",
+       [] { sparse::dok_matrix a(sparse::shape2{2, 2}, {0}, {0, 1}, host_array::from(std::vector<double>{1, 2})); }},
+      {"lil_matrix::resize: negative", raises::value_error, "cannot be negative",
+       [] { sparse::lil_matrix a(sparse::shape2{2, 2}); a.resize({-1, 2}); }},
+  });
+}

@@ -16,6 +16,9 @@
 #include "cusci/manipulation.hpp"
 #include "cusci/sparse/access.hpp"
 #include "cusci/detail/nvtx.hpp"
+#include "cusci/indexing.hpp"
+#include "cusci/sorting.hpp"
+#include "cusci/warnings.hpp"
 
 namespace cusci::sparse {
 namespace {
@@ -260,6 +263,10 @@ void setitem_impl(M& A, const axis_index& rows, const axis_index& cols, const nd
     throw value_error(std::string(fn) + ": position (" + std::to_string(p.i[k]) + ", " + std::to_string(p.j[k]) +
                       ") is not stored and new_entries::raise was given");
   }
+  if (missing > 0)
+    warn("SparseEfficiencyWarning", fn,
+         std::string("Changing the sparsity structure of a ") + (csc ? "csc_matrix" : "csr_matrix") +
+             " is expensive. lil and dok are more efficient.");
   detail::access_scatter_last(A.data(), off, x);
   if (missing == 0) return;
   // Insert the missing positions: the last value given for a position wins.
@@ -292,6 +299,119 @@ void setitem_impl(M& A, const axis_index& rows, const axis_index& cols, const nd
   const ndarray row = concatenate({C.row().astype(it, false), upload(nr).astype(it, false)});
   const ndarray col = concatenate({C.col().astype(it, false), upload(nc).astype(it, false)});
   A = M(data, std::pair<ndarray, ndarray>{row, col}, matrix_options{.shape = sh, .index_dtype = it});
+}
+
+// ---- 2-D boolean masks ---------------------------------------------------------------------------
+
+std::string shape_text(const shape_t& sh) {
+  std::string s = "(";
+  for (std::size_t d = 0; d < sh.size(); ++d) s += (d ? ", " : "") + std::to_string(sh[d]);
+  return s + (sh.size() == 1 ? ",)" : ")");
+}
+
+void check_mask_shape(const shape_t& mask_shape, const shape2& sh, const char* fn) {
+  if (mask_shape.size() != 2 || mask_shape[0] != sh[0] || mask_shape[1] != sh[1])
+    throw index_error(std::string(fn) + ": bool index 0 has shape " + shape_text(shape_t{sh[0], sh[1]}) +
+                      " instead of " + shape_text(mask_shape));
+}
+
+// The true positions of a dense 2-D bool mask of shape sh: (rows, cols), int64 on the device, C order.
+std::pair<ndarray, ndarray> mask_positions(const ndarray& mask, const shape2& sh, const char* fn) {
+  CUSCI_EXPECTS(mask.dtype() == dtype::bool_, type_error,
+                std::string(fn) + ": a 2-D mask must have dtype bool, got " + std::string(dtype_name(mask.dtype())) +
+                    " (integer index arrays are 1-D: getitem(A, rows, cols) or get(A, rows, cols))");
+  if (mask.ndim() > 2)
+    throw index_error(std::string(fn) + ": too many indices: a " + std::to_string(mask.ndim()) +
+                      "-D mask needs " + std::to_string(mask.ndim()) + "D. Array is 2D");
+  CUSCI_EXPECTS(mask.ndim() == 2, value_error,
+                std::string(fn) + ": a " + std::to_string(mask.ndim()) +
+                    "-D mask selects rows: use getitem(A, mask, cusci::slice{}); a 2-D mask of A's shape is "
+                    "expected here");
+  check_mask_shape(mask.shape(), sh, fn);
+  if (mask.size() == 0) return {empty({0}, dtype::int64), empty({0}, dtype::int64)};
+  std::vector<ndarray> nz = nonzero(mask);
+  return {nz[0], nz[1]};
+}
+
+// The positions a sparse bool mask selects: SciPy's mask.nonzero() (true stored entries in storage
+// order for csr, coo and bsr; a csc mask stably sorted by row; a dia mask through its canonical CSR
+// form, as SciPy's dia tocoo).
+std::pair<ndarray, ndarray> mask_positions(const spmatrix& mask, const shape2& sh, const char* fn) {
+  CUSCI_EXPECTS(mask.dtype() == dtype::bool_, index_error,
+                std::string(fn) +
+                    ": Indexing with sparse matrices is not supported except boolean indexing where matrix and index "
+                    "are equal shapes.");
+  const shape2 ms = mask.shape();
+  check_mask_shape(shape_t{ms[0], ms[1]}, sh, fn);
+  const coo_matrix C = mask.format() == format::dia ? mask.tocsr().tocoo() : mask.tocoo();
+  if (C.nnz() == 0) return {empty({0}, dtype::int64), empty({0}, dtype::int64)};
+  const ndarray keep = nonzero(C.data())[0];
+  ndarray r = take(C.row(), keep).astype(dtype::int64, false), c = take(C.col(), keep).astype(dtype::int64, false);
+  if (mask.format() == format::csc && r.size() > 1) {
+    const ndarray o = argsort(r);  // stable
+    r = take(r, o);
+    c = take(c, o);
+  }
+  return {r, c};
+}
+
+// Values of A (csr/csc) at the (row, col) positions: [1, n].
+ndarray sample_positions(const spmatrix& A, bool csc, const ndarray& r, const ndarray& c) {
+  const compressed a = arrays_of(A);
+  const ndarray& maj = csc ? c : r;
+  const ndarray& mnr = csc ? r : c;
+  const bool canonical =
+      csc ? A.get<csc_matrix>().has_canonical_format() : A.get<csr_matrix>().has_canonical_format();
+  const ndarray v = canonical ? detail::access_sample_sorted(a, maj, mnr) : detail::access_sample(a, maj, mnr);
+  return v.reshape({1, r.size()});
+}
+
+// values shaped as SciPy's __setitem__ shapes them for n selected positions: used as is when their
+// squeezed shape is (n,) (() for n == 1), else broadcast to (n,); converted to dt, contiguous.
+ndarray mask_values(const ndarray& values, std::int64_t n, dtype dt, const char* fn) {
+  shape_t sq;
+  for (std::int64_t d : values.shape())
+    if (d != 1) sq.push_back(d);
+  const shape_t target = n == 1 ? shape_t{} : shape_t{n};
+  ndarray x;
+  if (sq == target) {
+    x = values.reshape({n});
+  } else {
+    const shape_t& vs = values.shape();
+    CUSCI_EXPECTS(values.ndim() == 0 || (values.ndim() == 1 && (vs[0] == 1 || vs[0] == n)), value_error,
+                  std::string(fn) + ": shape mismatch in assignment: values of shape " + shape_text(vs) +
+                      " do not broadcast to the " + std::to_string(n) + " selected positions");
+    x = values.broadcast_to({n});
+  }
+  x = x.astype(dt, false);
+  if (!x.is_c_contiguous()) x = x.copy();
+  return x;
+}
+
+// The mask is checked (and its positions found) before the values are made or checked, as SciPy.
+template <class M, class Mask, class Values>
+void setitem_mask(M& A, const Mask& mask, const Values& values, new_entries mode, const char* fn) {
+  auto [r, c] = mask_positions(mask, A.shape(), fn);
+  const std::int64_t n = r.size();
+  ndarray x;
+  if constexpr (std::is_same_v<Values, scalar>) x = mask_values(full({1}, values, A.dtype()), n, A.dtype(), fn);
+  else x = mask_values(values, n, A.dtype(), fn);
+  if (n == 0) return;
+  setitem_impl(A, axis_index{r}, axis_index{c}, x, mode, fn);
+}
+
+template <class F>
+decltype(auto) on_compressed(spmatrix& A, const char* fn, F&& f);
+
+// `A[mask] = v` for A a csr_matrix, csc_matrix or spmatrix, v an ndarray or a scalar.
+template <class Target, class Mask, class Values>
+void set_mask(Target& A, const Mask& mask, const Values& v, new_entries mode) {
+  CUSCI_NVTX_SCOPE("cusci::sparse::setitem");
+  static constexpr const char* fn = "cusci::sparse::setitem";
+  if constexpr (std::is_same_v<Target, spmatrix>)
+    on_compressed(A, fn, [&](auto& M) { setitem_mask(M, mask, v, mode, fn); });
+  else
+    setitem_mask(A, mask, v, mode, fn);
 }
 
 template <class F>
@@ -381,6 +501,22 @@ ndarray get(const spmatrix& A, const axis_index& rows, const axis_index& cols) {
   return v.reshape({1, static_cast<std::int64_t>(p.i.size())});
 }
 
+ndarray get(const spmatrix& A, const ndarray& mask) {
+  CUSCI_NVTX_SCOPE("cusci::sparse::get");
+  static constexpr const char* fn = "cusci::sparse::get";
+  const bool csc = check_indexable(A, fn);
+  auto [r, c] = mask_positions(mask, A.shape(), fn);
+  return sample_positions(A, csc, r, c);
+}
+
+ndarray get(const spmatrix& A, const spmatrix& mask) {
+  CUSCI_NVTX_SCOPE("cusci::sparse::get");
+  static constexpr const char* fn = "cusci::sparse::get";
+  const bool csc = check_indexable(A, fn);
+  auto [r, c] = mask_positions(mask, A.shape(), fn);
+  return sample_positions(A, csc, r, c);
+}
+
 spmatrix getitem(const spmatrix& A, const axis_index& rows, const axis_index& cols) {
   CUSCI_NVTX_SCOPE("cusci::sparse::getitem");
   return getitem_impl(A, rows, cols, "cusci::sparse::getitem");
@@ -430,6 +566,43 @@ void setitem(spmatrix& A, const axis_index& rows, const axis_index& cols, const 
   check_indexable(A, "cusci::sparse::setitem");
   setitem(A, rows, cols, full({1}, value, A.dtype()), mode);
 }
+void setitem(csr_matrix& A, const ndarray& mask, const ndarray& values, new_entries mode) {
+  set_mask(A, mask, values, mode);
+}
+void setitem(csc_matrix& A, const ndarray& mask, const ndarray& values, new_entries mode) {
+  set_mask(A, mask, values, mode);
+}
+void setitem(spmatrix& A, const ndarray& mask, const ndarray& values, new_entries mode) {
+  set_mask(A, mask, values, mode);
+}
+void setitem(csr_matrix& A, const ndarray& mask, const scalar& value, new_entries mode) {
+  set_mask(A, mask, value, mode);
+}
+void setitem(csc_matrix& A, const ndarray& mask, const scalar& value, new_entries mode) {
+  set_mask(A, mask, value, mode);
+}
+void setitem(spmatrix& A, const ndarray& mask, const scalar& value, new_entries mode) {
+  set_mask(A, mask, value, mode);
+}
+void setitem(csr_matrix& A, const spmatrix& mask, const ndarray& values, new_entries mode) {
+  set_mask(A, mask, values, mode);
+}
+void setitem(csc_matrix& A, const spmatrix& mask, const ndarray& values, new_entries mode) {
+  set_mask(A, mask, values, mode);
+}
+void setitem(spmatrix& A, const spmatrix& mask, const ndarray& values, new_entries mode) {
+  set_mask(A, mask, values, mode);
+}
+void setitem(csr_matrix& A, const spmatrix& mask, const scalar& value, new_entries mode) {
+  set_mask(A, mask, value, mode);
+}
+void setitem(csc_matrix& A, const spmatrix& mask, const scalar& value, new_entries mode) {
+  set_mask(A, mask, value, mode);
+}
+void setitem(spmatrix& A, const spmatrix& mask, const scalar& value, new_entries mode) {
+  set_mask(A, mask, value, mode);
+}
+
 void setitem(csr_matrix& A, std::int64_t i, std::int64_t j, const scalar& value, new_entries mode) {
   CUSCI_NVTX_SCOPE("cusci::sparse::setitem");
   setitem(A, axis_index{i}, axis_index{j}, value, mode);

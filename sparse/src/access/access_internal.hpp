@@ -31,6 +31,11 @@ compressed access_select_minor(const compressed& a, const ndarray& offsets, cons
 /// dtype (bool: logical or). Asynchronous.
 ndarray access_sample(const compressed& a, const ndarray& i, const ndarray& j);
 
+/// The value at (major i[k], minor j[k]) (int64 [n], in range) for every k, by binary search in the
+/// sorted line: `a` must be canonical (sorted indices, no duplicates). [n] of data's dtype, zero where
+/// nothing is stored. Asynchronous.
+ndarray access_sample_sorted(const compressed& a, const ndarray& i, const ndarray& j);
+
 /// Offset of the entry at (major i[k], minor j[k]), or -1 when not stored: int64 [n]. `duplicate`
 /// tells whether a position matched more than one entry (then offsets are not meaningful).
 /// Synchronizes (reads the flag).

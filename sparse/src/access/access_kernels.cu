@@ -173,6 +173,24 @@ __global__ void sample_kernel(const I* __restrict__ indptr, const I* __restrict_
   }
 }
 
+// Binary search of minor index c in the sorted line r (canonical arrays: at most one match).
+template <class I, class V>
+__global__ void sample_sorted_kernel(const I* __restrict__ indptr, const I* __restrict__ idx,
+                                     const V* __restrict__ data, const std::int64_t* __restrict__ pi,
+                                     const std::int64_t* __restrict__ pj, std::int64_t n, V* __restrict__ out) {
+  const std::int64_t k = static_cast<std::int64_t>(blockIdx.x) * blockDim.x + threadIdx.x;
+  if (k >= n) return;
+  const std::int64_t r = pi[k], c = pj[k];
+  std::int64_t lo = indptr[r], hi = indptr[r + 1];
+  while (lo < hi) {
+    const std::int64_t mid = lo + (hi - lo) / 2;
+    if (static_cast<std::int64_t>(idx[mid]) < c) lo = mid + 1;
+    else hi = mid;
+  }
+  if (lo < static_cast<std::int64_t>(indptr[r + 1]) && static_cast<std::int64_t>(idx[lo]) == c) out[k] = data[lo];
+  else out[k] = V{};
+}
+
 template <class I>
 __global__ void offsets_kernel(const I* __restrict__ indptr, const I* __restrict__ idx,
                                const std::int64_t* __restrict__ pi, const std::int64_t* __restrict__ pj, std::int64_t n,
@@ -334,6 +352,24 @@ ndarray access_sample(const compressed& a, const ndarray& i, const ndarray& j) {
       sample_kernel<I, T><<<blocks_for(n), threads, 0, s>>>(a.indptr.data_as<I>(), a.indices.data_as<I>(),
                                                              a.data.data_as<T>(), i.data_as<std::int64_t>(),
                                                              j.data_as<std::int64_t>(), n, out.data_as<T>());
+      CUSCI_CHECK_LAUNCH();
+    });
+  });
+  return out;
+}
+
+ndarray access_sample_sorted(const compressed& a, const ndarray& i, const ndarray& j) {
+  cudaStream_t s = get_current_stream();
+  const std::int64_t n = i.size();
+  ndarray out = empty({n}, a.data.dtype());
+  if (n == 0) return out;
+  by_index(a.indices.dtype(), [&](auto itag) {
+    using I = decltype(itag);
+    by_size(a.data.itemsize(), [&](auto vtag) {
+      using V = decltype(vtag);
+      sample_sorted_kernel<I, V><<<blocks_for(n), threads, 0, s>>>(a.indptr.data_as<I>(), a.indices.data_as<I>(),
+                                                                   a.data.data_as<V>(), i.data_as<std::int64_t>(),
+                                                                   j.data_as<std::int64_t>(), n, out.data_as<V>());
       CUSCI_CHECK_LAUNCH();
     });
   });

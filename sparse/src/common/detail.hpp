@@ -125,13 +125,17 @@ struct sortedness {
   bool sorted = true, canonical = true;
 };
 sortedness check_sorted(const ndarray& indptr, const ndarray& indices);
-/// DIA -> COO as SciPy: in-matrix nonzero entries, diagonal by diagonal. Synchronizes.
+/// DIA -> COO: in-matrix nonzero entries, diagonal by diagonal (tocoo then sorts them into SciPy 1.18's
+/// row-major order). Synchronizes.
 coo_arrays dia_to_coo(const ndarray& data, const ndarray& offsets, shape2 shape, dtype index_dtype);
 /// COO without duplicates -> DIA data [n_diags, width] and ascending offsets. Synchronizes.
 struct dia_arrays {
   ndarray data, offsets;
 };
 dia_arrays coo_to_dia(const ndarray& data, const ndarray& row, const ndarray& col, shape2 shape, std::int64_t width);
+/// `c.todia()` without SciPy's many-diagonals SparseEfficiencyWarning (for conversions SciPy makes
+/// without it: the transpose of a DIA matrix, zero elimination). Duplicates summed; synchronizes.
+dia_matrix coo_to_dia_matrix(coo_matrix c);
 /// BSR -> COO (every stored value, block by block). Asynchronous.
 coo_arrays bsr_to_coo(const ndarray& data, const ndarray& indices, const ndarray& indptr, std::int64_t R,
                       std::int64_t C);

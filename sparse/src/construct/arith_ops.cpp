@@ -17,6 +17,13 @@
 #include "cusci/reduction.hpp"
 #include "cusci/sparse/construct.hpp"
 #include "cusci/detail/nvtx.hpp"
+#include "cusci/printing.hpp"
+#include "cusci/warnings.hpp"
+
+namespace cusci::sparse::detail {
+// Declared in common/detail.hpp (not included here: construct has its own detail header).
+dia_matrix coo_to_dia_matrix(coo_matrix c);
+}  // namespace cusci::sparse::detail
 
 namespace cusci::sparse {
 namespace {
@@ -323,6 +330,9 @@ bool zero_op_truthy(const scalar& s, bool is_max) {
 spmatrix max_min(const spmatrix& A, const scalar& s, bool is_max) {
   const bool densifies = zero_op_truthy(s, is_max);
   if (densifies) {
+    warn("SparseEfficiencyWarning", is_max ? "cusci::sparse::maximum" : "cusci::sparse::minimum",
+         is_max ? "Taking maximum with a positive number results in a dense matrix."
+                : "Taking minimum with a negative number results in a dense matrix.");
     ndarray dense = is_max ? cusci::maximum(A.toarray(), s) : cusci::minimum(A.toarray(), s);
     check_supported(dense.dtype(), is_max ? "maximum" : "minimum");
     return spmatrix(csr_matrix(dense)).asformat(A.format());
@@ -421,7 +431,7 @@ spmatrix transpose(const spmatrix& A) {
     case format::csr: return transpose(A.get<csr_matrix>());
     case format::csc: return transpose(A.get<csc_matrix>());
     case format::coo: return transpose(A.get<coo_matrix>());
-    case format::dia: return transpose(A.tocoo()).todia();
+    case format::dia: return detail::coo_to_dia_matrix(transpose(A.tocoo()));
     default: {
       const shape2 bs = A.get<bsr_matrix>().blocksize();
       return transpose(A.tocsr()).tobsr(shape2{bs[1], bs[0]});
@@ -433,6 +443,30 @@ spmatrix conj_transpose(const spmatrix& A) { return conj(transpose(A)); }
 
 // ----- comparisons ---------------------------------------------------------------------------------
 
+namespace {
+/// SciPy's symbol of a comparison in its warnings.
+const char* op_symbol(compare_op op) {
+  switch (op) {
+    case compare_op::eq: return "==";
+    case compare_op::ne: return "!=";
+    case compare_op::lt: return "<";
+    case compare_op::le: return "<=";
+    case compare_op::gt: return ">";
+    default: return ">=";
+  }
+}
+/// The scalar as SciPy's warning prints it: Python's str() of the value as a Python bool, int,
+/// float or complex.
+std::string python_str(const scalar& s) {
+  const cusci::dtype t = s.dtype();
+  if (is_bool(t)) return s.value<bool>() ? "True" : "False";
+  if (is_signed_integer(t)) return std::to_string(s.value<std::int64_t>());
+  if (is_unsigned_integer(t)) return std::to_string(s.value<std::uint64_t>());
+  if (is_complex(t)) return scalar_str(host_array::from(std::vector<std::complex<double>>{value_of(s)}));
+  return scalar_str(host_array::from(std::vector<double>{s.value<double>()}));
+}
+}  // namespace
+
 spmatrix compare(const spmatrix& A, const spmatrix& B, compare_op op) {
   CUSCI_NVTX_SCOPE("cusci::sparse::compare");
   check_same_shape(A, B, "compare");
@@ -440,6 +474,9 @@ spmatrix compare(const spmatrix& A, const spmatrix& B, compare_op op) {
   if (op == compare_op::ne || op == compare_op::lt || op == compare_op::gt)
     return binopt(A, B, to_binop(op), csc);
   // == , <=, >=: true where both are zero; SciPy negates and subtracts from all-true.
+  warn("SparseEfficiencyWarning", "cusci::sparse::compare",
+       std::string("Comparing two sparse matrices using ") + op_symbol(op) + " is inefficient. Try using " +
+           op_symbol(negated(op)) + " instead.");
   spmatrix inv = binopt(A, B, to_binop(negated(op)), csc);
   return binopt(all_true(A.shape(), csc), inv, detail::binop::minus, csc);
 }
@@ -452,6 +489,9 @@ spmatrix compare(const spmatrix& A, const scalar& s, compare_op op) {
     if (nan) return spmatrix(csr_matrix(A.shape(), {.dtype = cusci::dtype::bool_})).asformat(A.format());
     return scalar_binopt(A, [&](const ndarray& d) { return dense_compare(d, s, op); });
   }
+  warn("SparseEfficiencyWarning", "cusci::sparse::compare",
+       "Comparing a sparse matrix with " + python_str(s) + " using " + op_symbol(op) + " is inefficient. Try using " +
+           op_symbol(negated(op)) + " instead.");
   if (nan) return spmatrix(csr_matrix(cusci::ones(shape_t{A.shape()[0], A.shape()[1]}, cusci::dtype::bool_)))
       .asformat(A.format());
   const compare_op nop = negated(op);

@@ -35,7 +35,9 @@ sparse::format format_from_string(std::string_view s) {
   if (s == "dia") return sparse::format::dia;
   if (s == "bsr") return sparse::format::bsr;
   CUSCI_EXPECTS(s != "lil" && s != "dok", not_implemented_error,
-                "cusci::sparse::format_from_string: format " + std::string(s) + " is not provided by cusci");
+                "cusci::sparse::format_from_string: format " + std::string(s) +
+                    " is a host format, not a device one: build a " + std::string(s) +
+                    "_matrix from the matrix (cusci/sparse/" + std::string(s) + ".hpp)");
   throw value_error("cusci::sparse::format_from_string: Format " + std::string(s) + " is unknown.");
 }
 

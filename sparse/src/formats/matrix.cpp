@@ -13,6 +13,7 @@
 #include "common/detail.hpp"
 #include "cusci/error.hpp"
 #include "cusci/reduction.hpp"
+#include "cusci/warnings.hpp"
 
 namespace cusci::sparse {
 
@@ -265,6 +266,18 @@ void check_blocksize(const char* fn, shape2 shape, shape2 b) {
 }  // namespace detail
 
 using namespace detail;
+
+namespace detail {
+dia_matrix coo_to_dia_matrix(coo_matrix c) {
+  // As SciPy: duplicates summed, data width max(col) + 1.
+  c.sum_duplicates();
+  const shape2 shape = c.shape();
+  const std::int64_t width = c.nnz() > 0 ? max_index(c.col()) + 1 : 0;
+  dia_arrays d = coo_to_dia(c.data(), c.row(), c.col(), shape, width);
+  std::vector<std::int64_t> off = to_host(d.offsets.astype(cusci::dtype::int64)).to_vector<std::int64_t>();
+  return dia_matrix::from_valid(d.data, d.offsets, std::move(off), shape);
+}
+}  // namespace detail
 
 dtype get_index_dtype(std::int64_t maxval) noexcept { return maxval > int32_max ? dtype::int64 : dtype::int32; }
 
@@ -565,7 +578,10 @@ coo_matrix matrix_base<Derived, F>::tocoo(bool copy) const {
   } else if constexpr (F == sparse::format::dia) {  // fresh arrays: copy changes nothing
     const cusci::dtype it = get_index_dtype(std::max({shape_[0], shape_[1], a.nnz()}));
     coo_arrays c = dia_to_coo(data_, a.offsets_, shape_, it);
-    return coo_matrix::from_valid(c.data, c.row, c.col, shape_, false);
+    // SciPy 1.18 converts DIA through CSR: entries in row-major order, canonical (the positions of
+    // distinct diagonals are distinct, so nothing is summed).
+    sorted_entries s = sort_entries(c.data, c.row, c.col, shape_[0], shape_[1], false, false);
+    return coo_matrix::from_valid(s.data, s.major, s.minor, shape_, true);
   } else {  // BSR: fresh arrays
     coo_arrays c = bsr_to_coo(data_, a.indices_, a.indptr_, a.blocksize_[0], a.blocksize_[1]);
     return coo_matrix::from_valid(c.data, c.row, c.col, shape_, false);
@@ -577,13 +593,13 @@ dia_matrix matrix_base<Derived, F>::todia(bool copy) const {
   if constexpr (F == sparse::format::dia) {
     return copy ? this->copy() : self();
   } else if constexpr (F == sparse::format::coo) {  // fresh arrays
-    // As SciPy: duplicates summed, data width max(col) + 1.
-    coo_matrix c = self();
-    c.sum_duplicates();
-    const std::int64_t width = c.nnz() > 0 ? max_index(c.col()) + 1 : 0;
-    dia_arrays d = coo_to_dia(c.data(), c.row(), c.col(), shape_, width);
-    std::vector<std::int64_t> off = to_host(d.offsets.astype(cusci::dtype::int64)).to_vector<std::int64_t>();
-    return dia_matrix::from_valid(d.data, d.offsets, std::move(off), shape_);
+    dia_matrix r = coo_to_dia_matrix(self());
+    // SciPy's coo todia warns past 100 diagonals (its transpose of a DIA matrix does not go through
+    // todia, and neither does cusci's: coo_to_dia_matrix directly).
+    if (r.offsets_host().size() > 100)
+      warn("SparseEfficiencyWarning", "cusci::sparse::coo_matrix::todia",
+           "Constructing a DIA matrix with " + std::to_string(r.offsets_host().size()) + " diagonals is inefficient");
+    return r;
   } else {
     return tocoo().todia();
   }
@@ -775,7 +791,7 @@ void matrix_base<Derived, F>::eliminate_zeros() {
       a.offsets_host_.clear();
       return;
     }
-    const dia_matrix r = c.todia();
+    const dia_matrix r = coo_to_dia_matrix(c);
     const std::set<std::int64_t> present(r.offsets_host().begin(), r.offsets_host().end());
     std::vector<std::int64_t> idx, off;
     for (std::size_t i = 0; i < a.offsets_host_.size(); ++i)

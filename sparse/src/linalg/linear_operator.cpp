@@ -5,14 +5,16 @@
 #include "common/detail.hpp"
 #include "cusci/detail/shape.hpp"
 #include "cusci/error.hpp"
+#include "cusci/sparse/construct.hpp"
 #include "cusci/sparse/linalg.hpp"
+#include "cusci/sparse/products.hpp"
 
 namespace cusci::sparse::linalg {
 
 using cusci::detail::shape_str;
 
-linear_operator::linear_operator(shape2 shape, cusci::dtype dt, matvec_fn matvec)
-    : shape_(shape), dtype_(dt), fn_(std::move(matvec)) {
+linear_operator::linear_operator(shape2 shape, cusci::dtype dt, matvec_fn matvec, matvec_fn rmatvec)
+    : shape_(shape), dtype_(dt), fn_(std::move(matvec)), rfn_(std::move(rmatvec)) {
   static constexpr const char* fn = "cusci::sparse::linalg::linear_operator";
   CUSCI_EXPECTS(shape[0] >= 0 && shape[1] >= 0, value_error,
                 std::string(fn) + ": invalid shape " + shape_str(shape) + ": dimensions must be >= 0");
@@ -26,6 +28,7 @@ linear_operator::linear_operator(const csr_matrix& A)
     : shape_(A.shape()), dtype_(A.dtype()), csr_(std::make_shared<csr_matrix>(A)) {
   auto held = csr_;
   fn_ = [held](const ndarray& x) { return held->dot(x); };
+  rfn_ = [held](const ndarray& x) { return sparse::dot(conj_transpose(*held), x); };
 }
 
 linear_operator linear_operator::diagonal(const ndarray& d) {
@@ -45,6 +48,7 @@ linear_operator linear_operator::diagonal(const ndarray& d) {
     if (!xc.is_c_contiguous()) xc = xc.copy();
     return sparse::detail::diag_multiply(dc.astype(rt, false), xc);
   };
+  op.rfn_ = op.fn_;  // real diagonal: self-adjoint
   return op;
 }
 
@@ -60,6 +64,23 @@ ndarray linear_operator::matvec(const ndarray& x) const {
                     ", expected " + std::to_string(m) + " elements");
   if (x.ndim() == 1 && y.ndim() != 1) y = y.reshape({m});
   if (x.ndim() == 2 && !(y.ndim() == 2 && y.shape(1) == 1)) y = y.reshape({m, 1});
+  return y;
+}
+
+ndarray linear_operator::rmatvec(const ndarray& x) const {
+  const std::int64_t m = shape_[0], n = shape_[1];
+  CUSCI_EXPECTS(static_cast<bool>(rfn_), not_implemented_error,
+                "cusci::sparse::linalg::linear_operator::rmatvec: rmatvec is not defined for this operator");
+  const bool ok = (x.ndim() == 1 && x.shape(0) == m) || (x.ndim() == 2 && x.shape(0) == m && x.shape(1) == 1);
+  CUSCI_EXPECTS(ok, value_error,
+                "cusci::sparse::linalg::linear_operator::rmatvec: dimension mismatch: operator has shape " +
+                    shape_str(shape_) + ", x has shape " + shape_str(x.shape()));
+  ndarray y = rfn_(x);
+  CUSCI_EXPECTS(y.size() == n, value_error,
+                "cusci::sparse::linalg::linear_operator::rmatvec: rmatvec returned shape " + shape_str(y.shape()) +
+                    ", expected " + std::to_string(n) + " elements");
+  if (x.ndim() == 1 && y.ndim() != 1) y = y.reshape({n});
+  if (x.ndim() == 2 && !(y.ndim() == 2 && y.shape(1) == 1)) y = y.reshape({n, 1});
   return y;
 }
 

@@ -45,6 +45,27 @@ csr_matrix spgemm_esc(const csr_matrix& A, const csr_matrix& B);
 /// operands' index dtype (int64 when the product count exceeds int32). Synchronizes.
 csr_matrix spgemm_rows(const csr_matrix& A, const csr_matrix& B);
 
+/// Y[b, j] = sum over q in [ptr[j], ptr[j + 1]) of val[perm ? perm[q] : q] * X[b * xs_b + idx[q] * xs_i]
+/// for b < k, j < n (dense_sparse.cu): the column kernel of X @ B. val, X and Y of one value dtype
+/// (any but float16); ptr, idx, perm of one index dtype (int32/int64), contiguous; X given by element
+/// strides (any layout); Y [k, n] (or [n] with k == 1) C-contiguous. Exact arithmetic of the dtype,
+/// no fused multiply-add. Asynchronous.
+void colprod(const ndarray& val, const ndarray& idx, const ndarray& ptr, const ndarray* perm, std::int64_t n,
+             std::int64_t k, const ndarray& X, std::int64_t xs_b, std::int64_t xs_i, ndarray& Y);
+
+/// The column structure of a CSR matrix [m, n]: indptr [n + 1], the row index of each entry and its
+/// position in the matrix's arrays ([nnz] each), entries of a column in storage order; index dtype of
+/// the matrix.
+struct column_structure {
+  ndarray indptr, rows, pos;
+};
+/// The column structure of B, computed on first use and cached in B's spmv_cache (spmv.cpp).
+/// Synchronizes on first use (the build completes before the cached arrays are shared).
+column_structure csr_column_structure(const csr_matrix& B);
+
+/// The CSR form of a COO matrix with its duplicates kept (spmv.cpp).
+csr_matrix csr_keeping_duplicates(const coo_matrix& A);
+
 /// A view of the first n elements of a contiguous 1-D array.
 inline ndarray view_head(const ndarray& a, std::int64_t n) {
   if (n == a.size()) return a;

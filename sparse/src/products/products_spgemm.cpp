@@ -1,4 +1,5 @@
-// Sparse x sparse products: cusci's row-wise merge SpGEMM (the default, every dtype), cuSPARSE's
+// Sparse x sparse products: SciPy's result format of A @ B per format pair (dot(A, B)), cusci's
+// row-wise merge SpGEMM (the default, every dtype), cuSPARSE's
 // memory-frugal SpGEMM (ALG2 / ALG3 with chunks) for float and complex values with int32-sized
 // operands, cusci's expand-sort-compress kernel, and the matrix power by repeated squaring.
 
@@ -12,9 +13,11 @@
 
 #include "cusci/detail/lazy_libs.hpp"
 #include "cusci/detail/libraries.hpp"
+#include "cusci/detail/nvtx.hpp"
 #include "cusci/detail/shape.hpp"
 #include "cusci/error.hpp"
 #include "cusci/memory.hpp"
+#include "cusci/sparse/construct.hpp"
 #include "cusci/sparse/products.hpp"
 #include "cusci/stream.hpp"
 #include "products/products_detail.hpp"
@@ -178,7 +181,35 @@ csr_matrix dot(const spmatrix& A, const spmatrix& B, const spgemm_options& optio
   return spgemm_cusparse(a, b, alg, options.chunk_fraction);
 }
 
-spmatrix dot(const spmatrix& A, const spmatrix& B) { return dot(A, B, spgemm_options{}); }
+// SciPy's result format of A @ B (the `_matmul_sparse` of A's class): CSC for a CSC A (computed as
+// the CSR product B^T A^T, whose transpose over the same arrays is the CSC result: SciPy's
+// csr_matmat on the swapped operands), DIA for DIA @ DIA, BSR (R, C) for a BSR A, else CSR.
+spmatrix dot(const spmatrix& A, const spmatrix& B) {
+  static constexpr const char* fn = "cusci::sparse::dot";
+  CUSCI_NVTX_SCOPE(fn);
+  const shape2 sa = A.shape(), sb = B.shape();
+  CUSCI_EXPECTS(sa[1] == sb[0], value_error,
+                std::string(fn) + ": dimension mismatch: A has shape (" + std::to_string(sa[0]) + ", " +
+                    std::to_string(sa[1]) + "), B has shape (" + std::to_string(sb[0]) + ", " +
+                    std::to_string(sb[1]) + ")");
+  switch (A.format()) {
+    case sparse::format::csc: {
+      const csr_matrix at = transpose(A.get<csc_matrix>());  // A^T, CSR over A's arrays
+      const spmatrix bt = B.holds<csc_matrix>() ? spmatrix(transpose(B.get<csc_matrix>()))
+                                                : spmatrix(transpose(B.tocsc()));
+      return transpose(dot(bt, at, spgemm_options{}));
+    }
+    case sparse::format::dia:
+      if (B.holds<dia_matrix>()) return dot(A, B, spgemm_options{}).todia();
+      return dot(A, B, spgemm_options{});
+    case sparse::format::bsr: {
+      const std::int64_t R = A.get<bsr_matrix>().blocksize()[0];
+      const std::int64_t C = B.holds<bsr_matrix>() ? B.get<bsr_matrix>().blocksize()[1] : 1;
+      return dot(A, B, spgemm_options{}).tobsr(shape2{R, C});
+    }
+    default: return dot(A, B, spgemm_options{});
+  }
+}
 
 // scipy.sparse.linalg.matrix_power (also cusci::sparse::matrix_power, a using-declaration in
 // products.hpp; the messages keep that name).

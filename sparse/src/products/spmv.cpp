@@ -3,7 +3,8 @@
 // product is one cuSPARSE call), the CSR-stream kernel (cg.cu) for short float rows, the CSR-vector
 // kernel (cg.cu) for small float matrices with longer, even rows, and cusci's row
 // kernel (products_kernels.cu) for integer and bool results and for CSR times a row-major dense
-// operand of at most 32 columns.
+// operand of at most 32 columns. The per-matrix cache also holds the column structure of a CSR
+// matrix that dense x sparse products (dense_sparse.cpp) compute on first use.
 
 #include "cusci/detail/checks.hpp"
 #include <cuda_runtime_api.h>
@@ -103,6 +104,9 @@ struct spmv_cache {
   std::vector<plan> plans;
   std::uint64_t clock = 0;
   int even_rows = -1;  // whether the row lengths' coefficient of variation is <= 1; -1: not known yet
+  // The column structure of a CSR matrix for dense x sparse products (empty until first used).
+  bool has_columns = false;
+  column_structure columns;
   ~spmv_cache() {
     for (auto& p : plans) destroy(p);
     if (mat) CUSCI_LAZY(cusparseDestroySpMat)(mat);  // errors ignored: destructors never throw
@@ -110,6 +114,26 @@ struct spmv_cache {
 };
 
 std::shared_ptr<spmv_cache> make_spmv_cache() { return std::make_shared<spmv_cache>(); }
+
+column_structure csr_column_structure(const csr_matrix& B) {
+  spmv_cache* cache = B.spmv_cache().get();
+  auto build = [&] {
+    const dtype it = B.indptr().dtype();
+    const std::int64_t nnz = B.indices().size();
+    const ndarray pos = arange(scalar(std::int64_t{0}), scalar(nnz), scalar(std::int64_t{1}), it);
+    compressed_arrays t = transpose_compressed(pos, B.indices(), B.indptr(), B.shape()[1]);
+    return column_structure{std::move(t.indptr), std::move(t.indices), std::move(t.data)};
+  };
+  if (!cache) return build();
+  std::lock_guard<std::mutex> lk(cache->mu);
+  if (!cache->has_columns) {
+    cache->columns = build();
+    // Other threads may use the cached arrays on other streams: the build completes first.
+    CUSCI_CUDA_TRY(cudaStreamSynchronize(get_current_stream()));
+    cache->has_columns = true;
+  }
+  return cache->columns;
+}
 
 namespace {
 

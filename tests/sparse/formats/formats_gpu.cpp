@@ -97,6 +97,13 @@ TEST_CASE("triplets: constructors and every pair conversion, every value dtype")
       t::check_allclose(D.data(), g(c + "_dia_data"), rtol, atol);
       t::check_allclose(to_host(D.offsets()).astype(dtype::int32), g(c + "_dia_offsets"), 0, 0);
       check_dense(D, dense, rtol, atol);
+      {  // DIA -> COO in SciPy 1.18's order (row-major, as its CSR), zeros dropped
+        sp::coo_matrix Dc = D.tocoo();
+        t::check_allclose(to_host(Dc.row()).astype(dtype::int64), g(c + "_dia_coo_row"), 0, 0);
+        t::check_allclose(to_host(Dc.col()).astype(dtype::int64), g(c + "_dia_coo_col"), 0, 0);
+        t::check_allclose(Dc.data(), g(c + "_dia_coo_data"), rtol, atol);
+        CHECK(Dc.has_canonical_format());
+      }
       check_compressed(D.tocsr(), c + "_ez", it == dtype::int64 ? dtype::int32 : it, rtol, atol);  // zeros dropped
       sp::dia_matrix D2(gd(c + "_dia_data"), gd(c + "_dia_offsets"), {.shape = shape});
       check_dense(D2, dense, rtol, atol);

@@ -1,7 +1,7 @@
 #pragma once
 /// @file sparse/access.hpp
 /// Indexing, slicing and assignment of sparse matrices (`A[i, j]`, `A[1:5:2, :]`, `A[[1, 3], :]`,
-/// boolean masks, `getrow`/`getcol`), `reshape`/`resize`, and SciPy's `.npz` sparse files
+/// 1-D and 2-D boolean masks, `getrow`/`getcol`), `reshape`/`resize`, and SciPy's `.npz` sparse files
 /// (`save_npz`/`load_npz`).
 ///
 /// Which formats can be indexed, as SciPy 1.18's spmatrix classes: csr_matrix and csc_matrix.
@@ -57,6 +57,37 @@ scalar get(const spmatrix& A, std::int64_t i, std::int64_t j);
 /// SciPy: `A[[1, 2], [3, 4]]` (spmatrix).
 ndarray get(const spmatrix& A, const axis_index& rows, const axis_index& cols);
 
+/// Boolean-mask selection `A[mask]`: the values of A at the true positions of a 2-D bool mask of A's
+/// shape, in row-major (C) order of the mask, duplicates of A summed (bool: logical or); explicit
+/// zeros read as zero.
+/// @param A     csr_matrix or csc_matrix, any value dtype, int32/int64 indices, duplicates and
+///              unsorted indices allowed (a canonical A is searched by binary search, another by a
+///              scan of the row/column).
+/// @param mask  bool ndarray of shape A.shape(), any layout, on the device.
+/// @return [1, n] dense ndarray of A's dtype, n the number of true entries (SciPy returns np.matrix
+///         of shape (1, n); deviation: for n == 0 SciPy returns an empty (1, 0) csr_matrix, here an
+///         empty [1, 0] ndarray). Synchronizes (counts the true entries).
+/// @throws cusci::index_error "cusci::sparse::get: bool index 0 has shape (3, 4) instead of (3, 3)"
+///         for a 2-D mask of another shape (SciPy's words, which name A's shape first), "too many
+///         indices" for a mask of more than 2 dimensions; cusci::type_error for a non-bool mask
+///         (SciPy treats a 2-D integer array as row indices, not supported here) and, as get, for
+///         coo/dia A; cusci::value_error for a mask of fewer than 2 dimensions (a 1-D mask selects
+///         rows: `getitem(A, mask, cusci::slice{})`); cusci::not_implemented_error for bsr A.
+/// SciPy: `A[mask]` for csr_matrix / csc_matrix with a 2-D boolean ndarray.
+ndarray get(const spmatrix& A, const ndarray& mask);
+/// Selection with a sparse boolean mask: the positions are `mask.nonzero()` (stored entries that are
+/// true; explicit false entries select nothing, a position stored twice is selected twice), in
+/// SciPy's order: the mask's storage order for csr, coo and bsr masks (row-major for a canonical
+/// csr; block by block, row-major within a block, for bsr), row-major for a csc mask (a stable sort
+/// by row of the storage order) and for a dia mask (through its CSR form, as SciPy). Values as
+/// `get(A, mask)` for a dense mask. Synchronizes.
+/// @param mask  bool spmatrix of any format, shape A.shape().
+/// @throws cusci::index_error "Indexing with sparse matrices is not supported except boolean
+///         indexing where matrix and index are equal shapes." for a non-bool mask (SciPy's message),
+///         "bool index 0 has shape ..." for another shape; type_error / not_implemented_error as get.
+/// SciPy: `A[mask]` with a sparse boolean matrix.
+ndarray get(const spmatrix& A, const spmatrix& mask);
+
 /// Outer selection `A[rows, cols]` (slices, integer arrays, masks, integers; an integer keeps its
 /// axis as length 1, as SciPy's spmatrix). Returns A's format (csr for csr, csc for csc) with A's
 /// value and index dtypes; entries keep A's order within a row (csr) / column (csc); duplicates and
@@ -80,9 +111,12 @@ spmatrix getcol(const spmatrix& A, std::int64_t j);
 
 /// How an assignment to positions that are not stored is handled.
 enum class new_entries {
-  /// Insert them (SciPy's behaviour, with its SparseEfficiencyWarning): the matrix is rebuilt as a
-  /// canonical matrix holding the old entries and the new ones (the last value wins for a
-  /// position given twice; zeros are stored explicitly, as SciPy). Synchronizes.
+  /// Insert them (SciPy's behaviour): the matrix is rebuilt as a canonical matrix holding the old
+  /// entries and the new ones (the last value wins for a position given twice; zeros are stored
+  /// explicitly, as SciPy). SciPy's SparseEfficiencyWarning is issued once per call through
+  /// cusci::warn (category "SparseEfficiencyWarning", message "Changing the sparsity structure of
+  /// a csr_matrix is expensive. lil and dok are more efficient.", csc_matrix for CSC).
+  /// Synchronizes.
   insert,
   /// Throw cusci::value_error when a position is not stored (nothing is changed).
   raise,
@@ -119,6 +153,35 @@ void setitem(csc_matrix& A, const axis_index& rows, const axis_index& cols, cons
              new_entries mode = new_entries::insert);
 void setitem(spmatrix& A, const axis_index& rows, const axis_index& cols, const scalar& value,
              new_entries mode = new_entries::insert);
+
+/// `A[mask] = values` for a 2-D boolean mask (dense bool ndarray, or a bool spmatrix whose true
+/// entries are selected, as `get(A, mask)`): the true positions, in the order `get` reads them, take
+/// the values. `values` is converted to A's dtype (NumPy's unsafe casting) and shaped as SciPy does:
+/// an array whose squeezed shape is (n,) (() when n == 1) is used in C order; otherwise it must
+/// broadcast to (n,) (a 0-d or size-1 1-D array; (1, 1) does not broadcast for n != 1, as in
+/// SciPy). n == 0 changes nothing. A position given twice (a sparse mask storing it twice) takes
+/// the last value. Stored positions are written on the device; missing positions are inserted as
+/// with `setitem(A, rows, cols, values)` (the matrix is rebuilt canonical), with SciPy's
+/// SparseEfficiencyWarning ("Changing the sparsity structure of a csr_matrix is expensive. lil and
+/// dok are more efficient.") issued through cusci::warn; new_entries::raise throws instead.
+/// A with duplicates is summed first (SciPy does the same). Synchronizes.
+/// @throws as `get(A, mask)` (mask checks come first); cusci::value_error when values does not
+///         broadcast ("shape mismatch in assignment: values of shape (5,) do not broadcast to the 6
+///         selected positions"; SciPy raises NumPy's broadcast ValueError) or with
+///         new_entries::raise and a missing entry.
+/// SciPy: `A[mask] = x` (dense x) for csr_matrix / csc_matrix.
+void setitem(csr_matrix& A, const ndarray& mask, const ndarray& values, new_entries mode = new_entries::insert);
+void setitem(csc_matrix& A, const ndarray& mask, const ndarray& values, new_entries mode = new_entries::insert);
+void setitem(spmatrix& A, const ndarray& mask, const ndarray& values, new_entries mode = new_entries::insert);
+void setitem(csr_matrix& A, const ndarray& mask, const scalar& value, new_entries mode = new_entries::insert);
+void setitem(csc_matrix& A, const ndarray& mask, const scalar& value, new_entries mode = new_entries::insert);
+void setitem(spmatrix& A, const ndarray& mask, const scalar& value, new_entries mode = new_entries::insert);
+void setitem(csr_matrix& A, const spmatrix& mask, const ndarray& values, new_entries mode = new_entries::insert);
+void setitem(csc_matrix& A, const spmatrix& mask, const ndarray& values, new_entries mode = new_entries::insert);
+void setitem(spmatrix& A, const spmatrix& mask, const ndarray& values, new_entries mode = new_entries::insert);
+void setitem(csr_matrix& A, const spmatrix& mask, const scalar& value, new_entries mode = new_entries::insert);
+void setitem(csc_matrix& A, const spmatrix& mask, const scalar& value, new_entries mode = new_entries::insert);
+void setitem(spmatrix& A, const spmatrix& mask, const scalar& value, new_entries mode = new_entries::insert);
 
 // --- shape --------------------------------------------------------------------------------------
 

@@ -25,12 +25,14 @@ class linear_operator {
   using matvec_fn = std::function<ndarray(const ndarray&)>;
 
   /// @param shape (rows, cols), both >= 0. @param dt float32 or float64. @param matvec the product.
+  /// @param rmatvec the adjoint product A^H x (x [rows] -> [cols]); empty: rmatvec() throws
+  ///        not_implemented_error, as SciPy's operator without rmatvec.
   /// Does no device work: `matvec` is stored and called later, by matvec()/cg, on the calling thread;
   /// it must enqueue its work on the stream current at that time (and may synchronize if it needs to).
   /// @throws cusci::value_error for a negative dimension or an empty matvec; cusci::type_error for
   ///         another dtype.
-  /// SciPy: `scipy.sparse.linalg.LinearOperator(shape, matvec=matvec, dtype=dt)`.
-  linear_operator(shape2 shape, cusci::dtype dt, matvec_fn matvec);
+  /// SciPy: `scipy.sparse.linalg.LinearOperator(shape, matvec=matvec, rmatvec=rmatvec, dtype=dt)`.
+  linear_operator(shape2 shape, cusci::dtype dt, matvec_fn matvec, matvec_fn rmatvec = {});
   /// Wraps a CSR matrix (SciPy's `aslinearoperator(A)`); solvers recognize it and use fused kernels.
   linear_operator(const csr_matrix& A);  // NOLINT: implicit, as SciPy accepts a sparse matrix anywhere
 
@@ -43,6 +45,15 @@ class linear_operator {
   ///         returns a result of the wrong size; whatever the wrapped function throws.
   /// SciPy: `LinearOperator.matvec(x)`.
   ndarray matvec(const ndarray& x) const;
+  /// y = A^H x for x [rows] or [rows, 1]; returns [cols] or [cols, 1] (SciPy's `rmatvec`). For a
+  /// wrapped CSR matrix: the conjugate transpose product (a CSC product over the same arrays).
+  /// Asynchronous unless the wrapped function synchronizes.
+  /// @throws cusci::value_error "dimension mismatch"; cusci::not_implemented_error when the operator
+  ///         was built from a matvec alone ("rmatvec is not defined", as SciPy).
+  /// SciPy: `LinearOperator.rmatvec(x)`.
+  ndarray rmatvec(const ndarray& x) const;
+  /// Whether rmatvec() is defined.
+  bool has_rmatvec() const noexcept { return static_cast<bool>(rfn_); }
   ndarray dot(const ndarray& x) const { return matvec(x); }
   ndarray operator*(const ndarray& x) const { return matvec(x); }
 
@@ -65,7 +76,7 @@ class linear_operator {
   linear_operator() = default;
   shape2 shape_{0, 0};
   cusci::dtype dtype_ = cusci::dtype::float64;
-  matvec_fn fn_;
+  matvec_fn fn_, rfn_;
   std::shared_ptr<csr_matrix> csr_;
   std::shared_ptr<ndarray> diag_;
 };
@@ -169,3 +180,8 @@ ndarray norm(const spmatrix& A, norm_ord ord = {}, std::optional<int> axis = {})
 csr_matrix matrix_power(const spmatrix& A, std::int64_t n);
 
 }  // namespace cusci::sparse::linalg
+
+// The solver families (one header each under cusci/sparse/linalg/).
+#if __has_include("cusci/sparse/linalg/krylov.hpp")
+#include "cusci/sparse/linalg/krylov.hpp"
+#endif

@@ -74,7 +74,8 @@ using shape2 = std::array<std::int64_t, 2>;
 enum class format { csr, csc, coo, dia, bsr };
 
 /// Parses SciPy's format strings "csr", "csc", "coo", "dia", "bsr" (exact, lower case). Host only.
-/// @throws cusci::not_implemented_error for SciPy's "lil" and "dok" (not provided by cusci);
+/// @throws cusci::not_implemented_error for SciPy's "lil" and "dok": they are host formats
+///         (`dok_matrix`, `lil_matrix` in dok.hpp / lil.hpp), which no `format=` argument returns;
 ///         cusci::value_error "Format xyz is unknown." for any other string.
 /// SciPy: the `format` argument of `asformat`, `eye`, `diags`, `random`, `kron`, `hstack`, ...
 sparse::format format_from_string(std::string_view s);

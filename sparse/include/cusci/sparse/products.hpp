@@ -3,7 +3,9 @@
 /// Products and reductions of sparse matrices (SciPy's spmatrix semantics, see matrix.hpp):
 ///   - sparse x dense: the `dot` members of every format (declared in matrix.hpp), `sparse::dot(A, x)`
 ///     and `spmv_batched` (a batch of vectors through one SpMM);
-///   - sparse x sparse: `sparse::dot(A, B)` / `A * B` (SpGEMM, CSR result);
+///   - dense x sparse: `sparse::dot(X, B)` / `X * B` (SciPy's `X @ B`);
+///   - sparse x sparse: `sparse::dot(A, B)` / `A * B` (SpGEMM; the result format is SciPy's),
+///     `sparse::dot(A, B, options)` (SpGEMM with options, CSR result);
 ///   - reductions: `sum`, `mean`, `max`, `min`, `argmax`, `argmin`, `count_nonzero`, `diagonal`,
 ///     `setdiag`, `trace`.
 /// `sparse::linalg::norm` and `sparse::linalg::matrix_power` (SciPy's scipy.sparse.linalg functions)
@@ -58,6 +60,45 @@ ndarray dot(const spmatrix& A, const ndarray& x);
 /// @throws cusci::value_error "dimension mismatch" when X is not 2-D with X.shape[1] == n.
 /// SciPy: `(A @ X.T).T`.
 ndarray spmv_batched(const spmatrix& A, const ndarray& X);
+
+// ===================================================================================================
+// Dense x sparse
+// ===================================================================================================
+
+/// Matrix product of a dense vector or matrix with any sparse matrix: X @ B.
+/// @param X [m] or [k, m], any dtype (float16 included), any layout: C order, F order and strided
+///        views are read in place when X has the result dtype (otherwise one cast copy of X); k may
+///        be 0.
+/// @param B [m, n], any format and supported dtype, int32 or int64 indices.
+/// @returns [n] for a 1-D X, [k, n] (C order) for a 2-D X; dtype NumPy's promotion of X's and B's
+///          dtypes, a float16 promotion computed as float32 (SciPy's `upcast`).
+/// Algorithm: out[b, j] sums X[b, i] * B[i, j] over the stored entries of column j of B, one thread
+/// per column j and up to 8 rows b of X (register accumulators), in the result dtype's own arithmetic
+/// (integers wrap, bool is OR of ANDs, as SciPy's sparsetools), each product rounded before the
+/// addition (no fused multiply-add) and the entries of a column taken in B's storage order (for CSR:
+/// by row, as SciPy's csc_matvecs over B.T): bit-reproducible run to run, no cuSPARSE call.
+///   - CSC B: its own column arrays; asynchronous.
+///   - CSR B: the column structure of B (indptr [n + 1], row indices and the position of each entry in
+///     B's arrays, nnz each, B's index dtype) is computed on the first dense x sparse product of the
+///     matrix (a CSR -> CSC transposition of the structure alone; that first product synchronizes)
+///     and cached with the matrix (shared by its copies, dropped when the matrix rebinds its arrays);
+///     the values are always read from B.data() through those positions, so writes into B.data() are
+///     seen. Later products are asynchronous. Memory: (n + 1 + 2 nnz) indices while B lives.
+///   - COO (duplicates kept, each one multiplied separately, as SciPy), DIA and BSR: converted to CSR
+///     and transposed with their values for this call (synchronizes).
+/// A B whose dtype differs from the result dtype has its values cast (one copy of B.data()).
+/// @throws cusci::value_error "dimension mismatch" when X is not 1-D or 2-D (SciPy: "could not
+///         interpret dimensions" for more dimensions; a 0-d X, which SciPy treats as a scalar, is
+///         rejected too) or X.shape[-1] != m; cusci::value_error when X and B are on different
+///         devices; cusci::out_of_memory.
+/// SciPy: `X @ B` / `B.__rmatmul__(X)` (spmatrix: `(B.T @ X.T).T`).
+ndarray dot(const ndarray& X, const spmatrix& B);
+
+/// `X * B` is the matrix product `dot(X, B)`, as spmatrix's `X * B` (SciPy: `B.__rmul__(X)` for a
+/// dense X, the matrix product for spmatrix). Unambiguous with the elementwise `ndarray * ndarray`
+/// and `ndarray * scalar` operators of elementwise.hpp: no sparse class converts to ndarray or scalar,
+/// and ndarray converts to no sparse class (their constructors from a dense array are explicit).
+inline ndarray operator*(const ndarray& X, const spmatrix& B) { return dot(X, B); }
 
 // ===================================================================================================
 // Sparse x sparse
@@ -116,7 +157,19 @@ struct spgemm_options {
 csr_matrix dot(const spmatrix& A, const spmatrix& B, const spgemm_options& options);
 
 /// The matrix product with the default options (declared in construct.hpp too, where `A * B`
-/// forwards to it): an spmatrix holding the csr_matrix of `dot(A, B, spgemm_options{})`.
+/// forwards to it), in SciPy's result format (its `_matmul_sparse` of each format):
+///   - A CSR, COO, or DIA with B not DIA: CSR (`dot(A, B, spgemm_options{})`);
+///   - A CSC: CSC, computed as the CSR product B^T A^T over the transposed arrays (no conversion of a
+///     CSC A or B; a B of another format is converted to CSR of B^T as SciPy converts it to CSC) and
+///     returned as its transpose over the same arrays: the same arithmetic and summation order as
+///     SciPy's csr_matmat on the swapped operands;
+///   - A and B DIA: DIA (the CSR product's `todia()`; SciPy's dia_matmat may keep diagonals whose
+///     values are all zero, cusci stores the diagonals holding an entry);
+///   - A BSR with blocksize (R, *): BSR with blocksize (R, C), C = B's column blocksize for a BSR B,
+///     else 1 (the CSR product's `tobsr({R, C})`; SciPy's bsr_matmat keeps every block of the block
+///     structure's product, zero blocks included, cusci the blocks holding a nonzero entry).
+/// dtype: NumPy's promotion (SciPy's `upcast`); values as `dot(A, B, options)` (zero sums dropped).
+/// Synchronizes. @throws as `dot(A, B, options)`.
 /// SciPy: `A @ B` / `A * B` (spmatrix).
 spmatrix dot(const spmatrix& A, const spmatrix& B);
 
