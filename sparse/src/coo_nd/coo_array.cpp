@@ -665,6 +665,13 @@ coo_array coo_array::multiply(const ndarray& other) const {
                 msg(fn, "inconsistent shapes: >2D multiply() does not yet support broadcasting (" + shape_str(shape_) +
                             " and " + shape_str(os) + ")"));
   detail::check_value_dtype(fn, other.dtype());
+  // SciPy multiplies a 1-D or 2-D COO array by a dense one through CSR, which sums duplicates first
+  // (the product of each summed entry, and one stored entry per position).
+  if (ndim() <= 2 && !canonical_) {
+    coo_array c = copy();
+    c.sum_duplicates();
+    return c.multiply(other);
+  }
   const cusci::dtype t = promote_types(dtype(), other.dtype());
   ndarray g = empty({0}, other.dtype());
   if (nnz() > 0) {
