@@ -166,6 +166,16 @@ TEST_CASE("a real matrix assigned entry by entry (1138_bus)") {
   }
 }
 
+TEST_CASE("dok_array and lil_array are SciPy's array flavour of the same formats") {
+  static_assert(std::is_same_v<cusci::sparse::dok_array, cusci::sparse::dok_matrix>);
+  static_assert(std::is_same_v<cusci::sparse::lil_array, cusci::sparse::lil_matrix>);
+  cusci::sparse::dok_array D(cusci::sparse::shape2{3, 4});
+  D.set(1, 2, 5.0);
+  cusci::sparse::lil_array L = D.tolil();
+  CHECK(L.nnz() == 1);
+  CHECK(L(1, 2).value<double>() == 5.0);
+}
+
 TEST_CASE("dok_matrix: dict interface") {
   sp::dok_matrix A(sp::shape2{3, 4}, dtype::int64);
   A.set(0, 3, std::int64_t{5});

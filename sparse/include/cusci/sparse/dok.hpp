@@ -236,6 +236,12 @@ struct is_sparse<dok_matrix> : std::true_type {};
 template <>
 struct is_spmatrix<dok_matrix> : std::true_type {};
 
+/// SciPy's `dok_array` flavour of the same format. cusci's sparse formats follow spmatrix semantics
+/// (matrix.hpp) and `dok_matrix` provides no arithmetic operators, so every member behaves as
+/// `scipy.sparse.dok_array`'s on a 2-D array: this is the same class. Deviation: the 1-D
+/// `dok_array` shapes of SciPy 1.18 are not provided (a 1-D array is a [1, n] matrix here).
+using dok_array = dok_matrix;
+
 }  // namespace cusci::sparse
 
 #include "cusci/sparse/lil.hpp"

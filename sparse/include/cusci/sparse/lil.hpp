@@ -176,6 +176,12 @@ struct is_sparse<lil_matrix> : std::true_type {};
 template <>
 struct is_spmatrix<lil_matrix> : std::true_type {};
 
+/// SciPy's `lil_array` flavour of the same format. cusci's sparse formats follow spmatrix semantics
+/// (matrix.hpp) and `lil_matrix` provides no arithmetic operators, so every member behaves as
+/// `scipy.sparse.lil_array`'s on a 2-D array: this is the same class. Deviation: the 1-D
+/// `lil_array` shapes of SciPy 1.18 are not provided (a 1-D array is a [1, n] matrix here).
+using lil_array = lil_matrix;
+
 }  // namespace cusci::sparse
 
 #include "cusci/sparse/dok.hpp"
