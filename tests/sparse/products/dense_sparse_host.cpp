@@ -84,6 +84,12 @@ TEST_CASE("dense @ sparse: shape checks throw value_error 'dimension mismatch' b
   CHECK_THROWS_WITH_AS(fake_array(dtype::int8, {1, 3}) * B, doctest::Contains("cusci::sparse::dot"), value_error);
 }
 
+TEST_CASE("is_sparse_warning: SciPy's SparseWarning family") {
+  CHECK(sparse::is_sparse_warning(cusci::warning{"SparseEfficiencyWarning", "f", "m"}));
+  CHECK(sparse::is_sparse_warning(cusci::warning{"SparseWarning", "f", "m"}));
+  CHECK_FALSE(sparse::is_sparse_warning(cusci::warning{"LinAlgWarning", "f", "m"}));
+}
+
 TEST_CASE("isspmatrix_* answer from the held format (host only)") {
   const spmatrix A = fake_csr(2, 2);
   CHECK(isspmatrix(A));

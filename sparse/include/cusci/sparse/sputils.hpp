@@ -12,6 +12,7 @@
 
 #include "cusci/dtype.hpp"
 #include "cusci/ndarray.hpp"
+#include "cusci/warnings.hpp"
 
 #include "cusci/sparse/matrix.hpp"
 
@@ -88,6 +89,15 @@ inline bool isspmatrix_coo(const spmatrix& A) noexcept { return A.format() == sp
 inline bool isspmatrix_dia(const spmatrix& A) noexcept { return A.format() == sparse::format::dia; }
 /// Whether A holds a bsr_matrix. SciPy: `isspmatrix_bsr(A)`.
 inline bool isspmatrix_bsr(const spmatrix& A) noexcept { return A.format() == sparse::format::bsr; }
+
+/// Whether a warning issued by cusci (warnings.hpp) belongs to SciPy's `SparseWarning` family: the
+/// category "SparseWarning" itself or its subclass "SparseEfficiencyWarning" (what sparse functions
+/// issue: inserting assignments, densifying comparisons, many-diagonal DIA conversions). C++ spells
+/// Python's `warnings.filterwarnings(..., category=SparseWarning)` as a handler that tests this. Host only.
+/// SciPy: `issubclass(w.category, scipy.sparse.SparseWarning)`.
+inline bool is_sparse_warning(const warning& w) noexcept {
+  return w.category == "SparseWarning" || w.category == "SparseEfficiencyWarning";
+}
 
 // ----- index dtypes ---------------------------------------------------------------------------------
 
