@@ -33,6 +33,7 @@
 #include "cusci/memory.hpp"
 #include "cusci/sparse/linalg.hpp"
 #include "cusci/stream.hpp"
+#include "linalg/solver_common.cuh"
 
 namespace cusci::sparse {
 namespace {
@@ -41,65 +42,9 @@ constexpr int kBlock = 256;
 // Device scalars of the iteration, in float64.
 enum slot : int { RHO = 0, RHO_PREV = 1, PQ = 2, RR = 3, BB = 4, n_slots = 8 };
 
-__device__ __forceinline__ double warp_sum(double v) {
-#pragma unroll
-  for (int o = 16; o > 0; o >>= 1) v += __shfl_down_sync(0xffffffffu, v, o);
-  return v;
-}
-
-// Sums NV per-thread values over the whole grid. Each block writes its partial sums; the last block
-// to finish adds the partials in a fixed order (deterministic) and calls fin(totals) in thread 0,
-// then resets the counter for the next launch. Every thread of every block must call it.
-template <int NV, class Fin>
-__device__ __forceinline__ void grid_reduce(double (&v)[NV], double* partials, unsigned* counter, Fin fin) {
-  __shared__ double sh[NV][32];
-  __shared__ bool last;
-  const int lane = threadIdx.x & 31, warp = threadIdx.x >> 5, nwarps = blockDim.x >> 5;
-#pragma unroll
-  for (int k = 0; k < NV; ++k) {
-    v[k] = warp_sum(v[k]);
-    if (lane == 0) sh[k][warp] = v[k];
-  }
-  __syncthreads();
-  if (warp == 0) {
-#pragma unroll
-    for (int k = 0; k < NV; ++k) {
-      double t = lane < nwarps ? sh[k][lane] : 0.0;
-      t = warp_sum(t);
-      if (lane == 0) partials[k * gridDim.x + blockIdx.x] = t;
-    }
-    if (lane == 0) {
-      __threadfence();
-      const unsigned prev = atomicAdd(counter, 1u);
-      last = (prev == gridDim.x - 1);
-    }
-  }
-  __syncthreads();
-  if (!last) return;
-  __threadfence();
-  double t[NV];
-#pragma unroll
-  for (int k = 0; k < NV; ++k) {
-    t[k] = 0.0;
-    for (unsigned i = threadIdx.x; i < gridDim.x; i += blockDim.x) t[k] += __ldcg(partials + k * gridDim.x + i);
-    t[k] = warp_sum(t[k]);
-  }
-  __syncthreads();  // every thread has read sh above; reuse it
-#pragma unroll
-  for (int k = 0; k < NV; ++k)
-    if (lane == 0) sh[k][warp] = t[k];
-  __syncthreads();
-  if (threadIdx.x == 0) {
-    double tot[NV];
-#pragma unroll
-    for (int k = 0; k < NV; ++k) {
-      tot[k] = 0.0;
-      for (int w = 0; w < nwarps; ++w) tot[k] += sh[k][w];
-    }
-    fin(tot);
-    *counter = 0u;
-  }
-}
+using linalg::solver_detail::contiguous_vector;
+using linalg::solver_detail::grid_reduce;
+using linalg::solver_detail::sm_count;
 
 // q = A p and s[PQ] = p.q; G lanes per row (G a power of two <= 32). The row loop runs the same number
 // of times in every lane of a warp so that the shuffles are converged.
@@ -244,8 +189,6 @@ struct stream_config {
   unsigned grid = 1;
 };
 
-int sm_count();
-
 template <class T, class I, bool DOT, int U = kUnroll, int MINB = 6>
 stream_config stream_setup(std::int64_t m, std::int64_t nnz) {
   stream_config c;
@@ -384,20 +327,7 @@ __global__ void k_reciprocal(std::int64_t n, const T* __restrict__ a, T* __restr
     y[i] = T(1) / a[i];
 }
 
-int sm_count() {
-  int dev = 0, sms = 0;
-  CUSCI_CUDA_TRY(cudaGetDevice(&dev));
-  CUSCI_CUDA_TRY(cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, dev));
-  return sms > 0 ? sms : 1;
-}
-
 using cusci::detail::shape_str;
-
-ndarray contiguous_vector(const ndarray& a, dtype dt, std::int64_t n, bool force_copy) {
-  ndarray c = a.astype(dt, force_copy);
-  if (!c.is_c_contiguous()) c = c.copy();
-  return c.reshape({n});
-}
 
 // The solver for one value dtype T and CSR index type I (I unused when A is not a CSR matrix).
 template <class T, class I>

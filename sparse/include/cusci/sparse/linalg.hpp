@@ -1,9 +1,12 @@
 #pragma once
 /// @file linalg.hpp
 /// `scipy.sparse.linalg` over cusci's sparse matrices: the conjugate gradient method `cg`, SciPy's
-/// `LinearOperator`, a Jacobi (diagonal) preconditioner, `norm` and `matrix_power` (both defined by
-/// the products family).
+/// `LinearOperator` with its algebra, a Jacobi (diagonal) preconditioner (the ILU(0) / IC(0)
+/// preconditioners: linalg/preconditioners.hpp), `norm` and `matrix_power` (both defined by the
+/// products family).
 
+#include <cmath>
+#include <complex>
 #include <cstdint>
 #include <functional>
 #include <memory>
@@ -15,25 +18,50 @@
 
 namespace cusci::sparse::linalg {
 
-/// An abstract matrix given by its product with a vector (SciPy's `LinearOperator(shape, matvec,
-/// dtype)`). Built from a function, from a csr_matrix (implicitly: `aslinearoperator`), or by
-/// `jacobi()`. Copies share the wrapped function and matrix.
+/// An abstract matrix given by its products with vectors and matrices (SciPy's `LinearOperator`).
+/// Built from functions (the constructor), from any sparse matrix or a dense 2-D array
+/// (`aslinearoperator`), by `jacobi()` and the incomplete factorizations of preconditioners.hpp, or
+/// lazily from other operators: `A.adjoint()` (SciPy's `A.H`), `A.transpose()` (`A.T`), `A + B`,
+/// `A - B`, `-A`, `A * B` (product), `alpha * A`, `A * alpha`, `A / alpha`, `pow(A, p)` (`A ** p`).
+/// Value dtype: float32, float64, complex64 or complex128. Copies share the wrapped functions,
+/// matrices and operands (an operator built from others holds them, not copies of their data).
+///
+/// Dtype rules (SciPy's `_get_dtype`): a sum or product has the NumPy promotion of its operands'
+/// dtypes; `alpha * A` has the promotion of A's dtype with alpha taken as a weak (Python) scalar
+/// (a real alpha keeps A's dtype; a complex alpha makes float32 complex64, float64 complex128);
+/// `A.H`, `A.T` and `pow(A, p)` keep A's dtype. The dtype of a product's *result* is whatever the
+/// wrapped functions return (NumPy promotion of operator and operand for matrices).
+///
+/// Stream behaviour: every product enqueues its work on the stream current when it is called;
+/// built-in operators are asynchronous (user functions may synchronize). Building an operator
+/// does no device work, except `aslinearoperator` of a sparse matrix that is not CSR (its tocsr(),
+/// which may synchronize) and of an integer or bool array (a cast, asynchronous).
 class linear_operator {
  public:
-  /// `matvec(x)` receives x [cols] (contiguous, dtype float32/float64) and returns [rows] (or
-  /// [rows, 1]); it runs on the current stream.
+  /// `matvec(x)` receives x [cols] (contiguous; an [n, 1] argument of matvec() is passed as [n], as
+  /// SciPy 1.18 does) and returns [rows] (or [rows, 1]); `matmat(X)` receives X [cols, k] as given
+  /// and returns [rows, k]. They run on the current stream.
   using matvec_fn = std::function<ndarray(const ndarray&)>;
 
-  /// @param shape (rows, cols), both >= 0. @param dt float32 or float64. @param matvec the product.
+  /// @param shape (rows, cols), both >= 0. @param dt float32, float64, complex64 or complex128.
+  /// @param matvec the product A x (may be empty when `matmat` is given: A x is then matmat of x as
+  ///        a [cols, 1] column, as SciPy).
   /// @param rmatvec the adjoint product A^H x (x [rows] -> [cols]); empty: rmatvec() throws
-  ///        not_implemented_error, as SciPy's operator without rmatvec.
-  /// Does no device work: `matvec` is stored and called later, by matvec()/cg, on the calling thread;
-  /// it must enqueue its work on the stream current at that time (and may synchronize if it needs to).
-  /// @throws cusci::value_error for a negative dimension or an empty matvec; cusci::type_error for
-  ///         another dtype.
-  /// SciPy: `scipy.sparse.linalg.LinearOperator(shape, matvec=matvec, rmatvec=rmatvec, dtype=dt)`.
-  linear_operator(shape2 shape, cusci::dtype dt, matvec_fn matvec, matvec_fn rmatvec = {});
-  /// Wraps a CSR matrix (SciPy's `aslinearoperator(A)`); solvers recognize it and use fused kernels.
+  ///        not_implemented_error, as SciPy's operator without rmatvec (unless rmatmat is given).
+  /// @param matmat A X for X [cols, k]; empty: one matvec per column, stacked (SciPy's default).
+  /// @param rmatmat A^H X for X [rows, k]; empty: one rmatvec per column.
+  /// Does no device work: the functions are stored and called later, on the calling thread; they
+  /// must enqueue their work on the stream current at that time (and may synchronize if they need to).
+  /// @throws cusci::value_error for a negative dimension or when both matvec and matmat are empty;
+  ///         cusci::type_error for another dtype.
+  /// SciPy: `scipy.sparse.linalg.LinearOperator(shape, matvec, rmatvec=None, matmat=None, dtype=dt,
+  /// rmatmat=None)`. Deviation: dtype is required (SciPy infers it from a product with zeros).
+  linear_operator(shape2 shape, cusci::dtype dt, matvec_fn matvec, matvec_fn rmatvec = {}, matvec_fn matmat = {},
+                  matvec_fn rmatmat = {});
+  /// Wraps a CSR matrix (SciPy's `aslinearoperator(A)`); solvers recognize it (csr()) and use fused
+  /// kernels. The operator's dtype is A's for float32/float64/complex64/complex128 values; integer and
+  /// bool matrices are wrapped as float64 (cast once, asynchronously; SciPy keeps the integer dtype,
+  /// which its solvers then compute in float64). rmatvec is the conjugate-transpose product.
   linear_operator(const csr_matrix& A);  // NOLINT: implicit, as SciPy accepts a sparse matrix anywhere
 
   shape2 shape() const noexcept { return shape_; }
@@ -43,7 +71,7 @@ class linear_operator {
   /// unless the wrapped function synchronizes.
   /// @throws cusci::value_error "dimension mismatch" for another shape of x, or when the function
   ///         returns a result of the wrong size; whatever the wrapped function throws.
-  /// SciPy: `LinearOperator.matvec(x)`.
+  /// SciPy: `LinearOperator.matvec(x)`. (SciPy 1.18 deprecates the [cols, 1] form; cusci keeps it.)
   ndarray matvec(const ndarray& x) const;
   /// y = A^H x for x [rows] or [rows, 1]; returns [cols] or [cols, 1] (SciPy's `rmatvec`). For a
   /// wrapped CSR matrix: the conjugate transpose product (a CSC product over the same arrays).
@@ -52,10 +80,33 @@ class linear_operator {
   ///         was built from a matvec alone ("rmatvec is not defined", as SciPy).
   /// SciPy: `LinearOperator.rmatvec(x)`.
   ndarray rmatvec(const ndarray& x) const;
-  /// Whether rmatvec() is defined.
-  bool has_rmatvec() const noexcept { return static_cast<bool>(rfn_); }
-  ndarray dot(const ndarray& x) const { return matvec(x); }
-  ndarray operator*(const ndarray& x) const { return matvec(x); }
+  /// Y = A X for X [cols, k] (any layout); returns [rows, k]. Matrices: one sparse-dense (SpMM) or
+  /// dense product; function operators without matmat: one matvec per column, stacked.
+  /// @throws cusci::value_error "expected a 2-d array" for X not 2-D, "dimension mismatch" for
+  ///         X.shape[0] != cols or a result of the wrong shape.
+  /// SciPy: `LinearOperator.matmat(X)`.
+  ndarray matmat(const ndarray& X) const;
+  /// Y = A^H X for X [rows, k]; returns [cols, k]. As matmat; cusci::not_implemented_error when
+  /// rmatvec is not defined. SciPy: `LinearOperator.rmatmat(X)`.
+  ndarray rmatmat(const ndarray& X) const;
+  /// Whether rmatvec() is defined (for operators built from others: whether every operand's
+  /// adjoint product that it needs is).
+  bool has_rmatvec() const noexcept { return static_cast<bool>(rfn_) || static_cast<bool>(rmfn_); }
+  /// A x for x 1-D or [cols, 1] (matvec), A X for X [cols, k > 1] (matmat). SciPy: `A.dot(x)`,
+  /// `A @ x`, `A * x`.
+  ndarray dot(const ndarray& x) const;
+  ndarray operator*(const ndarray& x) const { return dot(x); }
+
+  /// The Hermitian adjoint A^H: shape (cols, rows), same dtype; its matvec is A's rmatvec and back.
+  /// No device work. SciPy: `A.H` / `A.adjoint()`.
+  linear_operator adjoint() const;
+  /// `adjoint()`. SciPy: `A.H`.
+  linear_operator H() const { return adjoint(); }
+  /// The transpose A^T: shape (cols, rows), same dtype; matvec(x) = conj(A.rmatvec(conj(x))) (the
+  /// conjugations only for complex data), as SciPy. No device work. SciPy: `A.T` / `A.transpose()`.
+  linear_operator transpose() const;
+  /// `transpose()`. SciPy: `A.T`.
+  linear_operator T() const { return transpose(); }
 
   /// The wrapped CSR matrix, or nullptr.
   const csr_matrix* csr() const noexcept { return csr_ ? csr_.get() : nullptr; }
@@ -72,17 +123,68 @@ class linear_operator {
   /// SciPy: `aslinearoperator(scipy.sparse.diags(d))`.
   static linear_operator diagonal(const ndarray& d);
 
- private:
+ protected:
   linear_operator() = default;
+  /// For derived operators (preconditioners.hpp): an operator with no functions yet.
+  linear_operator(shape2 shape, cusci::dtype dt) : shape_(shape), dtype_(dt) {}
   shape2 shape_{0, 0};
   cusci::dtype dtype_ = cusci::dtype::float64;
-  matvec_fn fn_, rfn_;
+  matvec_fn fn_, rfn_, mfn_, rmfn_;
   std::shared_ptr<csr_matrix> csr_;
   std::shared_ptr<ndarray> diag_;
+
 };
 
-/// SciPy: `scipy.sparse.linalg.aslinearoperator(A)` for a CSR matrix.
+/// SciPy: `scipy.sparse.linalg.aslinearoperator(A)` for a CSR matrix (see the CSR constructor).
 inline linear_operator aslinearoperator(const csr_matrix& A) { return linear_operator(A); }
+/// SciPy: `aslinearoperator(A)` for a sparse matrix of any format (csc, coo, dia, bsr or an
+/// spmatrix holding one): wrapped as its CSR form (`A.tocsr()`, which synchronizes for COO, DIA and
+/// CSC with nnz >= 17, see matrix.hpp), so that solvers use their CSR kernels; products equal SciPy's
+/// up to rounding (duplicates of COO are summed once). Integer and bool values: float64 (see the CSR
+/// constructor).
+linear_operator aslinearoperator(const spmatrix& A);
+/// SciPy: `aslinearoperator(A)` for a dense array: A [m, n] (or [n], as (1, n), SciPy's atleast_2d),
+/// any layout (kept by reference: later writes to A are seen). matvec / matmat: `matmul(A, x)`;
+/// rmatvec / rmatmat: `matmul(A.T, x)` for real A, `conj(matmul(A.T, conj(x)))` for complex A (no
+/// conjugated copy of A). float32/float64/complex64/complex128 kept; float16 wrapped as float32,
+/// integer and bool as float64 (one cast). Asynchronous.
+/// @throws cusci::value_error for a 0-d array or one of more than 2 dimensions (SciPy 1.18 accepts
+///         batches of matrices; cusci does not).
+linear_operator aslinearoperator(const ndarray& A);
+/// An operator itself. SciPy: `aslinearoperator(op)`.
+inline linear_operator aslinearoperator(const linear_operator& A) { return A; }
+
+/// A + B (both (m, n)): matvec = A.matvec(x) + B.matvec(x), likewise rmatvec, matmat, rmatmat;
+/// dtype: promotion of both. No device work.
+/// @throws cusci::value_error "cannot add ... shape mismatch". SciPy: `A + B`.
+linear_operator operator+(const linear_operator& A, const linear_operator& B);
+/// A + (-1) B. SciPy: `A - B` (`A + (-B)`).
+linear_operator operator-(const linear_operator& A, const linear_operator& B);
+/// (-1) * A. SciPy: `-A`.
+linear_operator operator-(const linear_operator& A);
+/// The product A B (A (m, k), B (k, n) -> (m, n)): matvec = A.matvec(B.matvec(x)), rmatvec =
+/// B.rmatvec(A.rmatvec(x)); dtype: promotion of both. No device work.
+/// @throws cusci::value_error "cannot multiply ... shape mismatch". SciPy: `A * B` / `A @ B` / `A.dot(B)`.
+linear_operator operator*(const linear_operator& A, const linear_operator& B);
+/// alpha A: matvec = alpha * A.matvec(x), rmatvec = conj(alpha) * A.rmatvec(x) (alpha a weak scalar:
+/// float32 results stay float32 for real alpha). dtype: see the class comment. No device work.
+/// SciPy: `alpha * A` / `A * alpha` (`_ScaledLinearOperator`). Deviation: a scaled operator scaled
+/// again is not merged into one factor (results equal up to rounding).
+linear_operator operator*(std::complex<double> alpha, const linear_operator& A);
+linear_operator operator*(double alpha, const linear_operator& A);
+inline linear_operator operator*(const linear_operator& A, double alpha) { return alpha * A; }
+inline linear_operator operator*(const linear_operator& A, std::complex<double> alpha) { return alpha * A; }
+/// (1 / alpha) A. @throws cusci::value_error "Can only divide a linear operator by a nonzero
+/// scalar" for alpha == 0 (SciPy divides and gets inf). SciPy: `A / alpha`.
+linear_operator operator/(const linear_operator& A, double alpha);
+linear_operator operator/(const linear_operator& A, std::complex<double> alpha);
+/// A^p for a square A and p >= 0: p successive products (matvec, rmatvec, matmat, rmatmat); p = 0
+/// returns a copy of x. dtype: A's. No device work.
+/// @throws cusci::value_error "square LinearOperator expected" for a non-square A,
+///         "non-negative integer expected as p" for p < 0. SciPy: `A ** p` (`_PowerLinearOperator`).
+linear_operator pow(const linear_operator& A, std::int64_t p);
+// Keeps std::pow visible to unqualified calls inside this namespace (pow above would hide it).
+using std::pow;
 
 /// Jacobi preconditioner for A: the diagonal operator applying 1 / diag(A) (an entry of diag(A)
 /// equal to 0 gives inf, as `1 / A.diagonal()` in NumPy). Asynchronous.
@@ -184,4 +286,22 @@ csr_matrix matrix_power(const spmatrix& A, std::int64_t n);
 // The solver families (one header each under cusci/sparse/linalg/).
 #if __has_include("cusci/sparse/linalg/krylov.hpp")
 #include "cusci/sparse/linalg/krylov.hpp"
+#endif
+#if __has_include("cusci/sparse/linalg/preconditioners.hpp")
+#include "cusci/sparse/linalg/preconditioners.hpp"
+#endif
+#if __has_include("cusci/sparse/linalg/direct.hpp")
+#include "cusci/sparse/linalg/direct.hpp"
+#endif
+#if __has_include("cusci/sparse/linalg/eigen.hpp")
+#include "cusci/sparse/linalg/eigen.hpp"
+#endif
+#if __has_include("cusci/sparse/linalg/eigs.hpp")
+#include "cusci/sparse/linalg/eigs.hpp"
+#endif
+#if __has_include("cusci/sparse/linalg/lobpcg.hpp")
+#include "cusci/sparse/linalg/lobpcg.hpp"
+#endif
+#if __has_include("cusci/sparse/linalg/matfuncs.hpp")
+#include "cusci/sparse/linalg/matfuncs.hpp"
 #endif

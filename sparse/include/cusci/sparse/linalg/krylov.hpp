@@ -34,7 +34,7 @@ struct convergence_history {
 
 /// Result of an iterative solver: SciPy's `(x, info)`, the iteration count and the history.
 struct krylov_result {
-  /// [n] (or [n, 1] when b was [n, 1]) solution, dtype as SciPy's (the promotion of A's and b's
+  /// [n] solution (also for b [n, 1], as SciPy), dtype as SciPy's (the promotion of A's and b's
   /// dtypes, at least float32).
   ndarray x;
   /// SciPy's info: 0 converged; > 0 not converged after `info` iterations; < 0 breakdown or illegal
