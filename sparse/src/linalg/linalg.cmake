@@ -3,3 +3,4 @@
 # families, one or more sources each (krylov_*.cpp/.cu, lsq_*.cpp, ...): every source in this folder.
 file(GLOB _cusci_sparse_linalg_sources CONFIGURE_DEPENDS ${CMAKE_CURRENT_LIST_DIR}/*.cpp ${CMAKE_CURRENT_LIST_DIR}/*.cu)
 target_sources(cusci_sparse PRIVATE ${_cusci_sparse_linalg_sources})
+include(${CMAKE_CURRENT_LIST_DIR}/direct.cmake)
