@@ -10,8 +10,11 @@ float64 or complex128; a case of another dtype converts the data, as SciPy's A.a
   orsirr  examples/data/orsirr_1.mtx (1030, nonsymmetric, oil reservoir);
   west    examples/data/west0479.mtx (479, nonsymmetric, badly conditioned: no method converges);
   young   examples/data/young1c.mtx (841, complex, acoustics);
-  bd_*    tiny integer systems on which SciPy breaks down (found by search; every product involved
-          is exact in every dtype, so that the breakdown is structural).
+  bd_*    tiny integer systems on which SciPy breaks down (found by search; the breakdown is exact in
+          exact arithmetic, and SciPy's float32/float64/complex128 runs agree on it). Not every
+          scalar is exact (bicgstab on bd_c: omega = 0.6): the breakdown's exact zero (e.g.
+          p = (p - omega v) beta + r = [6, 0]) needs NumPy's rounding, each product and sum rounded
+          on its own; a fused multiply-add leaves 1.1e-16 there and no breakdown.
 
 Each case (func = the solver's name):
   matrix, dtype (the system's: float32, float64, complex64, complex128), b (array name, stored in

@@ -116,6 +116,68 @@ template <class T> __device__ __forceinline__ acc_t<T> total(const double* t, in
   else return t[k];
 }
 
+// Vector updates round every product and sum on its own, as NumPy does (no fused multiply-add
+// contraction): the breakdown tests compare against exact zero (bicgstab's and tfqmr's vdot(r~, v) ==
+// 0) and a contracted a * b + c, rounded once, leaves a 1e-16 residue where NumPy's twice-rounded
+// update cancels exactly (bicgstab on [[0, 2], [0, 1]], b = [-1, 1]: p = (p - omega v) beta + r is
+// [6, 1.1e-16] with contraction and [6, 0] in NumPy, so rv = -1.1e-16 and no breakdown is seen).
+__device__ __forceinline__ double rn_mul(double a, double b) { return __dmul_rn(a, b); }
+__device__ __forceinline__ double rn_add(double a, double b) { return __dadd_rn(a, b); }
+__device__ __forceinline__ double rn_sub(double a, double b) { return __dsub_rn(a, b); }
+__device__ __forceinline__ double rn_div(double a, double b) { return __ddiv_rn(a, b); }
+__device__ __forceinline__ float rn_mul(float a, float b) { return __fmul_rn(a, b); }
+__device__ __forceinline__ float rn_add(float a, float b) { return __fadd_rn(a, b); }
+__device__ __forceinline__ float rn_sub(float a, float b) { return __fsub_rn(a, b); }
+__device__ __forceinline__ float rn_div(float a, float b) { return __fdiv_rn(a, b); }
+/// a * b (complex: NumPy's (ar br - ai bi) + (ar bi + ai br) i, each operation rounded).
+template <class V> __device__ __forceinline__ V mul_(const V& a, const V& b) {
+  if constexpr (is_complex_v<V>) {
+    return V(rn_sub(rn_mul(a.real(), b.real()), rn_mul(a.imag(), b.imag())),
+             rn_add(rn_mul(a.real(), b.imag()), rn_mul(a.imag(), b.real())));
+  } else {
+    return rn_mul(a, b);
+  }
+}
+template <class V> __device__ __forceinline__ V add_(const V& a, const V& b) {
+  if constexpr (is_complex_v<V>) return V(rn_add(a.real(), b.real()), rn_add(a.imag(), b.imag()));
+  else return rn_add(a, b);
+}
+template <class V> __device__ __forceinline__ V sub_(const V& a, const V& b) {
+  if constexpr (is_complex_v<V>) return V(rn_sub(a.real(), b.real()), rn_sub(a.imag(), b.imag()));
+  else return rn_sub(a, b);
+}
+/// a / r for a real r (NumPy's array / real scalar: each component divided).
+template <class V, class Rr> __device__ __forceinline__ V divr_(const V& a, Rr r) {
+  if constexpr (is_complex_v<V>) return V(rn_div(a.real(), r), rn_div(a.imag(), r));
+  else return rn_div(a, r);
+}
+
+/// a / b as NumPy divides complex numbers (Smith's method with the reciprocal scl = 1 / (br + bi rat),
+/// numpy/_core/src/umath/loops: (ar + ai rat) scl, ...), each operation rounded; a real quotient for
+/// real V. A complex quotient by a real number is then a * (1 / b), as in NumPy, not a / b.
+template <class V> __device__ __forceinline__ V cdiv_(const V& a, const V& b) {
+  if constexpr (is_complex_v<V>) {
+    const double ar = a.real(), ai = a.imag(), br = b.real(), bi = b.imag();
+    const double abr = fabs(br), abi = fabs(bi);
+    if (abr >= abi) {
+      if (abr == 0 && abi == 0) return V(ar / abr, ai / abi);
+      const double rat = rn_div(bi, br);
+      const double scl = rn_div(1.0, rn_add(br, rn_mul(bi, rat)));
+      return V(rn_mul(rn_add(ar, rn_mul(ai, rat)), scl), rn_mul(rn_sub(ai, rn_mul(ar, rat)), scl));
+    }
+    const double rat = rn_div(br, bi);
+    const double scl = rn_div(1.0, rn_add(bi, rn_mul(br, rat)));
+    return V(rn_mul(rn_add(rn_mul(ar, rat), ai), scl), rn_mul(rn_sub(rn_mul(ai, rat), ar), scl));
+  } else {
+    return a / b;
+  }
+}
+/// The real part (qmr's rho and xi are norms, stored as S).
+template <class V> __device__ __forceinline__ double re_(const V& v) {
+  if constexpr (is_complex_v<V>) return v.real();
+  else return v;
+}
+
 struct no_pre {
   __device__ int operator()(int) const { return 0; }
 };
@@ -385,7 +447,7 @@ krylov_result solve_bicg(const args& a, const std::optional<linear_operator>& Mo
           const S rho = total<T>(t, 0);
           s[RHO] = rho;
           if (abs_(rho) < rhotol) *flag = -10;
-          else if (!first) s[BETA] = rho / s[RHO_PREV];
+          else if (!first) s[BETA] = cdiv_(rho, s[RHO_PREV]);
         });
     // p = z + beta p, p~ = z~ + conj(beta) p~.
     e.map([=] __device__(std::int64_t i, int) {
@@ -396,8 +458,8 @@ krylov_result solve_bicg(const args& a, const std::optional<linear_operator>& Mo
         ptp[i] = zti;
       } else {
         const T beta = down<T>(s[BETA]);
-        pp[i] = pp[i] * beta + zi;
-        ptp[i] = ptp[i] * conj_(beta) + zti;
+        pp[i] = add_(mul_(pp[i], beta), zi);  // p *= beta; p += z
+        ptp[i] = add_(mul_(ptp[i], conj_(beta)), zti);
       }
     });
     e.amul(p, q);
@@ -411,17 +473,17 @@ krylov_result solve_bicg(const args& a, const std::optional<linear_operator>& Mo
                                 *flag = -11;
                                 return;
                               }
-                              s[ALPHA] = s[RHO] / rv;
+                              s[ALPHA] = cdiv_(s[RHO], rv);
                               s[RHO_PREV] = s[RHO];
                             });
     // x += alpha p, r -= alpha q, r~ -= conj(alpha) q~; norm(r)^2.
     e.template reduce<1>(
         [=] __device__(std::int64_t i, double* v, int) {
           const T alpha = down<T>(s[ALPHA]);
-          xp[i] += alpha * pp[i];
-          const T ri = rp[i] - alpha * qp[i];
+          xp[i] = add_(xp[i], mul_(alpha, pp[i]));
+          const T ri = sub_(rp[i], mul_(alpha, qp[i]));
           rp[i] = ri;
-          rtp[i] -= conj_(alpha) * qtp[i];
+          rtp[i] = sub_(rtp[i], mul_(conj_(alpha), qtp[i]));
           v[0] += abs2_(ri);
         },
         [=] __device__(const double* t, int) { stp->rr = t[0]; });
@@ -490,11 +552,11 @@ krylov_result solve_bicgstab(const args& a, const std::optional<linear_operator>
           if (first) {
             pi = rp[i];
           } else {
-            const T beta = down<T>((s[RHO] / s[RHO_PREV]) * (s[ALPHA] / s[OMEGA]));
-            pi = (pp[i] - down<T>(s[OMEGA]) * vp[i]) * beta + rp[i];
+            const T beta = down<T>(mul_(cdiv_(s[RHO], s[RHO_PREV]), cdiv_(s[ALPHA], s[OMEGA])));
+            pi = add_(mul_(sub_(pp[i], mul_(down<T>(s[OMEGA]), vp[i])), beta), rp[i]);
           }
           pp[i] = pi;
-          if (mode == 1) php[i] = d[i] * pi;
+          if (mode == 1) php[i] = mul_(d[i], pi);
         },
         0,
         [=] __device__(int) {
@@ -520,15 +582,15 @@ krylov_result solve_bicgstab(const args& a, const std::optional<linear_operator>
                                 *flag = -11;
                                 return;
                               }
-                              s[ALPHA] = s[RHO] / rv;
+                              s[ALPHA] = cdiv_(s[RHO], rv);
                             });
     // s = r - alpha v (in r); norm(s) < atol ends the iteration early.
     T* shp = mode == 1 ? shat.template data_as<T>() : nullptr;
     e.template reduce<1>(
         [=] __device__(std::int64_t i, double* w, int) {
-          const T si = rp[i] - down<T>(s[ALPHA]) * vp[i];
+          const T si = sub_(rp[i], mul_(down<T>(s[ALPHA]), vp[i]));
           rp[i] = si;
-          if (mode == 1) shp[i] = d[i] * si;
+          if (mode == 1) shp[i] = mul_(d[i], si);
           w[0] += abs2_(si);
         },
         [=] __device__(const double* tt, int) {
@@ -546,7 +608,7 @@ krylov_result solve_bicgstab(const args& a, const std::optional<linear_operator>
           w[0] += abs2_(ti);
           add_vdot(w, 1, ti, rp[i]);
         },
-        [=] __device__(const double* tt, int) { s[OMEGA] = total<T>(tt, 1) / S(tt[0]); });
+        [=] __device__(const double* tt, int) { s[OMEGA] = cdiv_(total<T>(tt, 1), S(tt[0])); });
     // x += alpha p^ + omega s^, r = s - omega t; norm(r)^2 and the next rho = vdot(r~, r). After an
     // early end (flag kEarly): x += alpha p^ only.
     const T* phc = phat.template data_as<T>();
@@ -555,14 +617,14 @@ krylov_result solve_bicgstab(const args& a, const std::optional<linear_operator>
         [=] __device__(std::int64_t i, double* w, int fl) {
           const T alpha = down<T>(s[ALPHA]);
           if (fl == kEarly) {
-            xp[i] += alpha * phc[i];
+            xp[i] = add_(xp[i], mul_(alpha, phc[i]));
             return;
           }
           const T omega = down<T>(s[OMEGA]);
           const T si = rp[i];
           const T shi = mode == 0 ? si : shc[i];
-          xp[i] += alpha * phc[i] + omega * shi;
-          const T ri = si - omega * tp[i];
+          xp[i] = add_(add_(xp[i], mul_(alpha, phc[i])), mul_(omega, shi));
+          const T ri = sub_(si, mul_(omega, tp[i]));
           rp[i] = ri;
           w[0] += abs2_(ri);
           add_vdot(w, 1, rtp[i], ri);
@@ -643,7 +705,7 @@ krylov_result solve_cgs(const args& a, const std::optional<linear_operator>& Mop
             pi = ri;
             ui = ri;
           } else {
-            const T beta = down<T>(s[RHO] / s[RHO_PREV]);
+            const T beta = down<T>(cdiv_(s[RHO], s[RHO_PREV]));
             const T qi = qp[i];
             ui = ri + beta * qi;
             pi = (pp[i] * beta + qi) * beta + ui;
@@ -672,7 +734,7 @@ krylov_result solve_cgs(const args& a, const std::optional<linear_operator>& Mop
                                 *flag = -11;
                                 return;
                               }
-                              s[ALPHA] = s[RHO] / rv;
+                              s[ALPHA] = cdiv_(s[RHO], rv);
                             });
     // q = u - alpha v^; u^ = M (u + q); x += alpha u^ (fused unless M is an operator).
     T* wp = mode == 2 ? w.template data_as<T>() : nullptr;
@@ -781,13 +843,14 @@ krylov_result solve_qmr(const args& a, const std::optional<linear_operator>& M1o
         *wp = w.template data_as<T>(), *yp = y.template data_as<T>(), *zp = z.template data_as<T>();
       e.template reduce<W<T>>(
           [=] __device__(std::int64_t i, double* vv, int) {
-            const T ir = down<T>(S(1.0) / s[RHO]), ix = down<T>(S(1.0) / s[XI]);
+            // SciPy: v *= (1 / rho) with rho, xi real norms: a real reciprocal, then the products.
+            const T ir = down<T>(S(1.0 / re_(s[RHO]))), ix = down<T>(S(1.0 / re_(s[XI])));
             const T vti = vtp[i], yi = yp[i], wti = wtp[i], zi = zp[i];
-            vp[i] = vti * ir;
-            const T yn = yi * ir;
+            vp[i] = mul_(vti, ir);
+            const T yn = mul_(yi, ir);
             yp[i] = yn;
-            wp[i] = wti * ix;
-            const T zn = zi * ix;
+            wp[i] = mul_(wti, ix);
+            const T zn = mul_(zi, ix);
             zp[i] = zn;
             add_vdot(vv, 0, zn, yn);
           },
@@ -814,10 +877,11 @@ krylov_result solve_qmr(const args& a, const std::optional<linear_operator>& M1o
           pp[i] = ytp[i];
           qp[i] = ztp[i];
         } else {
-          const S de = s[DELTA] / s[EPS];
-          const T cp = down<T>(s[XI] * de), cq = down<T>(s[RHO] * conj_(de));
-          pp[i] = ytp[i] - cp * pp[i];
-          qp[i] = ztp[i] - cq * qp[i];
+          // SciPy: (xi * delta / epsilon) and (rho * (delta / epsilon).conj()), left to right.
+          const T cp = down<T>(cdiv_(mul_(s[XI], s[DELTA]), s[EPS]));
+          const T cq = down<T>(mul_(s[RHO], conj_(cdiv_(s[DELTA], s[EPS]))));
+          pp[i] = sub_(ytp[i], mul_(cp, pp[i]));
+          qp[i] = sub_(ztp[i], mul_(cq, qp[i]));
         }
       });
     }
@@ -834,7 +898,7 @@ krylov_result solve_qmr(const args& a, const std::optional<linear_operator>& M1o
                                   *flag = -14;
                                   return;
                                 }
-                                const S beta = eps / s[DELTA];
+                                const S beta = cdiv_(eps, s[DELTA]);
                                 s[BETA] = beta;
                                 if (abs_(beta) < tol) *flag = -11;
                               });
@@ -846,8 +910,8 @@ krylov_result solve_qmr(const args& a, const std::optional<linear_operator>& M1o
               *aqp = aq.template data_as<T>();
       e.map([=] __device__(std::int64_t i, int) {
         const T beta = down<T>(s[BETA]);
-        vtp[i] = ptp[i] - beta * vp[i];
-        wtp[i] = wp[i] * (-conj_(beta)) + aqp[i];
+        vtp[i] = sub_(ptp[i], mul_(beta, vp[i]));
+        wtp[i] = add_(mul_(wp[i], -conj_(beta)), aqp[i]);
       });
     }
     e.papply(M1, vt, y);
@@ -876,7 +940,7 @@ krylov_result solve_qmr(const args& a, const std::optional<linear_operator>& M1o
               return;
             }
             const double g = gamma / gamma_prev;
-            s[ETA] = s[ETA] * (-(S(rho_prev) / beta) * S(g * g));
+            s[ETA] = mul_(s[ETA], mul_(-cdiv_(S(rho_prev), beta), S(g * g)));
             const double c = theta_prev * gamma;
             s[COEF] = S(c * c);
           });
@@ -891,17 +955,17 @@ krylov_result solve_qmr(const args& a, const std::optional<linear_operator>& M1o
             const T eta = down<T>(s[ETA]);
             T di, si;
             if (first) {
-              di = eta * pp[i];
-              si = eta * ptp[i];
+              di = mul_(pp[i], eta);  // d = p.copy(); d *= eta
+              si = mul_(ptp[i], eta);
             } else {
               const T c = down<T>(s[COEF]);
-              di = dp[i] * c + eta * pp[i];
-              si = sp[i] * c + eta * ptp[i];
+              di = add_(mul_(dp[i], c), mul_(eta, pp[i]));
+              si = add_(mul_(sp[i], c), mul_(eta, ptp[i]));
             }
             dp[i] = di;
             sp[i] = si;
-            xp[i] += di;
-            const T ri = rp[i] - si;
+            xp[i] = add_(xp[i], di);
+            const T ri = sub_(rp[i], si);
             rp[i] = ri;
             vv[0] += abs2_(ri);
           },
@@ -987,19 +1051,19 @@ krylov_result solve_tfqmr(const args& a, const std::optional<linear_operator>& M
                               [=] __device__(const double* t, int) {
                                 const S rho = total<T>(t, 0);
                                 s[RHO] = rho;
-                                s[BETA] = rho / s[RHOLAST];
+                                s[BETA] = cdiv_(rho, s[RHOLAST]);
                               });
       T *up_ = u.template data_as<T>(), *vp = v.template data_as<T>();
       const T* uhp = uhat.template data_as<T>();
       e.map([=] __device__(std::int64_t i, int) {
         const T beta = down<T>(s[BETA]);
-        up_[i] = wp[i] + beta * up_[i];
-        vp[i] = beta * uhp[i] + beta * beta * vp[i];
+        up_[i] = add_(wp[i], mul_(beta, up_[i]));
+        vp[i] = add_(mul_(beta, uhp[i]), mul_(mul_(beta, beta), vp[i]));  // (beta**2) * v
       });
       e.amul(u, tmp);
       precondition(uhat);
       const T* uh2 = uhat.template data_as<T>();
-      e.map([=] __device__(std::int64_t i, int) { vp[i] += uh2[i]; });
+      e.map([=] __device__(std::int64_t i, int) { vp[i] = add_(vp[i], uh2[i]); });
     } else {
       e.amul(unext, tmp);
       precondition(uhat);
@@ -1020,7 +1084,7 @@ krylov_result solve_tfqmr(const args& a, const std::optional<linear_operator>& M
                                   *flag = -1;
                                   return;
                                 }
-                                s[ALPHA] = s[RHO] / vr;
+                                s[ALPHA] = cdiv_(s[RHO], vr);
                               });
     }
     // (even: u_next = u - alpha v); w -= alpha u^; d = u + (theta^2 / alpha) eta d; theta, c, tau, eta.
@@ -1029,12 +1093,12 @@ krylov_result solve_tfqmr(const args& a, const std::optional<linear_operator>& M
           const S alpha_s = s[ALPHA];
           const T alpha = down<T>(alpha_s);
           const double th = abs_(s[THETA]);
-          const T cd = down<T>(S(th * th) / alpha_s * s[ETA]);
+          const T cd = down<T>(mul_(cdiv_(S(th * th), alpha_s), s[ETA]));
           const T ui = up_[i];
-          if (even) unp[i] = ui - alpha * vp[i];
-          const T wi = wp[i] - alpha * uhp[i];
+          if (even) unp[i] = sub_(ui, mul_(alpha, vp[i]));
+          const T wi = sub_(wp[i], mul_(alpha, uhp[i]));
           wp[i] = wi;
-          dp[i] = ui + cd * dp[i];
+          dp[i] = add_(ui, mul_(cd, dp[i]));
           vv[0] += abs2_(wi);
         },
         [=] __device__(const double* t, int) {
@@ -1052,11 +1116,11 @@ krylov_result solve_tfqmr(const args& a, const std::optional<linear_operator>& M
     if (mode == 2) {
       z = contiguous_vector(M.op->matvec(d), xt, n, false);
       const T* zp = z.template data_as<T>();
-      e.map([=] __device__(std::int64_t i, int) { xp[i] += down<T>(s[ETA]) * zp[i]; });
+      e.map([=] __device__(std::int64_t i, int) { xp[i] = add_(xp[i], mul_(down<T>(s[ETA]), zp[i])); });
     } else {
       e.map([=] __device__(std::int64_t i, int) {
         const T di = dp[i];
-        xp[i] += down<T>(s[ETA]) * (mode == 0 ? di : dg[i] * di);
+        xp[i] = add_(xp[i], mul_(down<T>(s[ETA]), mode == 0 ? di : mul_(dg[i], di)));
       });
     }
     e.post();
