@@ -13,8 +13,9 @@ Cases:
   eigs      matrix | mtx, dtype, k, which, ncv (SciPy's effective value), tol, v0, sigma_re/sigma_im
             (absent: none), OPpart, M (name of a stored matrix), return_eigenvectors;
             expected: w (SciPy's eigenvalues, SciPy's order), iterations (ARPACK's iter), nconv,
-            sorted_desc / sorted_asc (whether SciPy's order is the decreasing / increasing order of
-            `which`'s key: then cusci's must be too), iter_check (whether the iteration count is
+            sorted_desc / sorted_asc (whether SciPy's order is, by construction, the decreasing /
+            increasing order of `which`'s key: then cusci's must be too; a Schur order that is
+            monotone by chance does not count), iter_check (whether the iteration count is
             compared: well-conditioned problems only).
             host: true for the small dense problems the host test runs through the host Arnoldi.
   eigs_error    the call must raise `error` (argument checks; no device work needed).
@@ -46,7 +47,36 @@ def _extract(self, return_eigenvectors):
     _last["iter"] = int(self.arpack_dict["iter"])
     _last["nconv"] = int(self.arpack_dict["nconv"])
     _last["ncv"] = int(self.ncv)
-    return _orig_extract(self, return_eigenvectors)
+    # Whether SciPy's extract sorts what it returns: only a real problem with more than k values left
+    # after its conjugate-pair loop (nreturned > k) is sorted by `which` (descending for L*, ascending
+    # for S*); otherwise the order is dneupd's, which with eigenvectors is the order of the reordered
+    # Schur form (not a sort order: e.g. crnd_LM, complex128, comes back with moduli 1.607, 1.388,
+    # 1.489, 1.456, ...) and without eigenvectors dnaup2's exit sort (increasing order of `which`).
+    _last["sorted_by_scipy"] = False
+    inner = self._arpack_extract
+
+    def spy(*args):
+        out = inner(*args)
+        if self.tp in "fd":
+            d = args[4] + 1.0j * args[5]
+            k = self.k
+            nret = int(self.arpack_dict["nconv"])
+            i = 0
+            while i <= k:
+                if d[i].imag != 0:
+                    if i < k:
+                        i += 1
+                    else:
+                        nret -= 1
+                i += 1
+            _last["sorted_by_scipy"] = nret > k
+        return out
+
+    self._arpack_extract = spy
+    try:
+        return _orig_extract(self, return_eigenvectors)
+    finally:
+        self._arpack_extract = inner
 
 
 ap._UnsymmetricArpackParams.extract = _extract
@@ -135,6 +165,12 @@ def eigs_case(name, A, src, dtype, k=6, which="LM", sigma=None, OPpart=None, M=N
         kk = key(1.0 / (w - sigma), which)
     desc = bool(np.all(np.diff(kk) < 0)) if len(w) > 1 else True
     asc = bool(np.all(np.diff(kk) > 0)) if len(w) > 1 else True
+    # The order is compared only where it is a sort order by construction (SciPy's sort, or dnaup2's
+    # exit sort without eigenvectors), never where a Schur order happens to be monotone (crnd_LM_c64:
+    # complex64 with eigenvectors comes back in decreasing modulus, complex128 on the same problem
+    # does not; ARPACK's Schur order depends on rounding).
+    if vec and not _last["sorted_by_scipy"]:
+        desc = asc = False
     single = np.dtype(dtype) in (np.float32, np.complex64)
     if rtol is None:
         rtol = 1e-4 if single else 1e-8
@@ -172,7 +208,14 @@ eigs_case("cd_LM_k3_ncv8", mats["cd"], dict(matrix="cd", n=144), np.float64, k=3
 eigs_case("cd_LM_tol", mats["cd"], dict(matrix="cd", n=144), np.float64, tol=1e-6, iter_check=True, host=True,
           rtol=1e-5)
 # float32 / complex64.
-eigs_case("cd_LM_f32", mats["cd"], dict(matrix="cd", n=144), np.float32)
+# The float32 LM case uses cdc, whose wanted eigenvalues are simple. cd (kron(I, T) + kron(T, I)) has
+# exactly double eigenvalues (7.5418 and 7.2805 among its six largest): a Krylov space holds one
+# direction of each eigenspace and the second copy appears only through rounding, so whether it is
+# found before the iteration converges depends on the rounding of the products. SciPy's own float32
+# eigs misses a copy for some starting vectors (v0 = default_rng(30).uniform(-1, 1, 144): it returns
+# 7.1174 and a single 7.2805); a float32 model of the device iteration with the stored v0 does the
+# same at iteration 5. Such a set is not a reproducible reference.
+eigs_case("cdc_LM_f32", mats["cdc"], dict(matrix="cdc", n=144), np.float32)
 eigs_case("cdc_LR_f32", mats["cdc"], dict(matrix="cdc", n=144), np.float32, which="LR")
 eigs_case("crnd_LM_c64", mats["crnd"], dict(matrix="crnd", n=60), np.complex64)
 # Shift-invert, generalized.
