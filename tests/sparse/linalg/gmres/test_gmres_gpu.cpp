@@ -186,9 +186,23 @@ void check_case(const case_t& c, const outcome& o, const ndarray& b) {
     const auto ref = host_values(c.array("prnorm"));
     const std::size_t k = std::min<std::size_t>({ref.size(), o.prn.size(), 20});
     const double tol = single(dt) ? 1e-2 : 1e-6;
+    // A pr_norm at the rounding floor (below 10 eps of the dtype; pr_norm is relative to ||b||) has
+    // no significant digits: it is the step where the Krylov space is exhausted (gmres_breakdown,
+    // diag3: step 3), and its value is the orthogonalisation's rounding residual. SciPy 1.18.1's own
+    // value there is 3.2e-16 for this b and ranges over 1.5e-16 .. 5.9e-16 (0.7 .. 2.7 eps) when b
+    // moves by 10 eps (steps 1 and 2 move by 1e-15 relative); a NumPy model of cusci's classical
+    // Gram-Schmidt with the DGKS second pass gives 7.5e-17, one pass 4.5e-16. Such an entry must be
+    // at the floor too; every other reference entry compared here is above 70 eps (float32) / 1e10
+    // eps (float64) and keeps the relative test.
+    const double noise_floor = 10 * (single(dt) ? 1.1920928955078125e-07 : 2.220446049250313e-16);
     for (std::size_t i = 0; i < k; ++i) {
-      CHECK_MESSAGE(std::abs(o.prn[i] - ref[i].real()) <= tol * ref[i].real() + 1e-300,
-                    "pr_norm[" << i << "] " << o.prn[i] << " vs SciPy " << ref[i].real());
+      if (ref[i].real() < noise_floor) {
+        CHECK_MESSAGE(o.prn[i] < noise_floor, "pr_norm[" << i << "] " << o.prn[i] << " vs SciPy " << ref[i].real()
+                                                   << " (rounding floor " << noise_floor << ")");
+      } else {
+        CHECK_MESSAGE(std::abs(o.prn[i] - ref[i].real()) <= tol * ref[i].real() + 1e-300,
+                      "pr_norm[" << i << "] " << o.prn[i] << " vs SciPy " << ref[i].real());
+      }
       CHECK(r.history.residual_norms[i + 1] == doctest::Approx(o.prn[i]).epsilon(1e-12));
     }
   }
