@@ -17,7 +17,8 @@ Tolerances. A Krylov iteration amplifies rounding differences, so no other imple
 its products in another order) reproduces SciPy's last digits, and on ill-conditioned problems neither
 its iteration count. Each case is therefore solved again by SciPy with b perturbed at rounding level
 and A (seeded perturbations of relative size 4 eps of the problem's precision) and its tolerances are
-the spread SciPy itself shows (four runs: b perturbed, A's values perturbed, both, A's again):
+the spread SciPy itself shows (eight runs: b perturbed, A's values perturbed, both, A's again, and
+four with the entries of each row of A and A^H summed in another, seeded order):
   itn_tol    max(2, 2 * max |itn - itn_p|)   (the brief's "within 1-2" where SciPy is stable);
   istops     the istop codes SciPy returned over the runs (any of them is accepted);
   x_rtol     max(floor, 10 * max ||x - x_p|| / ||x||), floor 1e-9 (float64) / 1e-4 (float32);
@@ -35,7 +36,7 @@ import warnings
 import numpy as np
 import scipy.io
 import scipy.sparse as sp
-from scipy.sparse.linalg import lsmr, lsqr
+from scipy.sparse.linalg import LinearOperator, lsmr, lsqr
 
 from golden import Suite
 
@@ -107,6 +108,18 @@ def perturbed(b, eps, k):
     return (b * f).astype(b.dtype) if b.dtype.kind == "f" else b * f
 
 
+def reordered(A, seed):
+    """A with each row's stored entries in a seeded random order (the same matrix, summed in
+    another order by the CSR product)."""
+    A = sp.csr_matrix(A)
+    r = np.random.default_rng(seed)
+    perm = np.arange(A.nnz)
+    for i in range(A.shape[0]):
+        lo, hi = A.indptr[i], A.indptr[i + 1]
+        perm[lo:hi] = lo + r.permutation(hi - lo)
+    return sp.csr_matrix((A.data[perm], A.indices[perm], A.indptr.copy()), shape=A.shape)
+
+
 LSQR_Q = ["r1norm", "r2norm", "anorm", "acond", "arnorm", "xnorm"]
 LSMR_Q = ["normr", "normar", "norma", "conda", "normx"]
 counter = {"n": 0}
@@ -140,6 +153,18 @@ def add(func, matrix, b, x0=None, b_2d=False, name=None, **opts):
 
     pert = [run(perturbed(b, eps, 0)), run(b, perturbed_matrix(1)),
             run(perturbed(b, eps, 2), perturbed_matrix(3)), run(b, perturbed_matrix(4))]
+    # The perturbations above keep SciPy's summation order, so they miss the rounding of another
+    # order, which is what cusci's products differ by (its CSR kernels sum a row's products in lane
+    # tree order, and A^H is its own CSR matrix). SciPy with each row's entries of A and of A^H
+    # shuffled (same values, another order) shows that spread: e.g. lsmr on `wide` with x0 gives
+    # ||A|| estimates 2e-5 apart (the perturbations above: under 1.5e-7), on `square` 0.19 and 0.36
+    # apart after 200 iterations (above: 0.016 and 0.005). So four such runs join the spread.
+    for k in range(4):
+        S = reordered(A, 100 + k)
+        SH = reordered(sp.csr_matrix(A.conj().T), 200 + k)
+        op = LinearOperator(A.shape, matvec=lambda y, S=S: S @ y, rmatvec=lambda y, SH=SH: SH @ y,
+                            dtype=A.dtype)
+        pert.append(run(b, op))
     x = np.asarray(ref[0])
     xn = np.linalg.norm(x)
     x_floor = 1e-4 if work in (np.float32, np.complex64) else 1e-9
