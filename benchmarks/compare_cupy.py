@@ -29,7 +29,7 @@ MODULES = ["core", "sparse", "ndimage", "signal", "linalg", "elementwise", "redu
            "ndimage_interpolation", "ndimage_morphology", "signal_convolution", "signal_multirate", "signal_fourier",
            "signal_smoothing", "signal_bsplines", "signal_zero_phase", "signal_responses", "signal_lti",
            "signal_spectral", "signal_short_time_fft", "signal_peaks", "signal_waveforms", "sparse_csgraph_traversal",
-           "sparse_csgraph_shortest_path", "sparse_csgraph_flow", "statistics", "setops", "numeric", "first_call", "fftlog",
+           "sparse_csgraph_shortest_path", "sparse_csgraph_flow", "sparse_linalg", "statistics", "setops", "numeric", "first_call", "fftlog",
            "sparse_dense_products"]
 
 
