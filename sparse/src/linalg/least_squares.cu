@@ -2,11 +2,14 @@
 // its scalar recurrences and stopping tests on the host (float64), and the vector work in three
 // kernels an iteration:
 //   u = A v - alfa u, beta = ||u||            (one kernel: CSR product fused with the update and norm)
-//   v = A^H u / beta - beta v, alfa = ||v||   (same, over A^H, formed once as a CSR matrix)
+//   u = u / beta                              (1 / beta read from device memory)
+//   v = A^H u - beta v, alfa = ||v||          (same as the first, over A^H, formed once as a CSR matrix)
 //   the x / w (lsqr) or h / hbar / x (lsmr) update with its norm (||w||^2, ||x||^2).
-// u is kept unnormalized (its scale 1 / beta lives in device memory and is applied by the kernels
-// that read u); v is normalized by the update kernel, which the host launches with 1 / alfa. The
-// device scalars of an iteration (beta, alfa, the update's norm) are read from pinned memory once.
+// u and v are normalized as SciPy normalizes them (v by the update kernel, which the host launches
+// with 1 / alfa), and the updates round as NumPy's two operations do ((-alfa u) + A v, no fused
+// multiply-add in float64): the late iterations' estimates (norma, conda, normr) depend on rounding
+// once the bidiagonalization has lost orthogonality, and this keeps them near SciPy's. The device
+// scalars of an iteration (beta, alfa, the update's norm) are read from pinned memory once.
 // For an operator given by functions, the products are the functions' results and only the updates
 // and norms run in cusci's kernels.
 
@@ -96,6 +99,39 @@ __device__ __forceinline__ T shfl_down(const T& v, int offset, int width) {
 // product with G lanes a row (G a power of two <= 32; the row loop runs equally often in every lane
 // of a warp, so that the shuffles are converged). The scalars are read before the grid reduction,
 // whose last block may overwrite them.
+// a * p - c * y rounded as NumPy's (-c * y) + a * p (two roundings in float64: no contraction into
+// a fused multiply-add; a == 1 is exact).
+template <class T, class R>
+__device__ __forceinline__ T combine(R a, const T& p, R c, const T& y) {
+  if constexpr (std::is_same_v<T, double>) {
+    return __dadd_rn(__dmul_rn(-c, y), __dmul_rn(a, p));
+  } else {
+    return a * p - c * y;
+  }
+}
+
+// a * b + c rounded as NumPy's two operations (no fused multiply-add in float64).
+template <class S, class T>
+__device__ __forceinline__ T mad_rn(S a, const T& b, const T& c) {
+  if constexpr (std::is_same_v<T, double>) {
+    return __dadd_rn(__dmul_rn(a, b), c);
+  } else {
+    return a * b + c;
+  }
+}
+
+// y = s[scale] * y over n elements, unless s[skip] == 0 (SciPy's u = (1 / beta) u, skipped when
+// beta == 0).
+template <class T>
+__global__ void __launch_bounds__(kBlock) k_scale(std::int64_t n, T* y, const double* s, int scale, int skip) {
+  if (s[skip] == 0.0) return;
+  using R = real_t<T>;
+  const R f = static_cast<R>(s[scale]);
+  for (std::int64_t i = blockIdx.x * static_cast<std::int64_t>(blockDim.x) + threadIdx.x; i < n;
+       i += static_cast<std::int64_t>(gridDim.x) * blockDim.x)
+    y[i] = f * y[i];
+}
+
 template <class T, class I, int G>
 __global__ void __launch_bounds__(kBlock)
     k_product(std::int64_t rows, const I* __restrict__ indptr, const I* __restrict__ indices,
@@ -109,7 +145,7 @@ __global__ void __launch_bounds__(kBlock)
   if constexpr (G == 0) {
     for (std::int64_t i = blockIdx.x * static_cast<std::int64_t>(blockDim.x) + threadIdx.x; i < rows;
          i += static_cast<std::int64_t>(gridDim.x) * blockDim.x) {
-      const T v = c == R(0) ? a * x[i] : a * x[i] - c * y[i];  // c == 0: y may hold anything
+      const T v = c == R(0) ? a * x[i] : combine(a, x[i], c, y[i]);  // c == 0: y may hold anything
       y[i] = v;
       acc += abs2(v);
     }
@@ -130,7 +166,7 @@ __global__ void __launch_bounds__(kBlock)
 #pragma unroll
       for (int o = G / 2; o > 0; o >>= 1) sum += shfl_down(sum, o, G);
       if (lane == 0 && row < rows) {
-        const T v = c == R(0) ? a * sum : a * sum - c * y[row];
+        const T v = c == R(0) ? a * sum : combine(a, sum, c, y[row]);
         y[row] = v;
         acc += abs2(v);
       }
@@ -164,12 +200,12 @@ __global__ void __launch_bounds__(kBlock)
     if (!first) {
       const T wo = w[i];
       const X wx = static_cast<X>(wo);
-      if (x) x[i] += t1 * wx;
+      if (x) x[i] = mad_rn(t1, wx, x[i]);
       if (var) {
         const X d = wx * inv_rho;
         var[i] += d * d;
       }
-      wi = vi + t2r * wo;
+      wi = mad_rn(t2r, wo, vi);
     }
     w[i] = wi;
     acc += abs2(wi);
@@ -200,12 +236,12 @@ __global__ void __launch_bounds__(kBlock)
       continue;
     }
     const T hi = h[i];
-    const X hb = static_cast<X>(hi) + c1 * hbar[i];
+    const X hb = mad_rn(c1, hbar[i], static_cast<X>(hi));
     hbar[i] = hb;
-    const X xi = x[i] + c2 * hb;
+    const X xi = mad_rn(c2, hb, x[i]);
     x[i] = xi;
     acc += abs2(xi);
-    h[i] = vi + c3r * hi;
+    h[i] = mad_rn(c3r, hi, vi);
   }
   grid_sum(acc, partials, counter, [s](double t) { s[VEC] = t; });
 }
@@ -353,11 +389,17 @@ struct engine {
     launch<0>(rows == m ? grid_m : grid_n, rows, nullptr, nullptr, nullptr, y.data_as<T>(), y.data_as<T>(), -1, ZERO,
               -1, -1, out);
   }
-  // One bidiagonalization step: u = A v - alfa u (u kept unnormalized: its previous scale is
-  // s[INV_BETA]); then, unless beta == 0, v = A^H u / beta - beta v.
+  // u = u / beta unless beta == 0 (u stays as is then, as in SciPy).
+  void normalize_u(ndarray& u) {
+    k_scale<T><<<grid_m, kBlock, 0, st>>>(m, u.data_as<T>(), s.data(), INV_BETA, BETA);
+    CUSCI_CHECK_LAUNCH();
+  }
+  // One bidiagonalization step: u = A v - alfa u, beta = ||u||; then, unless beta == 0, u = u / beta
+  // and v = A^H u - beta v, alfa = ||v|| (v is normalized by the solver's update kernel).
   void bidiag(ndarray& u, ndarray& v) {
-    product(false, v, u, -1, ALFA, INV_BETA, -1, BETA);
-    product(true, u, v, INV_BETA, BETA, -1, BETA, ALFA);
+    product(false, v, u, -1, ALFA, -1, -1, BETA);
+    normalize_u(u);
+    product(true, u, v, -1, BETA, -1, BETA, ALFA);
   }
   void post() {
     CUSCI_CUDA_TRY(cudaMemcpyAsync(hs, s.data(), n_slots * sizeof(double), cudaMemcpyDeviceToHost, st));
@@ -369,8 +411,8 @@ struct engine {
   }
 };
 
-// The shared setup: u = b - A x0 (unnormalized, beta = ||u||), bnorm = ||b||, v = A^H u / beta,
-// alfa = ||v||. Reads the scalars (synchronizes). v is not normalized yet.
+// The shared setup: u = b - A x0, beta = ||u||, u = u / beta, bnorm = ||b||, v = A^H u, alfa = ||v||.
+// Reads the scalars (synchronizes). v is not normalized yet.
 template <class T, class I>
 void setup(engine<T, I>& e, const ndarray& b, const std::optional<ndarray>& x0, ndarray& u, ndarray& v,
            double& bnorm, double& beta, double& alfa) {
@@ -383,7 +425,8 @@ void setup(engine<T, I>& e, const ndarray& b, const std::optional<ndarray>& x0, 
   } else {
     e.norm(u, e.m, BETA);
   }
-  e.product(true, u, v, INV_BETA, ZERO, -1, BETA, ALFA);
+  e.normalize_u(u);
+  e.product(true, u, v, -1, ZERO, -1, BETA, ALFA);
   e.post();
   e.wait();
   bnorm = e.hs[BNORM];
