@@ -132,17 +132,18 @@ void check_backward(const sl::SuperLU& lu, const ndarray& x, const ndarray& b, c
   };
   double worst = 0;
   for (std::int64_t col = 0; col < k; ++col) {
-    // 'N': L U w = c with w[j] = x[pc[j]], c[pr[i]] = b[i].
-    // 'T' / 'H': op(U) op(L) w = c with w[pr[i]] = x[i], c[j] = b[pc[j]].
-    std::vector<cd> w(n), c(n), y(n), r(n);
-    std::vector<double> wa(n), ya(n), den(n);
+    // SciPy's Pr A Pc = L U with (Pr v)[pr[i]] = v[i] and (Pc v)[i] = v[pc[i]]:
+    // 'N': L U w = c with w = Pc^T x (w[pc[i]] = x[i]) and c = Pr b (c[pr[i]] = b[i]);
+    // 'T' / 'H': op(U) op(L) w = c with w = Pr x (w[pr[i]] = x[i]) and c = Pc^T b (c[pc[i]] = b[i]).
+    std::vector<cd> w(n), c(n), y(n);
+    std::vector<double> ya(n);
     for (std::int64_t i = 0; i < n; ++i) {
       if (trans == 'N') {
-        w[i] = px[pc[i] * k + col];
+        w[pc[i]] = px[i * k + col];
         c[pr[i]] = pb[i * k + col];
       } else {
         w[pr[i]] = px[i * k + col];
-        c[i] = pb[pc[i] * k + col];
+        c[pc[i]] = pb[i * k + col];
       }
     }
     const auto& F1 = trans == 'N' ? U : L;  // applied first
