@@ -27,7 +27,7 @@ Each case (func = the solver's name):
   for qmr M1 / M2 with the same values (M2 "none" is the identity; SciPy's qmr needs both when one is
   given, so the generator passes the identity there);
   expected: x (SciPy's x, in the case dtype), info, iterations (SciPy's callback count);
-  it_lo, it_hi: the iteration counts of SciPy on 4 runs with b perturbed by 4 eps (relative, of the
+  it_lo, it_hi: the iteration counts of SciPy on 8 runs with b perturbed by 4 eps (relative, of the
   case's precision) and the unperturbed run, min and max: the rounding spread of the method on this
   problem (cusci's float64 dot accumulation and fused multiply-adds perturb the iteration as much);
   xtol: the relative difference allowed between cusci's x and SciPy's: 10 times the largest
@@ -182,7 +182,7 @@ def add(name, func, mat, dtype, bkind="ones", b_shape="n", x0=False, rtol=1e-5, 
     res = [float(np.linalg.norm(b - A @ x) / nb)] if nb > 0 else [0.0]
     if perturb and nb > 0:
         prng = np.random.default_rng(zlib.crc32(name.encode()))
-        for _ in range(4):
+        for _ in range(8):
             pert = 1 + 4 * eps * prng.standard_normal(n)
             bp = (b * pert).astype(dtype)
             xp, infop, itp = run(func, A, bp, x0v, rtol, atol, maxiter, Mm, M1m, M2m)
