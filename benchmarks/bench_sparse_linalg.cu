@@ -50,9 +50,79 @@
 // "ms" is the whole solve (median of 20 CUDA-event-timed calls after 2 warm-up calls); "ms_per_iter"
 // divides it by the iterations (inner iterations for gmres, Lanczos steps for eigsh); "iters" is what
 // the solver reports (a value other than the fixed count means the work differs from the model).
+//
+// SL9..SL18: further inputs and functions (same conventions; MA and V then refer to the case's matrix).
+//   Matrices (built identically by the peer):
+//   - convdiff3d_128: -Laplace(u) + w . grad(u) on the unit cube, 128^3 interior points, h = 1/129,
+//     Dirichlet boundary, w = 64.5 (1, 1, 1) (cell Peclet number |w_a| h / 2 = 0.25), first-order upwind
+//     (backward, since w_a > 0) differences, the whole scaled by h^2: per axis the 1-D matrix
+//     tridiag(-(1 + g), 2 + g, -1) with g = h w_a = 0.5, summed over the three axes as Kronecker
+//     products: 7.5 on the diagonal, -1.5 at the lower neighbour (stride k^2, k, 1: column < row), -1 at
+//     the upper one. Nonsymmetric, weakly diagonally dominant (an M-matrix); every value exact in
+//     float64. Pattern, n and nnz as poisson3d_128 (MA, V as above).
+//   - cage10 (SuiteSparse, DNA electrophoresis): 11397 x 11397, nnz 150,645, nonsymmetric, read from
+//     <dir>/cage10.mtx, dir = argv[1], else $CUSCI_BENCH_MATRICES, else examples/data (relative to
+//     the working directory); missing: a note on stderr and SL11/SL12 are skipped. MA = 1.8 MB and a
+//     vector 91 KB: the whole working set stays in L2, so these two measure per-iteration latency
+//     (launches, synchronizations), not bandwidth; roof_pct is given for uniformity only.
+//   - bcsstk16 (<dir>/bcsstk16.mtx, else examples/data/bcsstk16.mtx): 4884 x 4884, symmetric file,
+//     nnz 290,378 once expanded; float64 CSR.
+//   - poisson2d_K: the 2-D Poisson matrix on a K^2 grid, 5-point (4 on the diagonal, -1 at each grid
+//     neighbour, Dirichlet), canonical CSR: K = 1000: n = 10^6, nnz = 4,996,000 (MA = 64 MB,
+//     V = 8 MB); K = 300: n = 90,000, nnz = 448,800.
+//   - expm_multiply's A = -c poisson2d_1000 with c = 2.5 (-10 on the diagonal, 2.5 at the
+//     neighbours): one step dt = 2.5 h^2 of the heat equation u_t = Laplace(u) on the same grid
+//     (h = 1/1001; 10 times explicit Euler's stability limit h^2 / 4);
+//     ||A||_1 = 20, ||A - mu I||_1 = 10 after SciPy's shift mu = trace(A) / n = -10, large enough
+//     for the norm estimation of powers of A (onenormest) to take part in the choice of the Taylor
+//     degree m* and the scaling steps s: SciPy 1.18.1 chooses m* = 40, s = 2 (80 products of the
+//     [n, 10] block in the series); cusci reports its own "m_star", "s", "matvecs" (series) and
+//     "norm_matvecs" (onenormest; its random columns differ from SciPy's, so may its estimates).
+//   - Dense inputs: b = ones(n); v0 as above; blocks X[i, j] = ((i * 7919 + j * 104729) mod 10007)
+//     / 10007 - 0.5, C order (spsolve's B [n, 16], lobpcg's X [n, 6], expm_multiply's B [n, 10]).
+//   Cases:
+//   SL9  gmres(restart=30), 4 cycles = 120 inner iterations, convdiff3d_128 (CuPy: maxiter=120):
+//        model as SL3.
+//   SL10 bicgstab, 100 iterations, convdiff3d_128: model as SL2 (peer: CuPy's bicgstab where CuPy has
+//        one, else SciPy on the CPU: the peer says which on stderr).
+//   SL11 gmres(restart=30), 4 cycles, cage10: model as SL3 with cage10's MA, V.
+//   SL12 bicgstab, 100 iterations, cage10: model as SL2 (peer as SL10).
+//   SL13 spsolve(A, B) with B [n, 16] float64 on bcsstk16 (CSR): the whole call, SuperLU's
+//        factorization on the host included (peer: CuPy's spsolve, which takes one right-hand side,
+//        called once per column: 16 QR factorizations and solves). No traffic model.
+//   SL14 spsolve as SL13 on poisson2d_1000. The peer runs CuPy in a child process with a 30 s limit
+//        and may time one column and multiply by 16 when one column takes over 1.25 s (it says so).
+//   SL13/SL14 time the first call (SL13 loads SuperLU and cuSPARSE's solve paths before it is timed:
+//        see time_slow) and, when it took at most 5 s, report the median of 3 further calls instead;
+//        "calls" says which (SuperLU alone takes tens of seconds for poisson2d_1000: L + U hold
+//        145 M entries with COLAMD).
+//   SL15 eigsh(k=10, which='LA', ncv=24), 20 restarts = 24 + 20 * 14 = 304 Lanczos steps (tol 1e-300;
+//        CuPy: maxiter=304), poisson2d_1000, v0 as above: model as SL6 with k = 10, ncv = 24.
+//   SL16 eigsh(k=6, sigma=0.0, which='LM', ncv=20), tol = 0 (machine precision: here even tol = 1e-300
+//        is met within 10 restarts by SciPy, the Ritz estimates of the shift-inverted problem falling
+//        to 0, so no tolerance fixes the work), v0 as above, on poisson2d_300: one sparse LU of A
+//        (SuperLU, COLAMD) and the solves until convergence; "solves" and "restarts" are cusci's
+//        counts (the peer prints SciPy's number of solves on stderr: equal counts mean equal work).
+//        Peer: SciPy on the CPU (CuPy's eigsh has no sigma), host wall time, with OPinv = the solve of
+//        splu(A) counting its calls (what SciPy's eigsh builds itself for a sparse A and sigma), the
+//        factorization inside the timed call. No traffic model. Timed as SL13 (time_slow: the first
+//        call, or the median of 3 more when it took at most 5 s).
+//   SL17 lobpcg(A, X [n, 6], tol=1e-300, maxiter=50, largest=True) on poisson2d_300: 51 passes of
+//        the iteration loop; "iters" is the index of the best iterate + 1 (SciPy's
+//        len(lambdaHistory) - 1): 52 when the last iterate is the best (peer: SciPy on the CPU, host
+//        wall time). SL17c: the same cusci call against CuPy's lobpcg where CuPy has one. No traffic
+//        model (dense block operations dominate). Median of 5 calls after 1 warm-up.
+//   SL18 expm_multiply(A, B [n, 10]) at t = 1 for A = -2.5 poisson2d_1000 (peer: SciPy on the CPU,
+//        host wall time): each series term one product of A with the [n, 10] block and one fused
+//        update of F and the norms: MA + 50 V (block in and out 20 V; the term read again, F read and
+//        written 30 V; the scaling folded in), counted over the "matvecs" the series did; the
+//        norm estimation products are not counted. Median of 5 calls after 1 warm-up call.
 
 #include <cstdint>
 #include <cstdio>
+#include <cstdlib>
+#include <filesystem>
+#include <functional>
 #include <string>
 
 #include <cub/device/device_scan.cuh>
@@ -61,12 +131,16 @@
 #include "cusci/error.hpp"
 #include "cusci/memory.hpp"
 #include "cusci/ndarray.hpp"
+#include "cusci/sparse/io.hpp"
 #include "cusci/sparse/linalg.hpp"
+#include "cusci/sparse/linalg/direct.hpp"
 #include "cusci/sparse/linalg/eigen.hpp"
 #include "cusci/sparse/linalg/krylov.hpp"
 #include "cusci/sparse/linalg/krylov_gmres.hpp"
 #include "cusci/sparse/linalg/krylov_nonsymmetric.hpp"
 #include "cusci/sparse/linalg/least_squares.hpp"
+#include "cusci/sparse/linalg/lobpcg.hpp"
+#include "cusci/sparse/linalg/matfuncs.hpp"
 #include "cusci/sparse/sparse.hpp"
 #include "cusci/stream.hpp"
 #include "harness.hpp"
@@ -79,11 +153,11 @@ namespace {
 constexpr std::int64_t grid_k = 128;
 constexpr int runs = 20, warmup = 2;
 
-// Number of stored entries of row i of the 3-D Poisson matrix on a k^3 grid.
-__device__ int row_count(std::int64_t i, std::int64_t k) {
+// Number of stored entries of row i of the (2 dims + 1)-point stencil matrix on a k^dims grid (dims 2, 3).
+__device__ int row_count(std::int64_t i, std::int64_t k, int dims) {
   int c = 1;
   std::int64_t rest = i;
-  for (int a = 0; a < 3; ++a) {
+  for (int a = 0; a < dims; ++a) {
     const std::int64_t coord = rest % k;
     rest /= k;
     c += (coord > 0) + (coord < k - 1);
@@ -91,47 +165,50 @@ __device__ int row_count(std::int64_t i, std::int64_t k) {
   return c;
 }
 
-__global__ void k_counts(std::int64_t n, std::int64_t k, std::int32_t* cnt) {
+__global__ void k_counts(std::int64_t n, std::int64_t k, int dims, std::int32_t* cnt) {
   for (std::int64_t i = blockIdx.x * static_cast<std::int64_t>(blockDim.x) + threadIdx.x; i < n;
        i += static_cast<std::int64_t>(gridDim.x) * blockDim.x)
-    cnt[i] = row_count(i, k);
+    cnt[i] = row_count(i, k, dims);
 }
 
-// Row i in increasing column order: -1 at the lower neighbours (stride k^2, k, 1), 6 on the diagonal,
-// -1 at the upper neighbours (stride 1, k, k^2). The same matrix as the sum of Kronecker products of
-// the 1-D second difference matrix that the peer builds.
-__global__ void k_fill(std::int64_t n, std::int64_t k, const std::int32_t* ptr, std::int32_t* ind, double* val) {
+// Row i in increasing column order: `lower` at the lower neighbours (stride k^(dims-1), ..., k, 1),
+// `diag` on the diagonal, `upper` at the upper neighbours (stride 1, k, ..., k^(dims-1)). With the
+// same 1-D matrix tridiag(lower, diag / dims, upper) on every axis this is the sum of Kronecker
+// products that the peer builds (3-D Poisson: -1, 6, -1).
+__global__ void k_fill(std::int64_t n, std::int64_t k, int dims, double lower, double diag, double upper,
+                       const std::int32_t* ptr, std::int32_t* ind, double* val) {
   for (std::int64_t i = blockIdx.x * static_cast<std::int64_t>(blockDim.x) + threadIdx.x; i < n;
        i += static_cast<std::int64_t>(gridDim.x) * blockDim.x) {
     std::int64_t coord[3] = {0, 0, 0};
     const std::int64_t stride[3] = {1, k, k * k};
     std::int64_t rest = i;
-    for (int a = 0; a < 3; ++a) {
+    for (int a = 0; a < dims; ++a) {
       coord[a] = rest % k;
       rest /= k;
     }
     std::int64_t j = ptr[i];
-    for (int a = 2; a >= 0; --a)
+    for (int a = dims - 1; a >= 0; --a)
       if (coord[a] > 0) {
         ind[j] = static_cast<std::int32_t>(i - stride[a]);
-        val[j++] = -1.0;
+        val[j++] = lower;
       }
     ind[j] = static_cast<std::int32_t>(i);
-    val[j++] = 6.0;
-    for (int a = 0; a < 3; ++a)
+    val[j++] = diag;
+    for (int a = 0; a < dims; ++a)
       if (coord[a] < k - 1) {
         ind[j] = static_cast<std::int32_t>(i + stride[a]);
-        val[j++] = -1.0;
+        val[j++] = upper;
       }
   }
 }
 
-sparse::csr_matrix poisson3d(std::int64_t k) {
-  const std::int64_t n = k * k * k;
+// The stencil matrix of k_fill on a k^dims grid (dims 2 or 3), float64 canonical CSR, int32 indices.
+sparse::csr_matrix stencil(std::int64_t k, int dims, double lower, double diag, double upper) {
+  const std::int64_t n = dims == 3 ? k * k * k : k * k;
   cudaStream_t s = get_current_stream();
   ndarray ptr = zeros({n + 1}, dtype::int32);
   std::int32_t* p1 = ptr.data_as<std::int32_t>() + 1;
-  k_counts<<<4096, 256, 0, s>>>(n, k, p1);
+  k_counts<<<4096, 256, 0, s>>>(n, k, dims, p1);
   CUSCI_CHECK_LAUNCH();
   std::size_t bytes = 0;
   CUSCI_CUDA_TRY(cub::DeviceScan::InclusiveSum(nullptr, bytes, p1, p1, n, s));
@@ -139,10 +216,13 @@ sparse::csr_matrix poisson3d(std::int64_t k) {
   CUSCI_CUDA_TRY(cub::DeviceScan::InclusiveSum(tmp.data(), bytes, p1, p1, n, s));
   const std::int64_t nnz = ptr[{slice{n, n + 1}}].item<std::int64_t>();
   ndarray ind = empty({nnz}, dtype::int32), val = empty({nnz}, dtype::float64);
-  k_fill<<<4096, 256, 0, s>>>(n, k, ptr.data_as<std::int32_t>(), ind.data_as<std::int32_t>(), val.data_as<double>());
+  k_fill<<<4096, 256, 0, s>>>(n, k, dims, lower, diag, upper, ptr.data_as<std::int32_t>(),
+                              ind.data_as<std::int32_t>(), val.data_as<double>());
   CUSCI_CHECK_LAUNCH();
   return sparse::csr_matrix::from_valid(val, ind, ptr, {n, n}, true);
 }
+
+sparse::csr_matrix poisson3d(std::int64_t k) { return stencil(k, 3, -1.0, 6.0, -1.0); }
 
 // v0[i] = ((i * 7919) mod 10007) / 10007 - 0.5 (exact integers, one correctly rounded division: the
 // same bits as the peer's NumPy expression).
@@ -157,6 +237,58 @@ ndarray start_vector(std::int64_t n) {
   k_v0<<<4096, 256, 0, get_current_stream()>>>(n, v.data_as<double>());
   CUSCI_CHECK_LAUNCH();
   return v;
+}
+
+// X[i, j] = ((i * 7919 + j * 104729) mod 10007) / 10007 - 0.5, C order [n, m] (exact integers, one
+// correctly rounded division: the same bits as the peer's NumPy expression).
+__global__ void k_block(std::int64_t n, std::int64_t m, double* x) {
+  const std::int64_t total = n * m;
+  for (std::int64_t t = blockIdx.x * static_cast<std::int64_t>(blockDim.x) + threadIdx.x; t < total;
+       t += static_cast<std::int64_t>(gridDim.x) * blockDim.x) {
+    const std::int64_t i = t / m, j = t % m;
+    x[t] = static_cast<double>((i * 7919 + j * 104729) % 10007) / 10007.0 - 0.5;
+  }
+}
+
+ndarray start_block(std::int64_t n, std::int64_t m) {
+  ndarray x = empty({n, m}, dtype::float64);
+  k_block<<<4096, 256, 0, get_current_stream()>>>(n, m, x.data_as<double>());
+  CUSCI_CHECK_LAUNCH();
+  return x;
+}
+
+// The directory of the Matrix Market inputs: argv[1], else $CUSCI_BENCH_MATRICES, else examples/data.
+std::string matrix_dir(int argc, char** argv) {
+  if (argc > 1) return argv[1];
+  if (const char* e = std::getenv("CUSCI_BENCH_MATRICES"); e != nullptr && *e != '\0') return e;
+  return "examples/data";
+}
+
+// <dir>/<name>, else examples/data/<name>, else "" (with a note on stderr).
+std::string find_matrix(const std::string& dir, const std::string& name) {
+  for (const std::string& d : {dir, std::string("examples/data")}) {
+    const std::string p = d + "/" + name;
+    if (std::filesystem::exists(p)) return p;
+  }
+  std::fprintf(stderr, "# bench_sparse_linalg: %s not found in %s (nor examples/data)\n", name.c_str(), dir.c_str());
+  return "";
+}
+
+// Slow whole-call timings (direct solves): the first call is timed (the libraries are already loaded
+// by then); when it took over `one_call_ms`, it is the result, else the median of 3 further calls.
+bench::result time_slow(const std::function<void()>& fn, int& calls, double one_call_ms) {
+  cusci::synchronize();
+  cusci::event start, stop;
+  start.record();
+  fn();
+  stop.record();
+  const double first = cusci::get_elapsed_time(start, stop);
+  if (first > one_call_ms) {
+    calls = 1;
+    return {first, first};
+  }
+  calls = 3;
+  return bench::time_it(fn, 3, 0);
 }
 
 std::string extra(std::int64_t iters, std::int64_t nominal, const bench::result& r, const std::string& more = "") {
@@ -177,7 +309,7 @@ double gs_steps(double MA, double V, std::int64_t j0, std::int64_t j1) {
 
 }  // namespace
 
-int main() {
+int main(int argc, char** argv) {
   if (bench::no_device()) return 77;
   const sparse::csr_matrix A = poisson3d(grid_k);
   const std::int64_t n = A.shape()[0];
@@ -254,6 +386,135 @@ int main() {
     auto r = bench::time_it([&] { it = sla::cgs(A, b, {.rtol = 0.0, .atol = 0.0, .maxiter = N}).iterations; }, runs,
                             warmup);
     bench::report("SL8", "cgs_" + tag + "_100it", r, N * (2 * MA + 20 * V), extra(it, N, r));
+  }
+  const std::string dir = matrix_dir(argc, argv);
+  const std::int64_t restart = 30, cycles = 4;
+  // gmres(restart=30) over 4 cycles and bicgstab over 100 iterations on C (SL3 and SL2's models).
+  const auto nonsymmetric = [&](const sparse::csr_matrix& C, const std::string& ctag, const char* id_gmres,
+                                const char* id_bicgstab) {
+    const std::int64_t cn = C.shape()[0];
+    const ndarray cb = ones({cn});
+    const double cMA = 12.0 * static_cast<double>(C.nnz()) + 4.0 * static_cast<double>(cn + 1);
+    const double cV = 8.0 * static_cast<double>(cn);
+    {
+      std::int64_t it = 0;
+      auto r = bench::time_it(
+          [&] {
+            it = sla::gmres(C, cb, {.rtol = 0.0, .atol = 0.0, .restart = restart, .maxiter = cycles}).iterations;
+          },
+          runs, warmup);
+      const double per_cycle = gs_steps(cMA, cV, 0, restart) + (restart + 2.0) * cV + (cMA + 3 * cV) + 2 * cV;
+      bench::report(id_gmres, "gmres_restart30_" + ctag + "_4cycles_120it", r, cycles * per_cycle,
+                    extra(it, restart * cycles, r));
+    }
+    {
+      std::int64_t it = 0;
+      auto r = bench::time_it(
+          [&] { it = sla::bicgstab(C, cb, {.rtol = 0.0, .atol = 0.0, .maxiter = N}).iterations; }, runs, warmup);
+      bench::report(id_bicgstab, "bicgstab_" + ctag + "_100it (CuPy peer, else SciPy CPU)", r, N * (2 * cMA + 20 * cV),
+                    extra(it, N, r));
+    }
+  };
+  {  // SL9 gmres, SL10 bicgstab: 3-D convection-diffusion, upwind, 128^3
+    const sparse::csr_matrix C = stencil(grid_k, 3, -1.5, 7.5, -1.0);
+    nonsymmetric(C, "convdiff3d_128", "SL9", "SL10");
+  }
+  const bool superlu = sla::has_superlu();
+  if (!superlu) std::fprintf(stderr, "# bench_sparse_linalg: built without SuperLU: SL13, SL14, SL16 skipped\n");
+  // spsolve(A, B [n, 16]): the whole call (factorization on the host, solves on the device).
+  // A failure (no SuperLU, SuperLU out of memory) skips the case with a note.
+  const auto spsolve16 = [&](const sparse::csr_matrix& S, const std::string& stag, const char* id, bool warm_first) {
+    const ndarray B = start_block(S.shape()[0], 16);
+    const sparse::spmatrix Sm(S);
+    int calls = 0;
+    try {
+      if (warm_first) sla::spsolve(Sm, B);  // loads SuperLU and the solve paths (untimed)
+      auto r = time_slow([&] { sla::spsolve(Sm, B); }, calls, 5000.0);
+      bench::report(id, "spsolve_16rhs_" + stag + " (CuPy: one call a column)", r, 0,
+                    "\"calls\":" + std::to_string(calls));
+    } catch (const cusci::error& e) {
+      std::fprintf(stderr, "# bench_sparse_linalg %s skipped: %s\n", id, e.what());
+    }
+  };
+  if (superlu) {  // SL13 spsolve, bcsstk16
+    const std::string p = find_matrix(dir, "bcsstk16.mtx");
+    if (!p.empty()) spsolve16(io::mmread(p).tocsr(), "bcsstk16", "SL13", true);
+  }
+  const sparse::csr_matrix P2 = stencil(1000, 2, -1.0, 4.0, -1.0);
+  const std::int64_t n2 = P2.shape()[0];
+  const double MA2 = 12.0 * static_cast<double>(P2.nnz()) + 4.0 * static_cast<double>(n2 + 1);
+  const double V2 = 8.0 * static_cast<double>(n2);
+  if (superlu) spsolve16(P2, "poisson2d_1000", "SL14", false);  // SL14 spsolve, 2-D Poisson 1000^2
+  {  // SL15 eigsh(k=10, which='LA', ncv=24), 20 restarts = 304 Lanczos steps, 2-D Poisson 1000^2
+    const std::int64_t k = 10, ncv = 24, restarts = 20, steps = ncv + restarts * (ncv - k);
+    const ndarray v0 = start_vector(n2);
+    std::int64_t products = -1;
+    bool no_convergence = false;
+    auto r = bench::time_it(
+        [&] {
+          try {
+            products =
+                sla::eigsh(P2, {.k = k, .which = "LA", .v0 = v0, .ncv = ncv, .maxiter = restarts, .tol = 1e-300})
+                    .op_products;
+          } catch (const sla::arpack_no_convergence&) {
+            no_convergence = true;
+          }
+        },
+        runs, warmup);
+    const double bytes = gs_steps(MA2, V2, 0, ncv) + restarts * (gs_steps(MA2, V2, k, ncv) + (ncv + k) * V2);
+    bench::report("SL15", "eigsh_k10_LA_ncv24_poisson2d_1000_304steps", r, bytes,
+                  no_convergence ? extra(steps, steps, r, "\"end\":\"arpack_no_convergence after 20 restarts\"")
+                                 : extra(products, steps, r, "\"end\":\"returned\""));
+  }
+  {  // SL18 expm_multiply(-2.5 poisson2d_1000, B [n, 10]) (SciPy CPU peer)
+    const sparse::csr_matrix E = stencil(1000, 2, 2.5, -10.0, 2.5);
+    const ndarray B = start_block(n2, 10);
+    sla::expm_multiply_info info;
+    auto r = bench::time_it([&] { sla::expm_multiply(E, B, {}, &info); }, 5, 1);
+    const double bytes = static_cast<double>(info.matvecs) * (MA2 + 50.0 * V2);
+    bench::report("SL18", "expm_multiply_heat2d_1000_10rhs (SciPy CPU peer)", r, bytes,
+                  "\"m_star\":" + std::to_string(info.m_star) + ",\"s\":" + std::to_string(info.s) +
+                      ",\"matvecs\":" + std::to_string(info.matvecs) +
+                      ",\"norm_matvecs\":" + std::to_string(info.norm_matvecs));
+  }
+  {  // SL11 gmres, SL12 bicgstab: cage10
+    const std::string p = find_matrix(dir, "cage10.mtx");
+    if (p.empty())
+      std::fprintf(stderr, "# bench_sparse_linalg: SL11, SL12 skipped (no cage10.mtx)\n");
+    else
+      nonsymmetric(io::mmread(p).tocsr(), "cage10", "SL11", "SL12");
+  }
+  {  // SL16 eigsh shift-invert, SL17 lobpcg: 2-D Poisson 300^2 (SciPy CPU peers)
+    const sparse::csr_matrix Q = stencil(300, 2, -1.0, 4.0, -1.0);
+    const std::int64_t nq = Q.shape()[0];
+    if (superlu) {
+      const std::int64_t k = 6, ncv = 20;
+      const ndarray v0 = start_vector(nq);
+      std::int64_t products = -1, iterations = -1;
+      int calls = 0;
+      try {
+        auto r = time_slow(
+            [&] {
+              const auto e = sla::eigsh(Q, {.k = k, .sigma = 0.0, .which = "LM", .v0 = v0, .ncv = ncv});
+              products = e.op_products;
+              iterations = e.iterations;
+            },
+            calls, 5000.0);
+        bench::report("SL16", "eigsh_k6_sigma0_shift_invert_poisson2d_300 (SciPy CPU peer)", r, 0,
+                      "\"solves\":" + std::to_string(products) + ",\"restarts\":" + std::to_string(iterations) +
+                          ",\"calls\":" + std::to_string(calls));
+      } catch (const cusci::error& e) {
+        std::fprintf(stderr, "# bench_sparse_linalg SL16 skipped: %s\n", e.what());
+      }
+    }
+    const ndarray X = start_block(nq, 6);
+    const std::int64_t M = 50;
+    std::int64_t it = 0;
+    auto r = bench::time_it(
+        [&] { it = sla::lobpcg(Q, X, {.tol = 1e-300, .maxiter = M, .largest = true}).iterations; }, 5, 1);
+    // The count reported is the best iterate's index + 1: M + 2 when the last one is the best.
+    bench::report("SL17", "lobpcg_k6_largest_poisson2d_300_maxiter50 (SciPy CPU peer)", r, 0, extra(it, M + 2, r));
+    bench::report("SL17c", "lobpcg_k6_largest_poisson2d_300_maxiter50 (CuPy peer)", r, 0, extra(it, M + 2, r));
   }
   return 0;
 }

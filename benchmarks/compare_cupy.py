@@ -62,6 +62,8 @@ def run_cusci(build, data):
             args.append(os.path.join(data, "bcsstk16.mtx"))
         elif mod == "ndimage_morphology":
             args.append(os.path.join(data, "camera.npy"))
+        elif mod == "sparse_linalg":  # the Matrix Market directory, as peers_sparse_linalg.py chooses it
+            args.append(os.environ.get("CUSCI_BENCH_MATRICES") or data)
         p = subprocess.run(args, capture_output=True, text=True)
         if p.returncode != 0:
             print(f"# bench_{mod} failed rc={p.returncode}: {p.stderr[-2000:]}", file=sys.stderr)
