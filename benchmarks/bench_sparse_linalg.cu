@@ -307,6 +307,34 @@ double gs_steps(double MA, double V, std::int64_t j0, std::int64_t j1) {
   return b;
 }
 
+// eigsh(k, which='LA', ncv) over a fixed number of restarts (tol 1e-300 is never met: ARPACK ends with
+// arpack_no_convergence after `restarts` restarts) with v0 = start_vector: ncv + restarts (ncv - k)
+// Lanczos steps of the model gs_steps, plus the k kept Ritz vectors formed from the ncv basis vectors
+// at each restart (ncv + k V).
+void eigsh_fixed(const sparse::csr_matrix& A, const char* id, const std::string& name, std::int64_t k, std::int64_t ncv,
+                 std::int64_t restarts, double MA, double V) {
+  const std::int64_t steps = ncv + restarts * (ncv - k);
+  const ndarray v0 = start_vector(A.shape()[0]);
+  std::int64_t products = -1;
+  bool no_convergence = false;
+  auto r = bench::time_it(
+      [&] {
+        try {
+          products = sla::eigsh(A, {.k = k, .which = "LA", .v0 = v0, .ncv = ncv, .maxiter = restarts, .tol = 1e-300})
+                         .op_products;
+        } catch (const sla::arpack_no_convergence&) {
+          no_convergence = true;  // the expected end: all maxiter restarts run
+        }
+      },
+      runs, warmup);
+  const double bytes = gs_steps(MA, V, 0, ncv) + static_cast<double>(restarts) * (gs_steps(MA, V, k, ncv) + static_cast<double>(ncv + k) * V);
+  // The exception carries no product count: the iterations are then the model's steps.
+  bench::report(id, name, r, bytes,
+                no_convergence ? extra(steps, steps, r,
+                                       "\"end\":\"arpack_no_convergence after " + std::to_string(restarts) + " restarts\"")
+                               : extra(products, steps, r, "\"end\":\"returned\""));
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -354,27 +382,8 @@ int main(int argc, char** argv) {
         [&] { it = sla::lsqr(A, b, {.atol = 0.0, .btol = 0.0, .conlim = 1e300, .iter_lim = N}).itn; }, runs, warmup);
     bench::report("SL5", "lsqr_" + tag + "_100it (SciPy CPU peer)", r, N * (2 * MA + 11 * V), extra(it, N, r));
   }
-  {  // SL6 eigsh(k=6, which='LA', ncv=20), 20 restarts = 300 Lanczos steps
-    const std::int64_t k = 6, ncv = 20, restarts = 20, steps = ncv + restarts * (ncv - k);
-    const ndarray v0 = start_vector(n);
-    std::int64_t products = -1;
-    bool no_convergence = false;
-    auto r = bench::time_it(
-        [&] {
-          try {
-            products = sla::eigsh(A, {.k = k, .which = "LA", .v0 = v0, .ncv = ncv, .maxiter = restarts, .tol = 1e-300})
-                           .op_products;
-          } catch (const sla::arpack_no_convergence&) {
-            no_convergence = true;  // the expected end: tol 1e-300 is never met, all maxiter restarts run
-          }
-        },
-        runs, warmup);
-    const double bytes = gs_steps(MA, V, 0, ncv) + restarts * (gs_steps(MA, V, k, ncv) + (ncv + k) * V);
-    // The exception carries no product count: the iterations are then the model's 300 steps.
-    bench::report("SL6", "eigsh_k6_LA_ncv20_" + tag + "_300steps", r, bytes,
-                  no_convergence ? extra(steps, steps, r, "\"end\":\"arpack_no_convergence after 20 restarts\"")
-                                 : extra(products, steps, r, "\"end\":\"returned\""));
-  }
+  // SL6 eigsh(k=6, which='LA', ncv=20), 20 restarts = 300 Lanczos steps
+  eigsh_fixed(A, "SL6", "eigsh_k6_LA_ncv20_" + tag + "_300steps", 6, 20, 20, MA, V);
   {  // SL7 lsmr
     std::int64_t it = 0;
     auto r = bench::time_it(
@@ -445,27 +454,8 @@ int main(int argc, char** argv) {
   const double MA2 = 12.0 * static_cast<double>(P2.nnz()) + 4.0 * static_cast<double>(n2 + 1);
   const double V2 = 8.0 * static_cast<double>(n2);
   if (superlu) spsolve16(P2, "poisson2d_1000", "SL14", false);  // SL14 spsolve, 2-D Poisson 1000^2
-  {  // SL15 eigsh(k=10, which='LA', ncv=24), 20 restarts = 304 Lanczos steps, 2-D Poisson 1000^2
-    const std::int64_t k = 10, ncv = 24, restarts = 20, steps = ncv + restarts * (ncv - k);
-    const ndarray v0 = start_vector(n2);
-    std::int64_t products = -1;
-    bool no_convergence = false;
-    auto r = bench::time_it(
-        [&] {
-          try {
-            products =
-                sla::eigsh(P2, {.k = k, .which = "LA", .v0 = v0, .ncv = ncv, .maxiter = restarts, .tol = 1e-300})
-                    .op_products;
-          } catch (const sla::arpack_no_convergence&) {
-            no_convergence = true;
-          }
-        },
-        runs, warmup);
-    const double bytes = gs_steps(MA2, V2, 0, ncv) + restarts * (gs_steps(MA2, V2, k, ncv) + (ncv + k) * V2);
-    bench::report("SL15", "eigsh_k10_LA_ncv24_poisson2d_1000_304steps", r, bytes,
-                  no_convergence ? extra(steps, steps, r, "\"end\":\"arpack_no_convergence after 20 restarts\"")
-                                 : extra(products, steps, r, "\"end\":\"returned\""));
-  }
+  // SL15 eigsh(k=10, which='LA', ncv=24), 20 restarts = 304 Lanczos steps, 2-D Poisson 1000^2
+  eigsh_fixed(P2, "SL15", "eigsh_k10_LA_ncv24_poisson2d_1000_304steps", 10, 24, 20, MA2, V2);
   {  // SL18 expm_multiply(-2.5 poisson2d_1000, B [n, 10]) (SciPy CPU peer)
     const sparse::csr_matrix E = stencil(1000, 2, 2.5, -10.0, 2.5);
     const ndarray B = start_block(n2, 10);

@@ -61,6 +61,19 @@ double timed(F&& fn) {
   return std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count();
 }
 
+// "n=.. nnz=..: .. iterations, info .., rel. residual .., rms error .." of a solve of A x = b with b = A 1.
+std::string solve_summary(const cusci::sparse::csr_matrix& A, const cusci::ndarray& b, const cusci::ndarray& x,
+                          std::int64_t iterations, std::int64_t info) {
+  const std::int64_t n = A.shape()[0];
+  const double relres = norm2(b - A.dot(x)) / norm2(b);
+  const double err = norm2(x - 1.0) / std::sqrt(static_cast<double>(n));
+  char buf[256];
+  std::snprintf(buf, sizeof buf, "n=%lld nnz=%lld: %lld iterations, info %lld, rel. residual %.2e, rms error %.2e",
+                static_cast<long long>(n), static_cast<long long>(A.nnz()), static_cast<long long>(iterations),
+                static_cast<long long>(info), relres, err);
+  return buf;
+}
+
 row solve_matrix(const std::string& path, double rtol) {
   namespace sp = cusci::sparse;
   sp::csr_matrix A = cusci::io::mmread(path).tocsr();
@@ -70,13 +83,8 @@ row solve_matrix(const std::string& path, double rtol) {
   const double ms = timed([&] {
     res = sp::linalg::cg(A, b, {.rtol = rtol, .maxiter = 20 * n, .M = sp::linalg::jacobi(A)});
   });
-  const double relres = norm2(b - A.dot(res.x)) / norm2(b);
-  const double err = norm2(res.x - 1.0) / std::sqrt(static_cast<double>(n));
-  char buf[256];
-  std::snprintf(buf, sizeof buf, "n=%lld nnz=%lld: %lld iterations, info %lld, rel. residual %.2e, rms error %.2e",
-                static_cast<long long>(n), static_cast<long long>(A.nnz()), static_cast<long long>(res.iterations),
-                static_cast<long long>(res.info), relres, err);
-  return {"Jacobi-CG", std::filesystem::path(path).filename().string(), buf, ms};
+  return {"Jacobi-CG", std::filesystem::path(path).filename().string(),
+          solve_summary(A, b, res.x, res.iterations, res.info), ms};
 }
 
 // A nonsymmetric SuiteSparse matrix (orsirr_1, an oil-reservoir simulation) solved with restarted
@@ -91,15 +99,7 @@ std::vector<row> solve_nonsymmetric(const std::string& path, double rtol) {
   const std::int64_t n = A.shape()[0];
   cusci::ndarray b = A.dot(cusci::ones({n}));  // b = A 1: the exact solution is all ones
   const std::string name = std::filesystem::path(path).filename().string();
-  auto describe = [&](const sla::krylov_result& r) {
-    const double relres = norm2(b - A.dot(r.x)) / norm2(b);
-    const double err = norm2(r.x - 1.0) / std::sqrt(static_cast<double>(n));
-    char buf[256];
-    std::snprintf(buf, sizeof buf, "n=%lld nnz=%lld: %lld iterations, info %lld, rel. residual %.2e, rms error %.2e",
-                  static_cast<long long>(n), static_cast<long long>(A.nnz()), static_cast<long long>(r.iterations),
-                  static_cast<long long>(r.info), relres, err);
-    return std::string(buf);
-  };
+  auto describe = [&](const sla::krylov_result& r) { return solve_summary(A, b, r.x, r.iterations, r.info); };
   sla::krylov_result pre;
   std::int64_t cycles = 0;
   const double ms_pre = timed([&] {
