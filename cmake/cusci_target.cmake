@@ -18,5 +18,16 @@ function(cusci_add_module name)
   target_compile_options(${tgt} PRIVATE
     $<$<COMPILE_LANGUAGE:CUDA>:--expt-relaxed-constexpr --extended-lambda -Xcompiler=-Wall>
     $<$<COMPILE_LANGUAGE:CXX>:-Wall -Wextra>)
+  # With CUSCI_PCH (scripts/test.sh turns it on where no GPU is visible) the headers most library .cpp
+  # files include are precompiled once a module: parsing them was a third of those files' compile time.
+  # Other builds do without, so that every source keeps including what it uses.
+  if(CUSCI_PCH)
+    set(_pch)
+    foreach(_h <algorithm> <cmath> <complex> <cstdint> <cstring> <limits> <string> <vector> <cusci/error.hpp>
+               <cusci/ndarray.hpp> <cusci/elementwise.hpp> <cusci/detail/shape.hpp>)
+      list(APPEND _pch "$<$<COMPILE_LANGUAGE:CXX>:${_h}>")
+    endforeach()
+    target_precompile_headers(${tgt} PRIVATE ${_pch})
+  endif()
   set_property(GLOBAL APPEND PROPERTY CUSCI_MODULE_TARGETS ${tgt})
 endfunction()
