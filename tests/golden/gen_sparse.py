@@ -2,7 +2,7 @@
 """References for cusci::sparse (COO construction, SpMV/SpMM, Matrix Market files, cg), from SciPy/NumPy.
 
 Run at build time (tests/golden/CMakeLists.txt; format: golden.py). Real matrices are inputs: those of
-examples/data are read from there, the others (small) from tests/data/sparse. Seeded: reruns are identical.
+examples/data are read from there. Seeded: reruns are identical.
 """
 import os
 import sys
@@ -18,16 +18,14 @@ from golden import Suite
 warnings.simplefilter("ignore", DeprecationWarning)
 
 s = Suite("sparse")
-TEST_DATA = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "data", "sparse")
 
 
 def matrix_path(name):
-    """A real matrix: examples/data, else the committed test inputs tests/data/sparse."""
-    for d in (s.data_dir, TEST_DATA):
-        p = os.path.join(d, name + ".mtx")
-        if os.path.exists(p):
-            return p
-    sys.exit(f"{name}.mtx not found in {s.data_dir} or {TEST_DATA}")
+    """A real matrix of examples/data."""
+    p = os.path.join(s.data_dir, name + ".mtx")
+    if not os.path.exists(p):
+        sys.exit(f"{name}.mtx not found in {s.data_dir}")
+    return p
 
 
 rng = s.rng(20261130)

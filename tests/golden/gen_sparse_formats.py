@@ -8,7 +8,7 @@ cols, and per func:
               eliminate_zeros of the csr (_ez_data/_ez_indices/_ez_indptr).
   func from_dense: input <case>_in (2-D or 1-D) and SciPy's coo/csr/csc/dia arrays of it.
   func mmread_convert: <case>_csr_* and <case>_csc_* of csr_matrix(scipy.io.mmread(path)), file = its
-               name (a real matrix of examples/data, else of the committed inputs tests/data/sparse).
+               name (a real matrix of examples/data).
   func csr_to_csc: CSR -> CSC of compressed arrays as given (canonical or not: unsorted indices, duplicates,
                explicit zeros are kept): inputs <case>_in_data/_in_indices/_in_indptr of a (rows, cols)
                csr_matrix and SciPy's tocsc() <case>_csc_data/_csc_indices/_csc_indptr (the same arrays
@@ -26,7 +26,6 @@ import scipy.sparse as sp
 from golden import Suite
 
 s = Suite("sparse_formats")
-TEST_DATA = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "data", "sparse")
 rng = s.rng(20240604)
 
 DTYPES = ["bool", "int8", "int16", "int32", "int64", "uint8", "uint16", "uint32", "uint64",
@@ -118,13 +117,12 @@ for k, shp in enumerate(shapes):
         rt, at = tol(dt)
         s.case(case, func="from_dense", rtol=rt, atol=at, dtype=dt, rows=coo.shape[0], cols=coo.shape[1])
 
-# --- Matrix Market files: real matrices of examples/data, else of tests/data/sparse ----------------
+# --- Matrix Market files: real matrices of examples/data --------------------------------------------
 s.group("mtx")
 for fname in ["1138_bus.mtx", "west0479.mtx", "Erdos971.mtx"]:
-    path = next((os.path.join(d, fname) for d in (s.data_dir, TEST_DATA) if os.path.exists(os.path.join(d, fname))),
-                None)
-    if path is None:
-        sys.exit(f"{fname} not found in {s.data_dir} or {TEST_DATA}")
+    path = os.path.join(s.data_dir, fname)
+    if not os.path.exists(path):
+        sys.exit(f"{fname} not found in {s.data_dir}")
     A = sp.csr_matrix(scipy.io.mmread(path, spmatrix=True)).astype(np.float64)
     case = "mtx_" + fname.split(".")[0]
     # csr_matrix(A.toarray()) drops stored zeros (west0479 has 22): its own reference.

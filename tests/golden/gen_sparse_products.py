@@ -3,8 +3,7 @@
 Run at build time (tests/golden/CMakeLists.txt; format: golden.py). Each case's arrays are named
 "<case>__<key>". Every case stores its inputs (COO triplets in a deliberately awkward order: duplicates, explicit zeros,
 unsorted; raw CSR/CSC arrays with unsorted indices and duplicates) and SciPy's outputs. A key is
-missing when SciPy raises for that operation. Real matrices are inputs: those of examples/data are
-read from there, the others (small) from tests/data/sparse.
+missing when SciPy raises for that operation. Real matrices are inputs, read from examples/data.
 """
 import os
 import sys
@@ -17,7 +16,6 @@ import scipy.sparse.linalg as spla
 from golden import Suite, tol
 
 s = Suite("sparse_products")
-TEST_DATA = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "data", "sparse")
 rng = s.rng(20261130)
 DTYPES = ["bool", "int8", "int16", "int32", "int64", "uint8", "uint16", "uint32", "uint64",
           "float32", "float64", "complex64", "complex128"]
@@ -157,12 +155,11 @@ def save(name, d, rtol, atol, func, **params):
 
 
 def matrix_path(name):
-    """A real matrix: examples/data, else the committed test inputs tests/data/sparse."""
-    for d in (s.data_dir, TEST_DATA):
-        p = os.path.join(d, name)
-        if os.path.exists(p):
-            return p
-    sys.exit(f"{name} not found in {s.data_dir} or {TEST_DATA}")
+    """A real matrix of examples/data."""
+    p = os.path.join(s.data_dir, name)
+    if not os.path.exists(p):
+        sys.exit(f"{name} not found in {s.data_dir}")
+    return p
 
 
 # --- SpGEMM (row-wise kernel tiers) -----------------------------------------------------------------

@@ -34,11 +34,8 @@ sparse::shape2 shape_of(const t::golden_case& r) {
 }
 
 std::string example_file(const std::string& f) { return std::string(CUSCI_EXAMPLE_DATA) + "/" + f; }
-// A real matrix: examples/data, else the committed test inputs tests/data/sparse.
-std::string matrix_file(const std::string& f) {
-  const std::string e = example_file(f);
-  return std::filesystem::exists(e) ? e : std::string(CUSCI_TEST_DATA) + "/sparse/" + f;
-}
+// A real matrix of examples/data.
+std::string matrix_file(const std::string& f) { return example_file(f); }
 
 // ||a - b|| <= tol * ||b|| in float64.
 void check_relnorm(const ndarray& a, const host_array& b, double tol) {

@@ -55,10 +55,8 @@ TEST_CASE("mmread_host matches scipy.io.mmread on real matrices") {
   for (const auto& row : t::cases("sparse", "mmread_spmv")) {
     const std::string c = row.name();
     CAPTURE(c);
-    // A real matrix: examples/data, else the committed test inputs tests/data/sparse.
-    const std::string f = row.get<std::string>("matrix");
-    std::string path = std::string(CUSCI_EXAMPLE_DATA) + "/" + f;
-    if (!std::filesystem::exists(path)) path = std::string(CUSCI_TEST_DATA) + "/sparse/" + f;
+    // A real matrix of examples/data.
+    const std::string path = std::string(CUSCI_EXAMPLE_DATA) + "/" + row.get<std::string>("matrix");
     io::mm_host_matrix h = io::mmread_host(path);
     CHECK(h.rows == row.get<std::int64_t>("rows"));
     CHECK(h.cols == row.get<std::int64_t>("cols"));

@@ -23,7 +23,7 @@ namespace t = cusci::testing;
 namespace {
 
 // The shared real matrices beside the source tree (what gen_sparse_access.py reads).
-const std::string shared_matrices = std::string(CUSCI_TEST_DATA) + "/../../../shared/data/matrices";
+const std::string shared_matrices = std::string(CUSCI_EXAMPLE_DATA) + "/../../../shared/data/matrices";
 
 // Where written files go: $CUSCI_ACCESS_KEEP (kept, for checking them with SciPy) or /tmp.
 std::string out_dir() {

@@ -187,10 +187,8 @@ TEST_CASE("Matrix Market matrices: read, convert to every format and back") {
   for (auto& r : cases("mmread_convert")) {
     const std::string c = r.name();
     CAPTURE(c);
-    // A real matrix of examples/data, else of the committed inputs tests/data/sparse.
-    const std::string f = r.get<std::string>("file");
-    std::string path = std::string(CUSCI_EXAMPLE_DATA) + "/" + f;
-    if (!std::filesystem::exists(path)) path = std::string(CUSCI_TEST_DATA) + "/sparse/" + f;
+    // A real matrix of examples/data.
+    const std::string path = std::string(CUSCI_EXAMPLE_DATA) + "/" + r.get<std::string>("file");
     if (!std::filesystem::exists(path)) {
       MESSAGE("skipping " << path << " (not present)");
       continue;

@@ -132,8 +132,7 @@ TEST_CASE("dense @ sparse: empty shapes and a matrix without stored entries") {
 TEST_CASE("dense @ sparse: real matrices of examples/data") {
   for (const auto& row : t::cases(M, "dense_sparse_mtx")) {
     const std::string file = row.get<std::string>("file");
-    std::string path = std::string(CUSCI_EXAMPLE_DATA) + "/" + file;
-    if (!std::filesystem::exists(path)) path = std::string(CUSCI_TEST_DATA) + "/sparse/" + file;
+    const std::string path = std::string(CUSCI_EXAMPLE_DATA) + "/" + file;
     if (!std::filesystem::exists(path)) {
       MESSAGE("skipping ", file, ": not found");
       continue;

@@ -196,10 +196,9 @@ TEST_CASE("products and reductions: shapes (empty, 1 x n, n x 1, no entries, neg
 
 TEST_CASE("real matrices: A @ x and A @ A vs SciPy") {
   for (const auto& row : t::cases("sparse_products", "mtx")) {
-    // A real matrix of examples/data, else of the committed inputs tests/data/sparse.
+    // A real matrix of examples/data.
     const std::string file = row.get<std::string>("file");
-    std::string path = std::string(CUSCI_EXAMPLE_DATA) + "/" + file;
-    if (!std::filesystem::exists(path)) path = std::string(CUSCI_TEST_DATA) + "/sparse/" + file;
+    const std::string path = std::string(CUSCI_EXAMPLE_DATA) + "/" + file;
     if (!std::filesystem::exists(path)) {
       MESSAGE("skipping ", file, ": not found");
       continue;
