@@ -1,12 +1,15 @@
 // scipy.sparse.linalg's long-recurrence Krylov solvers on the device: gmres, lgmres, gcrotmk and
 // minres, with SciPy 1.18's iterations, stopping rules and info codes.
 //
-// The Krylov bases are [rows, n] row-major device matrices (column-major n x rows for cuBLAS), so that
-// a Gram-Schmidt pass is two gemv calls: h = V^H w and w -= V h. The second (DGKS) pass runs only when
-// ||w|| fell below 1/sqrt(2) of its value before the pass. The coefficients and norms of an iteration
-// are written by cuBLAS into one small device buffer (device pointer mode) and read into pinned
-// memory with a single host wait; the small Hessenberg problems are solved on the host in float64 /
-// complex128 (krylov_gmres_detail.hpp).
+// The Krylov bases are [rows, n] row-major device matrices (column-major n x rows for cuBLAS). gmres
+// orthogonalises with the fused Gram-Schmidt step of gram_schmidt.cu (classical Gram-Schmidt whose
+// DGKS second pass is decided on the device, the vector normalised there too), reads each Hessenberg
+// column with one host wait and queues the next step before that wait where nothing observable runs
+// in a step. Columns beyond the fused step's row bound, and lgmres and gcrotmk, orthogonalise with
+// two gemv calls a pass (h = V^H w and w -= V h), the second (DGKS) pass only when ||w|| fell below
+// 1/sqrt(2) of its value before the pass; their coefficients and norms are written by cuBLAS into one
+// small device buffer (device pointer mode) and read into pinned memory with a single host wait. The
+// small Hessenberg problems are solved on the host in float64 / complex128 (krylov_gmres_detail.hpp).
 //
 // minres keeps SciPy's Lanczos recurrence; its one host wait per step reads the step's alpha and beta
 // together with norm(x) of the step before, whose stopping test is thereby decided one step late.
@@ -44,6 +47,7 @@
 #include "cusci/sparse/linalg/krylov_gmres.hpp"
 #include "cusci/stream.hpp"
 #include "cusci/warnings.hpp"
+#include "linalg/gram_schmidt.hpp"
 #include "linalg/krylov_gmres_detail.hpp"
 
 namespace cusci::sparse::linalg {
@@ -351,6 +355,82 @@ struct engine {
   static ndarray scalar_array(double v) { return full(shape_t{}, scalar(v), dtype::float64); }
 };
 
+// The Arnoldi steps of gmres: w = V[c + 1] = M A V[c], then the fused Gram-Schmidt step of
+// gram_schmidt.cu (columns c < kmax: orthogonalised and normalised on the device, its Hessenberg column
+// read by the host with one wait). Each step's result goes to one of two pinned slots, so the step of
+// column c + 1 can be queued before the host waits for column c's (look-ahead: the device does not
+// idle while the host applies its rotations). A step queued past the last column of a cycle writes
+// only the basis row after it, which the solution update does not read.
+template <class T>
+struct gmres_steps {
+  using S = host_t<T>;
+  engine<T>& e;
+  ndarray& V;
+  bool direct;
+  std::int64_t kmax, roff;
+  std::size_t slot;
+  gs_detail::workspace ws;
+  memory_ptr pin;
+  cusci::event ev[2] = {cusci::event(true), cusci::event(true)};
+  ndarray a_val, a_ind, a_ptr;
+
+  gmres_steps(engine<T>& eng, ndarray& basis, bool dir)
+      : e(eng), V(basis), direct(dir), kmax(gs_detail::fused_max_rows(eng.xt)),
+        roff(gs_detail::result_offset(eng.xt)),
+        slot(static_cast<std::size_t>(gs_detail::result_doubles(eng.xt, kmax))), ws(eng.xt, eng.n, eng.st),
+        pin(pinned_malloc(2 * slot * sizeof(double))) {
+    if (direct) {
+      const csr_matrix* Ac = e.A.csr();
+      a_val = Ac->data();
+      a_ind = Ac->indices();
+      a_ptr = Ac->indptr();
+    }
+  }
+  // A copy into a pinned slot may still be pending (an exception left the loop): let it finish before
+  // the slots go back to the pool (unchecked: a destructor must not throw).
+  ~gmres_steps() { (void)cudaStreamSynchronize(e.st); }
+  gmres_steps(const gmres_steps&) = delete;
+  gmres_steps& operator=(const gmres_steps&) = delete;
+
+  double* host(std::int64_t c) const { return static_cast<double*>(pin->ptr()) + (c % 2) * slot; }
+
+  // V[c + 1] = M A V[c].
+  void apply_operator(std::int64_t c) {
+    T* w = V.data_as<T>() + (c + 1) * e.n;
+    if (direct) {
+      ndarray wrow = V[c + 1];
+      sparse::detail::csr_spmv_stream(a_val, a_ind, a_ptr, e.n, V[c], wrow);
+    } else {
+      ndarray av = e.Av(V[c]);
+      ndarray wv = e.Mv(av);
+      e.copy(wv.data_as<T>(), w);
+    }
+  }
+  // Queues the step of column c (c + 1 <= kmax).
+  void launch(std::int64_t c) {
+    apply_operator(c);
+    T* w = V.data_as<T>() + (c + 1) * e.n;
+    gs_detail::orthogonalize(e.xt, V.data_as<T>(), e.n, c + 1, w, e.eps, ws, e.st);
+    const std::size_t nd = static_cast<std::size_t>(gs_detail::result_doubles(e.xt, c + 1));
+    CUSCI_CUDA_TRY(cudaMemcpyAsync(host(c), ws.area.data() + roff, nd * sizeof(double), cudaMemcpyDeviceToHost, e.st));
+    ev[c % 2].record(e.st);
+  }
+  // Waits for the step of column c; returns h[0..c] and sets h0, h1.
+  std::vector<S> read(std::int64_t c, double& h0, double& h1) {
+    ev[c % 2].synchronize();
+    const double* r = host(c);
+    std::vector<S> h(static_cast<std::size_t>(c + 1));
+    for (std::int64_t i = 0; i <= c; ++i) {
+      if constexpr (is_cplx_v<T>) h[i] = S(r[2 * i], r[2 * i + 1]);
+      else h[i] = S(r[i]);
+    }
+    const std::int64_t m = (is_cplx_v<T> ? 2 : 1) * (c + 1);
+    h0 = r[m];
+    h1 = r[m + 1];
+    return h;
+  }
+};
+
 // ================================================================================================ gmres
 template <class T>
 krylov_result gmres_impl(const linear_operator& A, const ndarray& b_in, const gmres_options& o, dtype xt,
@@ -419,12 +499,10 @@ krylov_result gmres_impl(const linear_operator& A, const ndarray& b_in, const gm
   const bool direct = !is_cplx_v<T> && !o.M && Ac && Ac->dtype() == xt && Ac->data().is_c_contiguous() &&
                       Ac->indices().is_c_contiguous() && Ac->indptr().is_c_contiguous() &&
                       sparse::detail::stream_spmv_preferred(Ac->shape()[0], Ac->nnz());
-  ndarray a_val, a_ind, a_ptr;
-  if (direct) {
-    a_val = Ac->data();
-    a_ind = Ac->indices();
-    a_ptr = Ac->indptr();
-  }
+  gmres_steps<T> steps(e, V, direct);
+  // One step of look-ahead where a step runs nothing the caller can observe (no preconditioner or
+  // operator callbacks): see gmres_steps.
+  const bool lookahead = direct;
 
   for (std::int64_t iteration = 0; iteration < maxiter; ++iteration) {
     if (!first) {
@@ -438,25 +516,33 @@ krylov_result gmres_impl(const linear_operator& A, const ndarray& b_in, const gm
     e.scal(S(1.0 / znorm), Vp);
     hessenberg_lsq<S> H{S(znorm)};
     bool breakdown = false;
+    bool queued = false;  // the step of column col is already queued (look-ahead)
     std::int64_t col = 0;
     for (col = 0; col < restart; ++col) {
-      T* w = Vp + (col + 1) * n;
-      if (direct) {
-        ndarray wrow = V[col + 1];
-        sparse::detail::csr_spmv_stream(a_val, a_ind, a_ptr, n, V[col], wrow);
+      std::vector<S> hcol;
+      if (col + 1 <= steps.kmax) {
+        if (!queued) steps.launch(col);
+        queued = lookahead && col + 1 < restart && col + 2 <= steps.kmax;
+        if (queued) steps.launch(col + 1);
+        double h0 = 0, h1 = 0;
+        hcol = steps.read(col, h0, h1);
+        hcol.push_back(S(h1));
+        if (h1 <= eps * h0) {  // the device left w unscaled
+          hcol[col + 1] = S(0);
+          breakdown = true;
+        }
       } else {
-        ndarray av = e.Av(V[col]);
-        ndarray wv = e.Mv(av);
-        e.copy(wv.data_as<T>(), w);
-      }
-      auto orth = e.orthogonalize(nullptr, 0, Vp, col + 1, w);
-      std::vector<S> hcol = orth.hv;
-      hcol.push_back(S(orth.h1));
-      if (orth.h1 <= eps * orth.h0) {
-        hcol[col + 1] = S(0);
-        breakdown = true;
-      } else {
-        e.scal(S(1.0 / orth.h1), w);
+        T* w = Vp + (col + 1) * n;
+        steps.apply_operator(col);
+        auto orth = e.orthogonalize(nullptr, 0, Vp, col + 1, w);
+        hcol = orth.hv;
+        hcol.push_back(S(orth.h1));
+        if (orth.h1 <= eps * orth.h0) {
+          hcol[col + 1] = S(0);
+          breakdown = true;
+        } else {
+          e.scal(S(1.0 / orth.h1), w);
+        }
       }
       presid = H.add_column(std::move(hcol));
       ++inner_iter;

@@ -1,0 +1,291 @@
+// The fused Gram-Schmidt step of the Arnoldi solvers (see gram_schmidt.hpp for what each kernel does).
+//
+// V is the [rows, n] row-major Krylov basis; a thread handles elements i of the vector and, for each,
+// all k basis rows (k <= K, a compile-time bound, so the row values and the k sums live in
+// registers). Each kernel is one pass over the k rows of V and over w: the update kernel computes the
+// projections of the updated w from the V values it already holds, so a DGKS second pass costs one
+// more pass over V only where it fires, and no pass decides anything on the host.
+
+#include <algorithm>
+#include <cmath>
+#include <cstdint>
+#include <string>
+
+#include <cuda/std/complex>
+#include <cuda_runtime.h>
+
+#include "cusci/detail/indexer.cuh"
+#include "cusci/error.hpp"
+#include "linalg/gram_schmidt.hpp"
+#include "linalg/solver_common.cuh"
+
+namespace cusci::sparse::linalg::gs_detail {
+namespace {
+
+using solver_detail::grid_reduce;
+using solver_detail::grid_sum;
+
+constexpr int kBlock = 256;
+
+template <class T> struct cplx : std::false_type { using real = T; };
+template <class R> struct cplx<cuda::std::complex<R>> : std::true_type { using real = R; };
+/// float64 values a T occupies in the sums: 1 (real) or 2 (complex).
+template <class T> constexpr int kC = cplx<T>::value ? 2 : 1;
+/// The row bound of the fused kernels for T (keep in step with fused_max_rows).
+template <class T> constexpr int kRows = cplx<T>::value ? 16 : 32;
+
+// Offsets into the float64 area: c [0, C K), s [C K, 2 C K), ||w||^2 before and after the first pass,
+// then the result (h [C k], h0, h1, second-pass flag).
+template <class T> constexpr int kOffS = kC<T> * kRows<T>;
+template <class T> constexpr int kOffW2 = 2 * kC<T> * kRows<T>;
+template <class T> constexpr int kOffRes = 2 * kC<T> * kRows<T> + 2;
+
+// 1. c = V^H w, ||w||^2.
+template <class T>
+__global__ void __launch_bounds__(kBlock) k_project(const T* __restrict__ V, std::int64_t n, int k,
+                                                    const T* __restrict__ w, double* partials, unsigned* counter,
+                                                    double* area) {
+  constexpr int K = kRows<T>, C = kC<T>, NV = C * K + 1;
+  double acc[NV];
+#pragma unroll
+  for (int j = 0; j < NV; ++j) acc[j] = 0.0;
+  const std::int64_t stride = static_cast<std::int64_t>(gridDim.x) * blockDim.x;
+  for (std::int64_t i = static_cast<std::int64_t>(blockIdx.x) * blockDim.x + threadIdx.x; i < n; i += stride) {
+    const T wi = w[i];
+    if constexpr (C == 1) {
+      const double x = static_cast<double>(wi);
+      acc[NV - 1] += x * x;
+#pragma unroll
+      for (int r = 0; r < K; ++r)
+        if (r < k) acc[r] += static_cast<double>(V[r * n + i]) * x;
+    } else {
+      const double xr = wi.real(), xi = wi.imag();
+      acc[NV - 1] += xr * xr + xi * xi;
+#pragma unroll
+      for (int r = 0; r < K; ++r)
+        if (r < k) {
+          const T v = V[r * n + i];
+          const double vr = v.real(), vi = v.imag();
+          acc[2 * r] += vr * xr + vi * xi;      // conj(v) w
+          acc[2 * r + 1] += vr * xi - vi * xr;
+        }
+    }
+  }
+  grid_reduce<NV>(acc, partials, counter, [area](const double* t) {
+    for (int j = 0; j < NV - 1; ++j) area[j] = t[j];
+    area[kOffW2<T>] = t[NV - 1];
+  });
+}
+
+// 2. w -= V c; s = V^H w and ||w||^2 of the updated (stored, rounded) w.
+template <class T>
+__global__ void __launch_bounds__(kBlock) k_update_project(const T* __restrict__ V, std::int64_t n, int k,
+                                                           T* __restrict__ w, double* partials, unsigned* counter,
+                                                           double* area) {
+  constexpr int K = kRows<T>, C = kC<T>, NV = C * K + 1;
+  __shared__ double cs[C * K];
+  for (int j = threadIdx.x; j < C * K; j += blockDim.x) cs[j] = j < C * k ? area[j] : 0.0;
+  __syncthreads();
+  double acc[NV];
+#pragma unroll
+  for (int j = 0; j < NV; ++j) acc[j] = 0.0;
+  const std::int64_t stride = static_cast<std::int64_t>(gridDim.x) * blockDim.x;
+  for (std::int64_t i = static_cast<std::int64_t>(blockIdx.x) * blockDim.x + threadIdx.x; i < n; i += stride) {
+    T v[K];
+#pragma unroll
+    for (int r = 0; r < K; ++r) v[r] = r < k ? V[r * n + i] : T(0);
+    if constexpr (C == 1) {
+      double x = static_cast<double>(w[i]);
+#pragma unroll
+      for (int r = 0; r < K; ++r)
+        if (r < k) x -= static_cast<double>(v[r]) * cs[r];
+      const T xt = static_cast<T>(x);
+      w[i] = xt;
+      const double xd = static_cast<double>(xt);
+      acc[NV - 1] += xd * xd;
+#pragma unroll
+      for (int r = 0; r < K; ++r)
+        if (r < k) acc[r] += static_cast<double>(v[r]) * xd;
+    } else {
+      using R = typename cplx<T>::real;
+      const T w0 = w[i];
+      double xr = w0.real(), xi = w0.imag();
+#pragma unroll
+      for (int r = 0; r < K; ++r)
+        if (r < k) {
+          const double vr = v[r].real(), vi = v[r].imag(), cr = cs[2 * r], ci = cs[2 * r + 1];
+          xr -= vr * cr - vi * ci;
+          xi -= vr * ci + vi * cr;
+        }
+      const T xt(static_cast<R>(xr), static_cast<R>(xi));
+      w[i] = xt;
+      const double yr = xt.real(), yi = xt.imag();
+      acc[NV - 1] += yr * yr + yi * yi;
+#pragma unroll
+      for (int r = 0; r < K; ++r)
+        if (r < k) {
+          const double vr = v[r].real(), vi = v[r].imag();
+          acc[2 * r] += vr * yr + vi * yi;
+          acc[2 * r + 1] += vr * yi - vi * yr;
+        }
+    }
+  }
+  grid_reduce<NV>(acc, partials, counter, [area](const double* t) {
+    for (int j = 0; j < NV - 1; ++j) area[kOffS<T> + j] = t[j];
+    area[kOffW2<T> + 1] = t[NV - 1];
+  });
+}
+
+// 3. Where ||w|| fell below 1/sqrt(2) of its value before: w -= V s and ||w||. Writes the result.
+template <class T>
+__global__ void __launch_bounds__(kBlock) k_correct(const T* __restrict__ V, std::int64_t n, int k,
+                                                    T* __restrict__ w, double* partials, unsigned* counter,
+                                                    double* area) {
+  constexpr int K = kRows<T>, C = kC<T>;
+  const double w2 = area[kOffW2<T>], wn2 = area[kOffW2<T> + 1];
+  double* res = area + kOffRes<T>;
+  // NaN fails the comparison: no second pass, and the NaN reaches h1.
+  if (!(wn2 < 0.5 * w2)) {
+    if (blockIdx.x == 0) {
+      for (int j = threadIdx.x; j < C * k; j += blockDim.x) res[j] = area[j];
+      if (threadIdx.x == 0) {
+        res[C * k] = sqrt(w2);
+        res[C * k + 1] = sqrt(wn2);
+        res[C * k + 2] = 0.0;
+      }
+    }
+    return;  // uniform over the grid: every block read the same two values
+  }
+  __shared__ double ss[C * K];
+  for (int j = threadIdx.x; j < C * K; j += blockDim.x) ss[j] = j < C * k ? area[kOffS<T> + j] : 0.0;
+  __syncthreads();
+  double acc = 0.0;
+  const std::int64_t stride = static_cast<std::int64_t>(gridDim.x) * blockDim.x;
+  for (std::int64_t i = static_cast<std::int64_t>(blockIdx.x) * blockDim.x + threadIdx.x; i < n; i += stride) {
+    if constexpr (C == 1) {
+      double x = static_cast<double>(w[i]);
+#pragma unroll
+      for (int r = 0; r < K; ++r)
+        if (r < k) x -= static_cast<double>(V[r * n + i]) * ss[r];
+      const T xt = static_cast<T>(x);
+      w[i] = xt;
+      const double xd = static_cast<double>(xt);
+      acc += xd * xd;
+    } else {
+      using R = typename cplx<T>::real;
+      const T w0 = w[i];
+      double xr = w0.real(), xi = w0.imag();
+#pragma unroll
+      for (int r = 0; r < K; ++r)
+        if (r < k) {
+          const T v = V[r * n + i];
+          const double vr = v.real(), vi = v.imag(), sr = ss[2 * r], si = ss[2 * r + 1];
+          xr -= vr * sr - vi * si;
+          xi -= vr * si + vi * sr;
+        }
+      const T xt(static_cast<R>(xr), static_cast<R>(xi));
+      w[i] = xt;
+      const double yr = xt.real(), yi = xt.imag();
+      acc += yr * yr + yi * yi;
+    }
+  }
+  grid_sum(acc, partials, counter, [area, res, k, w2](double t) {
+    for (int j = 0; j < C * k; ++j) res[j] = area[j] + area[kOffS<T> + j];
+    res[C * k] = sqrt(w2);
+    res[C * k + 1] = sqrt(t);
+    res[C * k + 2] = 1.0;
+  });
+}
+
+// 4. w *= 1 / h1 unless h1 <= eps h0 (SciPy multiplies by the reciprocal).
+template <class T>
+__global__ void __launch_bounds__(kBlock) k_scale(std::int64_t n, int k, T* __restrict__ w, const double* area,
+                                                  double eps) {
+  using R = typename cplx<T>::real;
+  const double* res = area + kOffRes<T>;
+  const double h0 = res[kC<T> * k], h1 = res[kC<T> * k + 1];
+  if (h1 <= eps * h0) return;
+  const R a = static_cast<R>(1.0 / h1);
+  const std::int64_t stride = static_cast<std::int64_t>(gridDim.x) * blockDim.x;
+  for (std::int64_t i = static_cast<std::int64_t>(blockIdx.x) * blockDim.x + threadIdx.x; i < n; i += stride)
+    w[i] = w[i] * a;
+}
+
+template <class F>
+void dispatch(dtype t, F&& f) {
+  switch (t) {
+    case dtype::float32: f(static_cast<float*>(nullptr)); return;
+    case dtype::float64: f(static_cast<double*>(nullptr)); return;
+    case dtype::complex64: f(static_cast<cuda::std::complex<float>*>(nullptr)); return;
+    case dtype::complex128: f(static_cast<cuda::std::complex<double>*>(nullptr)); return;
+    default: break;
+  }
+  throw type_error("cusci::sparse::linalg::gs_detail::orthogonalize: dtype must be float32, float64, complex64 or "
+                   "complex128, got " + std::string(dtype_name(t)));
+}
+
+}  // namespace
+
+std::int64_t fused_max_rows(dtype t) { return is_complex(t) ? 16 : 32; }
+
+std::int64_t result_offset(dtype t) {
+  std::int64_t off = 0;
+  dispatch(t, [&](auto* p) { off = kOffRes<std::remove_pointer_t<decltype(p)>>; });
+  return off;
+}
+
+std::int64_t result_doubles(dtype t, std::int64_t k) { return (is_complex(t) ? 2 : 1) * k + 3; }
+
+workspace::workspace(dtype t, std::int64_t n, cudaStream_t st) {
+  max_rows = fused_max_rows(t);
+  std::int64_t nv = 0, area_n = 0;
+  dispatch(t, [&](auto* p) {
+    using T = std::remove_pointer_t<decltype(p)>;
+    nv = kC<T> * kRows<T> + 1;
+    area_n = kOffRes<T> + kC<T> * kRows<T> + 3;
+  });
+  // One wave of resident blocks per kernel (the occupancy its registers allow): each thread keeps k
+  // loads in flight, which covers the memory latency without more warps.
+  const std::int64_t sms = solver_detail::sm_count();
+  dispatch(t, [&](auto* p) {
+    using T = std::remove_pointer_t<decltype(p)>;
+    auto wave = [&](auto kernel) {
+      int per_sm = 0;
+      CUSCI_CUDA_TRY(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, kernel, kBlock, 0));
+      return cusci::detail::grid_for(n, kBlock, sms * std::max(per_sm, 1));
+    };
+    grid_project = wave(k_project<T>);
+    grid_update = wave(k_update_project<T>);
+    grid_correct = wave(k_correct<T>);
+  });
+  grid_scale = cusci::detail::grid_for(n, kBlock, sms * 8);
+  const unsigned grid = std::max({grid_project, grid_update, grid_correct});
+  partials = device_buffer<double>(static_cast<std::size_t>(nv) * grid, st);
+  counter = device_buffer<unsigned>(1, st);
+  area = device_buffer<double>(static_cast<std::size_t>(area_n), st);
+  CUSCI_CUDA_TRY(cudaMemsetAsync(counter.data(), 0, sizeof(unsigned), st));
+}
+
+void orthogonalize(dtype t, const void* V, std::int64_t n, std::int64_t k, void* w, double eps, workspace& ws,
+                   cudaStream_t st) {
+  CUSCI_EXPECTS(k >= 1 && k <= ws.max_rows && n > 0, value_error,
+                "cusci::sparse::linalg::gs_detail::orthogonalize: expected 1 <= k <= " + std::to_string(ws.max_rows) +
+                    " and n > 0, got k = " + std::to_string(k) + ", n = " + std::to_string(n));
+  dispatch(t, [&](auto* p) {
+    using T = std::remove_pointer_t<decltype(p)>;
+    const T* Vp = static_cast<const T*>(V);
+    T* wp = static_cast<T*>(w);
+    const int kk = static_cast<int>(k);
+    k_project<T><<<ws.grid_project, kBlock, 0, st>>>(Vp, n, kk, wp, ws.partials.data(), ws.counter.data(), ws.area.data());
+    CUSCI_CHECK_LAUNCH();
+    k_update_project<T><<<ws.grid_update, kBlock, 0, st>>>(Vp, n, kk, wp, ws.partials.data(), ws.counter.data(),
+                                                     ws.area.data());
+    CUSCI_CHECK_LAUNCH();
+    k_correct<T><<<ws.grid_correct, kBlock, 0, st>>>(Vp, n, kk, wp, ws.partials.data(), ws.counter.data(), ws.area.data());
+    CUSCI_CHECK_LAUNCH();
+    k_scale<T><<<ws.grid_scale, kBlock, 0, st>>>(n, kk, wp, ws.area.data(), eps);
+    CUSCI_CHECK_LAUNCH();
+  });
+}
+
+}  // namespace cusci::sparse::linalg::gs_detail
