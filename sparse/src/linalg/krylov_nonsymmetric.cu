@@ -53,6 +53,10 @@ using linalg::krylov_result;
 using linalg::linear_operator;
 using linalg::solver_detail::contiguous_vector;
 using linalg::solver_detail::grid_reduce;
+using linalg::solver_detail::rn_add;
+using linalg::solver_detail::rn_div;
+using linalg::solver_detail::rn_mul;
+using linalg::solver_detail::rn_sub;
 using linalg::solver_detail::sm_count;
 
 constexpr int kBlock = 256;
@@ -116,41 +120,11 @@ template <class T> __device__ __forceinline__ acc_t<T> total(const double* t, in
   else return t[k];
 }
 
-// Vector updates round every product and sum on its own, as NumPy does (no fused multiply-add
-// contraction): the breakdown tests compare against exact zero (bicgstab's and tfqmr's vdot(r~, v) ==
-// 0) and a contracted a * b + c, rounded once, leaves a 1e-16 residue where NumPy's twice-rounded
-// update cancels exactly (bicgstab on [[0, 2], [0, 1]], b = [-1, 1]: p = (p - omega v) beta + r is
+// Vector updates round every product and sum on its own, as NumPy does (solver_common.cuh's rn_*):
+// the breakdown tests compare against exact zero (bicgstab's and tfqmr's vdot(r~, v) == 0) and a
+// contracted a * b + c, rounded once, leaves a 1e-16 residue where NumPy's twice-rounded update
+// cancels exactly (bicgstab on [[0, 2], [0, 1]], b = [-1, 1]: p = (p - omega v) beta + r is
 // [6, 1.1e-16] with contraction and [6, 0] in NumPy, so rv = -1.1e-16 and no breakdown is seen).
-__device__ __forceinline__ double rn_mul(double a, double b) { return __dmul_rn(a, b); }
-__device__ __forceinline__ double rn_add(double a, double b) { return __dadd_rn(a, b); }
-__device__ __forceinline__ double rn_sub(double a, double b) { return __dsub_rn(a, b); }
-__device__ __forceinline__ double rn_div(double a, double b) { return __ddiv_rn(a, b); }
-__device__ __forceinline__ float rn_mul(float a, float b) { return __fmul_rn(a, b); }
-__device__ __forceinline__ float rn_add(float a, float b) { return __fadd_rn(a, b); }
-__device__ __forceinline__ float rn_sub(float a, float b) { return __fsub_rn(a, b); }
-__device__ __forceinline__ float rn_div(float a, float b) { return __fdiv_rn(a, b); }
-/// a * b (complex: NumPy's (ar br - ai bi) + (ar bi + ai br) i, each operation rounded).
-template <class V> __device__ __forceinline__ V mul_(const V& a, const V& b) {
-  if constexpr (is_complex_v<V>) {
-    return V(rn_sub(rn_mul(a.real(), b.real()), rn_mul(a.imag(), b.imag())),
-             rn_add(rn_mul(a.real(), b.imag()), rn_mul(a.imag(), b.real())));
-  } else {
-    return rn_mul(a, b);
-  }
-}
-template <class V> __device__ __forceinline__ V add_(const V& a, const V& b) {
-  if constexpr (is_complex_v<V>) return V(rn_add(a.real(), b.real()), rn_add(a.imag(), b.imag()));
-  else return rn_add(a, b);
-}
-template <class V> __device__ __forceinline__ V sub_(const V& a, const V& b) {
-  if constexpr (is_complex_v<V>) return V(rn_sub(a.real(), b.real()), rn_sub(a.imag(), b.imag()));
-  else return rn_sub(a, b);
-}
-/// a / r for a real r (NumPy's array / real scalar: each component divided).
-template <class V, class Rr> __device__ __forceinline__ V divr_(const V& a, Rr r) {
-  if constexpr (is_complex_v<V>) return V(rn_div(a.real(), r), rn_div(a.imag(), r));
-  else return rn_div(a, r);
-}
 
 /// a / b as NumPy divides complex numbers (Smith's method with the reciprocal scl = 1 / (br + bi rat),
 /// numpy/_core/src/umath/loops: (ar + ai rat) scl, ...), each operation rounded; a real quotient for
@@ -458,8 +432,8 @@ krylov_result solve_bicg(const args& a, const std::optional<linear_operator>& Mo
         ptp[i] = zti;
       } else {
         const T beta = down<T>(s[BETA]);
-        pp[i] = add_(mul_(pp[i], beta), zi);  // p *= beta; p += z
-        ptp[i] = add_(mul_(ptp[i], conj_(beta)), zti);
+        pp[i] = rn_add(rn_mul(pp[i], beta), zi);  // p *= beta; p += z
+        ptp[i] = rn_add(rn_mul(ptp[i], conj_(beta)), zti);
       }
     });
     e.amul(p, q);
@@ -480,10 +454,10 @@ krylov_result solve_bicg(const args& a, const std::optional<linear_operator>& Mo
     e.template reduce<1>(
         [=] __device__(std::int64_t i, double* v, int) {
           const T alpha = down<T>(s[ALPHA]);
-          xp[i] = add_(xp[i], mul_(alpha, pp[i]));
-          const T ri = sub_(rp[i], mul_(alpha, qp[i]));
+          xp[i] = rn_add(xp[i], rn_mul(alpha, pp[i]));
+          const T ri = rn_sub(rp[i], rn_mul(alpha, qp[i]));
           rp[i] = ri;
-          rtp[i] = sub_(rtp[i], mul_(conj_(alpha), qtp[i]));
+          rtp[i] = rn_sub(rtp[i], rn_mul(conj_(alpha), qtp[i]));
           v[0] += abs2_(ri);
         },
         [=] __device__(const double* t, int) { stp->rr = t[0]; });
@@ -552,11 +526,11 @@ krylov_result solve_bicgstab(const args& a, const std::optional<linear_operator>
           if (first) {
             pi = rp[i];
           } else {
-            const T beta = down<T>(mul_(cdiv_(s[RHO], s[RHO_PREV]), cdiv_(s[ALPHA], s[OMEGA])));
-            pi = add_(mul_(sub_(pp[i], mul_(down<T>(s[OMEGA]), vp[i])), beta), rp[i]);
+            const T beta = down<T>(rn_mul(cdiv_(s[RHO], s[RHO_PREV]), cdiv_(s[ALPHA], s[OMEGA])));
+            pi = rn_add(rn_mul(rn_sub(pp[i], rn_mul(down<T>(s[OMEGA]), vp[i])), beta), rp[i]);
           }
           pp[i] = pi;
-          if (mode == 1) php[i] = mul_(d[i], pi);
+          if (mode == 1) php[i] = rn_mul(d[i], pi);
         },
         0,
         [=] __device__(int) {
@@ -588,9 +562,9 @@ krylov_result solve_bicgstab(const args& a, const std::optional<linear_operator>
     T* shp = mode == 1 ? shat.template data_as<T>() : nullptr;
     e.template reduce<1>(
         [=] __device__(std::int64_t i, double* w, int) {
-          const T si = sub_(rp[i], mul_(down<T>(s[ALPHA]), vp[i]));
+          const T si = rn_sub(rp[i], rn_mul(down<T>(s[ALPHA]), vp[i]));
           rp[i] = si;
-          if (mode == 1) shp[i] = mul_(d[i], si);
+          if (mode == 1) shp[i] = rn_mul(d[i], si);
           w[0] += abs2_(si);
         },
         [=] __device__(const double* tt, int) {
@@ -617,14 +591,14 @@ krylov_result solve_bicgstab(const args& a, const std::optional<linear_operator>
         [=] __device__(std::int64_t i, double* w, int fl) {
           const T alpha = down<T>(s[ALPHA]);
           if (fl == kEarly) {
-            xp[i] = add_(xp[i], mul_(alpha, phc[i]));
+            xp[i] = rn_add(xp[i], rn_mul(alpha, phc[i]));
             return;
           }
           const T omega = down<T>(s[OMEGA]);
           const T si = rp[i];
           const T shi = mode == 0 ? si : shc[i];
-          xp[i] = add_(add_(xp[i], mul_(alpha, phc[i])), mul_(omega, shi));
-          const T ri = sub_(si, mul_(omega, tp[i]));
+          xp[i] = rn_add(rn_add(xp[i], rn_mul(alpha, phc[i])), rn_mul(omega, shi));
+          const T ri = rn_sub(si, rn_mul(omega, tp[i]));
           rp[i] = ri;
           w[0] += abs2_(ri);
           add_vdot(w, 1, rtp[i], ri);
@@ -846,11 +820,11 @@ krylov_result solve_qmr(const args& a, const std::optional<linear_operator>& M1o
             // SciPy: v *= (1 / rho) with rho, xi real norms: a real reciprocal, then the products.
             const T ir = down<T>(S(1.0 / re_(s[RHO]))), ix = down<T>(S(1.0 / re_(s[XI])));
             const T vti = vtp[i], yi = yp[i], wti = wtp[i], zi = zp[i];
-            vp[i] = mul_(vti, ir);
-            const T yn = mul_(yi, ir);
+            vp[i] = rn_mul(vti, ir);
+            const T yn = rn_mul(yi, ir);
             yp[i] = yn;
-            wp[i] = mul_(wti, ix);
-            const T zn = mul_(zi, ix);
+            wp[i] = rn_mul(wti, ix);
+            const T zn = rn_mul(zi, ix);
             zp[i] = zn;
             add_vdot(vv, 0, zn, yn);
           },
@@ -878,10 +852,10 @@ krylov_result solve_qmr(const args& a, const std::optional<linear_operator>& M1o
           qp[i] = ztp[i];
         } else {
           // SciPy: (xi * delta / epsilon) and (rho * (delta / epsilon).conj()), left to right.
-          const T cp = down<T>(cdiv_(mul_(s[XI], s[DELTA]), s[EPS]));
-          const T cq = down<T>(mul_(s[RHO], conj_(cdiv_(s[DELTA], s[EPS]))));
-          pp[i] = sub_(ytp[i], mul_(cp, pp[i]));
-          qp[i] = sub_(ztp[i], mul_(cq, qp[i]));
+          const T cp = down<T>(cdiv_(rn_mul(s[XI], s[DELTA]), s[EPS]));
+          const T cq = down<T>(rn_mul(s[RHO], conj_(cdiv_(s[DELTA], s[EPS]))));
+          pp[i] = rn_sub(ytp[i], rn_mul(cp, pp[i]));
+          qp[i] = rn_sub(ztp[i], rn_mul(cq, qp[i]));
         }
       });
     }
@@ -910,8 +884,8 @@ krylov_result solve_qmr(const args& a, const std::optional<linear_operator>& M1o
               *aqp = aq.template data_as<T>();
       e.map([=] __device__(std::int64_t i, int) {
         const T beta = down<T>(s[BETA]);
-        vtp[i] = sub_(ptp[i], mul_(beta, vp[i]));
-        wtp[i] = add_(mul_(wp[i], -conj_(beta)), aqp[i]);
+        vtp[i] = rn_sub(ptp[i], rn_mul(beta, vp[i]));
+        wtp[i] = rn_add(rn_mul(wp[i], -conj_(beta)), aqp[i]);
       });
     }
     e.papply(M1, vt, y);
@@ -940,7 +914,7 @@ krylov_result solve_qmr(const args& a, const std::optional<linear_operator>& M1o
               return;
             }
             const double g = gamma / gamma_prev;
-            s[ETA] = mul_(s[ETA], mul_(-cdiv_(S(rho_prev), beta), S(g * g)));
+            s[ETA] = rn_mul(s[ETA], rn_mul(-cdiv_(S(rho_prev), beta), S(g * g)));
             const double c = theta_prev * gamma;
             s[COEF] = S(c * c);
           });
@@ -955,17 +929,17 @@ krylov_result solve_qmr(const args& a, const std::optional<linear_operator>& M1o
             const T eta = down<T>(s[ETA]);
             T di, si;
             if (first) {
-              di = mul_(pp[i], eta);  // d = p.copy(); d *= eta
-              si = mul_(ptp[i], eta);
+              di = rn_mul(pp[i], eta);  // d = p.copy(); d *= eta
+              si = rn_mul(ptp[i], eta);
             } else {
               const T c = down<T>(s[COEF]);
-              di = add_(mul_(dp[i], c), mul_(eta, pp[i]));
-              si = add_(mul_(sp[i], c), mul_(eta, ptp[i]));
+              di = rn_add(rn_mul(dp[i], c), rn_mul(eta, pp[i]));
+              si = rn_add(rn_mul(sp[i], c), rn_mul(eta, ptp[i]));
             }
             dp[i] = di;
             sp[i] = si;
-            xp[i] = add_(xp[i], di);
-            const T ri = sub_(rp[i], si);
+            xp[i] = rn_add(xp[i], di);
+            const T ri = rn_sub(rp[i], si);
             rp[i] = ri;
             vv[0] += abs2_(ri);
           },
@@ -1057,13 +1031,13 @@ krylov_result solve_tfqmr(const args& a, const std::optional<linear_operator>& M
       const T* uhp = uhat.template data_as<T>();
       e.map([=] __device__(std::int64_t i, int) {
         const T beta = down<T>(s[BETA]);
-        up_[i] = add_(wp[i], mul_(beta, up_[i]));
-        vp[i] = add_(mul_(beta, uhp[i]), mul_(mul_(beta, beta), vp[i]));  // (beta**2) * v
+        up_[i] = rn_add(wp[i], rn_mul(beta, up_[i]));
+        vp[i] = rn_add(rn_mul(beta, uhp[i]), rn_mul(rn_mul(beta, beta), vp[i]));  // (beta**2) * v
       });
       e.amul(u, tmp);
       precondition(uhat);
       const T* uh2 = uhat.template data_as<T>();
-      e.map([=] __device__(std::int64_t i, int) { vp[i] = add_(vp[i], uh2[i]); });
+      e.map([=] __device__(std::int64_t i, int) { vp[i] = rn_add(vp[i], uh2[i]); });
     } else {
       e.amul(unext, tmp);
       precondition(uhat);
@@ -1093,12 +1067,12 @@ krylov_result solve_tfqmr(const args& a, const std::optional<linear_operator>& M
           const S alpha_s = s[ALPHA];
           const T alpha = down<T>(alpha_s);
           const double th = abs_(s[THETA]);
-          const T cd = down<T>(mul_(cdiv_(S(th * th), alpha_s), s[ETA]));
+          const T cd = down<T>(rn_mul(cdiv_(S(th * th), alpha_s), s[ETA]));
           const T ui = up_[i];
-          if (even) unp[i] = sub_(ui, mul_(alpha, vp[i]));
-          const T wi = sub_(wp[i], mul_(alpha, uhp[i]));
+          if (even) unp[i] = rn_sub(ui, rn_mul(alpha, vp[i]));
+          const T wi = rn_sub(wp[i], rn_mul(alpha, uhp[i]));
           wp[i] = wi;
-          dp[i] = add_(ui, mul_(cd, dp[i]));
+          dp[i] = rn_add(ui, rn_mul(cd, dp[i]));
           vv[0] += abs2_(wi);
         },
         [=] __device__(const double* t, int) {
@@ -1116,11 +1090,11 @@ krylov_result solve_tfqmr(const args& a, const std::optional<linear_operator>& M
     if (mode == 2) {
       z = contiguous_vector(M.op->matvec(d), xt, n, false);
       const T* zp = z.template data_as<T>();
-      e.map([=] __device__(std::int64_t i, int) { xp[i] = add_(xp[i], mul_(down<T>(s[ETA]), zp[i])); });
+      e.map([=] __device__(std::int64_t i, int) { xp[i] = rn_add(xp[i], rn_mul(down<T>(s[ETA]), zp[i])); });
     } else {
       e.map([=] __device__(std::int64_t i, int) {
         const T di = dp[i];
-        xp[i] = add_(xp[i], mul_(down<T>(s[ETA]), mode == 0 ? di : mul_(dg[i], di)));
+        xp[i] = rn_add(xp[i], rn_mul(down<T>(s[ETA]), mode == 0 ? di : rn_mul(dg[i], di)));
       });
     }
     e.post();

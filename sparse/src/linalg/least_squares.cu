@@ -42,6 +42,8 @@ namespace {
 using cusci::detail::shape_str;
 using solver_detail::contiguous_vector;
 using solver_detail::grid_sum;
+using solver_detail::rn_add;
+using solver_detail::rn_mul;
 using solver_detail::sm_count;
 constexpr int kBlock = 256;
 constexpr double kEps = std::numeric_limits<double>::epsilon();
@@ -99,22 +101,23 @@ __device__ __forceinline__ T shfl_down(const T& v, int offset, int width) {
 // product with G lanes a row (G a power of two <= 32; the row loop runs equally often in every lane
 // of a warp, so that the shuffles are converged). The scalars are read before the grid reduction,
 // whose last block may overwrite them.
-// a * p - c * y rounded as NumPy's (-c * y) + a * p (two roundings in float64: no contraction into
-// a fused multiply-add; a == 1 is exact).
+// a * p - c * y rounded as NumPy's (-c * y) + a * p (in float64, each operation rounded on its own
+// with solver_common.cuh's rn_*: no contraction into a fused multiply-add; a == 1 is exact). Other
+// dtypes use the plain operators.
 template <class T, class R>
 __device__ __forceinline__ T combine(R a, const T& p, R c, const T& y) {
   if constexpr (std::is_same_v<T, double>) {
-    return __dadd_rn(__dmul_rn(-c, y), __dmul_rn(a, p));
+    return rn_add(rn_mul(-c, y), rn_mul(a, p));
   } else {
     return a * p - c * y;
   }
 }
 
-// a * b + c rounded as NumPy's two operations (no fused multiply-add in float64).
+// a * b + c rounded as NumPy's two operations in float64 (rn_*); other dtypes use the plain operators.
 template <class S, class T>
 __device__ __forceinline__ T mad_rn(S a, const T& b, const T& c) {
   if constexpr (std::is_same_v<T, double>) {
-    return __dadd_rn(__dmul_rn(a, b), c);
+    return rn_add(rn_mul(a, b), c);
   } else {
     return a * b + c;
   }

@@ -1,7 +1,7 @@
 #pragma once
-// Internal helpers shared by the device sources of cusci::sparse::linalg (nvcc only): warp and
-// grid-wide float64 sums, the device's multiprocessor count, the contiguous-vector conversion of the
-// solvers' operands, and the dispatch over the four inexact dtypes.
+// Internal helpers shared by the device sources of cusci::sparse::linalg (nvcc only): arithmetic
+// rounded in NumPy's order, warp and grid-wide float64 sums, the device's multiprocessor count, the
+// contiguous-vector conversion of the solvers' operands, and the dispatch over the four inexact dtypes.
 
 #include <cstdint>
 #include <string>
@@ -15,6 +15,43 @@
 #include "cusci/ndarray.hpp"
 
 namespace cusci::sparse::linalg::solver_detail {
+
+// Arithmetic rounded as NumPy computes it: each product, sum and quotient rounded to the operand's
+// precision on its own. nvcc contracts a * b + c into one fused multiply-add (one rounding) by default;
+// NumPy evaluates a vector expression one operation at a time, rounding twice. Solvers whose results
+// depend on that rounding use these for their vector updates: a breakdown test against exact zero
+// (a contracted update leaves a 1e-16 residue where NumPy's cancels exactly), or estimates that follow
+// rounding once orthogonality is lost. The __*_rn intrinsics are never contracted.
+//   float64: __dmul_rn, __dadd_rn, __dsub_rn, __ddiv_rn;  float32: __fmul_rn, __fadd_rn, __fsub_rn,
+//   __fdiv_rn (float32 rounding throughout, as NumPy's float32 arrays);
+//   complex: NumPy's componentwise formulas over the real overloads, (ar br - ai bi) + (ar bi + ai br) i
+//   for a product (four rounded products, then one rounded difference and one rounded sum),
+//   componentwise rounded sums and differences.
+// Both operands have the same type (no mixed real / complex or float / double overloads).
+__device__ __forceinline__ double rn_mul(double a, double b) { return __dmul_rn(a, b); }
+__device__ __forceinline__ double rn_add(double a, double b) { return __dadd_rn(a, b); }
+__device__ __forceinline__ double rn_sub(double a, double b) { return __dsub_rn(a, b); }
+__device__ __forceinline__ double rn_div(double a, double b) { return __ddiv_rn(a, b); }
+__device__ __forceinline__ float rn_mul(float a, float b) { return __fmul_rn(a, b); }
+__device__ __forceinline__ float rn_add(float a, float b) { return __fadd_rn(a, b); }
+__device__ __forceinline__ float rn_sub(float a, float b) { return __fsub_rn(a, b); }
+__device__ __forceinline__ float rn_div(float a, float b) { return __fdiv_rn(a, b); }
+template <class R>
+__device__ __forceinline__ cuda::std::complex<R> rn_mul(const cuda::std::complex<R>& a,
+                                                       const cuda::std::complex<R>& b) {
+  return cuda::std::complex<R>(rn_sub(rn_mul(a.real(), b.real()), rn_mul(a.imag(), b.imag())),
+                               rn_add(rn_mul(a.real(), b.imag()), rn_mul(a.imag(), b.real())));
+}
+template <class R>
+__device__ __forceinline__ cuda::std::complex<R> rn_add(const cuda::std::complex<R>& a,
+                                                       const cuda::std::complex<R>& b) {
+  return cuda::std::complex<R>(rn_add(a.real(), b.real()), rn_add(a.imag(), b.imag()));
+}
+template <class R>
+__device__ __forceinline__ cuda::std::complex<R> rn_sub(const cuda::std::complex<R>& a,
+                                                       const cuda::std::complex<R>& b) {
+  return cuda::std::complex<R>(rn_sub(a.real(), b.real()), rn_sub(a.imag(), b.imag()));
+}
 
 /// Sum over the 32 lanes of a warp (butterfly: every lane gets it); float, double or their
 /// complex types. Every lane of the warp must call it.
