@@ -8,14 +8,13 @@
 // "-stream": cusci's CSR-stream kernel; "-stream-u8b4" / "-stream-u6b5": the same with 8 entries in
 // flight a thread and 4 blocks an SM / 6 and 5, for tuning; the plain id is the automatic choice),
 // and L1k: the device time of each of the three kernels of one cg iteration (mean of 200 launches).
-// The Poisson matrices are built on the device by the kernels below.
+// The Poisson matrices are built on the device by stencil.cuh's poisson.
 
 #include <array>
 #include <cstdio>
 #include <filesystem>
 #include <string>
 
-#include <cub/device/device_scan.cuh>
 #include <cuda_runtime.h>
 
 #include "cusci/error.hpp"
@@ -24,6 +23,7 @@
 #include "cusci/sparse/sparse.hpp"
 #include "cusci/stream.hpp"
 #include "harness.hpp"
+#include "stencil.cuh"
 
 using namespace cusci;
 
@@ -35,69 +35,7 @@ std::array<double, 3> cg_kernel_ms(const csr_matrix& A, int reps);
 
 namespace {
 
-// Number of stored entries of row i of the d-dimensional (d = 2 or 3) Poisson matrix on a k^d grid.
-__device__ int poisson_row_count(std::int64_t i, std::int64_t k, int d) {
-  int c = 1;
-  std::int64_t rest = i;
-  for (int a = 0; a < d; ++a) {
-    const std::int64_t coord = rest % k;
-    rest /= k;
-    c += (coord > 0) + (coord < k - 1);
-  }
-  return c;
-}
-
-__global__ void k_counts(std::int64_t n, std::int64_t k, int d, std::int32_t* cnt) {
-  for (std::int64_t i = blockIdx.x * static_cast<std::int64_t>(blockDim.x) + threadIdx.x; i < n;
-       i += static_cast<std::int64_t>(gridDim.x) * blockDim.x)
-    cnt[i] = poisson_row_count(i, k, d);
-}
-
-// Fills row i in increasing column order: -1 at the neighbours, 2d on the diagonal.
-template <class T>
-__global__ void k_fill(std::int64_t n, std::int64_t k, int d, const std::int32_t* ptr, std::int32_t* ind, T* val) {
-  for (std::int64_t i = blockIdx.x * static_cast<std::int64_t>(blockDim.x) + threadIdx.x; i < n;
-       i += static_cast<std::int64_t>(gridDim.x) * blockDim.x) {
-    std::int64_t coord[3] = {0, 0, 0}, stride[3] = {1, k, k * k};
-    std::int64_t rest = i;
-    for (int a = 0; a < d; ++a) {
-      coord[a] = rest % k;
-      rest /= k;
-    }
-    std::int64_t j = ptr[i];
-    for (int a = d - 1; a >= 0; --a)  // lower neighbours, largest stride first
-      if (coord[a] > 0) { ind[j] = static_cast<std::int32_t>(i - stride[a]); val[j++] = T(-1); }
-    ind[j] = static_cast<std::int32_t>(i);
-    val[j++] = T(2 * d);
-    for (int a = 0; a < d; ++a)
-      if (coord[a] < k - 1) { ind[j] = static_cast<std::int32_t>(i + stride[a]); val[j++] = T(-1); }
-  }
-}
-
-sparse::csr_matrix poisson(std::int64_t k, int d, dtype vt) {
-  const std::int64_t n = d == 2 ? k * k : k * k * k;
-  cudaStream_t s = get_current_stream();
-  const unsigned grid = 4096;
-  ndarray ptr = zeros({n + 1}, dtype::int32);
-  k_counts<<<grid, 256, 0, s>>>(n, k, d, ptr.data_as<std::int32_t>() + 1);
-  CUSCI_CHECK_LAUNCH();
-  std::size_t bytes = 0;
-  CUSCI_CUDA_TRY(cub::DeviceScan::InclusiveSum(nullptr, bytes, ptr.data_as<std::int32_t>() + 1,
-                                               ptr.data_as<std::int32_t>() + 1, n, s));
-  device_buffer<unsigned char> tmp(bytes, s);
-  CUSCI_CUDA_TRY(cub::DeviceScan::InclusiveSum(tmp.data(), bytes, ptr.data_as<std::int32_t>() + 1,
-                                               ptr.data_as<std::int32_t>() + 1, n, s));
-  const std::int64_t nnz = ptr[{slice{n, n + 1}}].item<std::int64_t>();
-  ndarray ind = empty({nnz}, dtype::int32), val = empty({nnz}, vt);
-  if (vt == dtype::float32)
-    k_fill<float><<<grid, 256, 0, s>>>(n, k, d, ptr.data_as<std::int32_t>(), ind.data_as<std::int32_t>(),
-                                      val.data_as<float>());
-  else
-    k_fill<double><<<grid, 256, 0, s>>>(n, k, d, ptr.data_as<std::int32_t>(), ind.data_as<std::int32_t>(),
-                                       val.data_as<double>());
-  CUSCI_CHECK_LAUNCH();
-  return sparse::csr_matrix::from_valid(val, ind, ptr, {n, n});
-}
+using bench::poisson;
 
 void bench_spmv(const std::string& id, const std::string& name, const sparse::csr_matrix& A) {
   ndarray x = ones({A.shape()[1]}, A.dtype());

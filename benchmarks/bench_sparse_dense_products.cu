@@ -1,5 +1,6 @@
 // cusci::sparse dense x sparse benchmarks, X @ B (ids as in docs/sparse-products.md), on the 2-D
-// Poisson matrix 2048^2 (5-point, n 4,194,304, nnz 20,963,328, float64, canonical CSR, int32 indices):
+// Poisson matrix 2048^2 (5-point, n 4,194,304, nnz 20,963,328, float64, canonical CSR, int32 indices;
+// stencil.cuh's poisson):
 //   DS1    X [8, n] (C order) @ B (CSR), the column structure cached by an earlier call
 //   DS1v   X [1, n] @ B (CSR)
 //   DS1x   x [n] (1-D) @ B (CSR)
@@ -15,7 +16,6 @@
 #include <cstdio>
 #include <string>
 
-#include <cub/device/device_scan.cuh>
 #include <cuda_runtime.h>
 
 #include "cusci/error.hpp"
@@ -25,56 +25,11 @@
 #include "cusci/sparse/sparse.hpp"
 #include "cusci/stream.hpp"
 #include "harness.hpp"
+#include "stencil.cuh"
 
 using namespace cusci;
 
 namespace {
-
-// Number of stored entries of row i of the 2-D Poisson matrix on a k x k grid.
-__global__ void k_count(std::int64_t n, std::int64_t k, std::int32_t* cnt) {
-  for (std::int64_t i = blockIdx.x * static_cast<std::int64_t>(blockDim.x) + threadIdx.x; i < n;
-       i += static_cast<std::int64_t>(gridDim.x) * blockDim.x) {
-    const std::int64_t r = i / k, c = i % k;
-    cnt[i] = 1 + (r > 0) + (r < k - 1) + (c > 0) + (c < k - 1);
-  }
-}
-
-// Row i: -1 at each grid neighbour, 4 on the diagonal, columns increasing.
-__global__ void k_fill(std::int64_t n, std::int64_t k, const std::int32_t* ptr, std::int32_t* ind, double* val) {
-  for (std::int64_t i = blockIdx.x * static_cast<std::int64_t>(blockDim.x) + threadIdx.x; i < n;
-       i += static_cast<std::int64_t>(gridDim.x) * blockDim.x) {
-    const std::int64_t r = i / k, c = i % k;
-    std::int64_t p = ptr[i];
-    auto put = [&](std::int64_t j, double v) {
-      ind[p] = static_cast<std::int32_t>(j);
-      val[p++] = v;
-    };
-    if (r > 0) put(i - k, -1.0);
-    if (c > 0) put(i - 1, -1.0);
-    put(i, 4.0);
-    if (c < k - 1) put(i + 1, -1.0);
-    if (r < k - 1) put(i + k, -1.0);
-  }
-}
-
-sparse::csr_matrix poisson2d(std::int64_t k) {
-  const std::int64_t n = k * k;
-  cudaStream_t s = get_current_stream();
-  ndarray ptr = zeros({n + 1}, dtype::int32);
-  std::int32_t* p1 = ptr.data_as<std::int32_t>() + 1;
-  k_count<<<4096, 256, 0, s>>>(n, k, p1);
-  CUSCI_CHECK_LAUNCH();
-  std::size_t bytes = 0;
-  CUSCI_CUDA_TRY(cub::DeviceScan::InclusiveSum(nullptr, bytes, p1, p1, n, s));
-  device_buffer<unsigned char> tmp(bytes > 0 ? bytes : 1, s);
-  CUSCI_CUDA_TRY(cub::DeviceScan::InclusiveSum(tmp.data(), bytes, p1, p1, n, s));
-  const std::int64_t nnz = ptr[{slice{n, n + 1}}].item<std::int64_t>();
-  ndarray ind = empty({nnz}, dtype::int32), val = empty({nnz}, dtype::float64);
-  k_fill<<<4096, 256, 0, s>>>(n, k, ptr.data_as<std::int32_t>(), ind.data_as<std::int32_t>(),
-                              val.data_as<double>());
-  CUSCI_CHECK_LAUNCH();
-  return sparse::csr_matrix::from_valid(val, ind, ptr, {n, n}, true);
-}
 
 // Minimal bytes of X [k, m] @ B [m, n] (float64, int32 indices): B's arrays, X and the result.
 double min_bytes(const sparse::csr_matrix& B, std::int64_t k) {
@@ -92,7 +47,7 @@ void run(const std::string& id, const std::string& name, const sparse::spmatrix&
 
 int main() {
   if (bench::no_device()) return 77;
-  const sparse::csr_matrix B = poisson2d(2048);
+  const sparse::csr_matrix B = bench::poisson(2048, 2);
   const std::int64_t n = B.shape()[0];
   const ndarray X8 = random::default_rng(1).standard_normal({8, n});
   const ndarray X1 = X8[{slice{0, 1}}].copy();

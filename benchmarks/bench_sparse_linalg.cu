@@ -78,7 +78,7 @@
 //     degree m* and the scaling steps s: SciPy 1.18.1 chooses m* = 40, s = 2 (80 products of the
 //     [n, 10] block in the series); cusci reports its own "m_star", "s", "matvecs" (series) and
 //     "norm_matvecs" (onenormest; its random columns differ from SciPy's, so may its estimates).
-//   - Dense inputs: b = ones(n); v0 as above; blocks X[i, j] = ((i * 7919 + j * 104729) mod 10007)
+//   - Dense inputs: b = ones(n) (SL12: b = v0); v0 as above; blocks X[i, j] = ((i * 7919 + j * 104729) mod 10007)
 //     / 10007 - 0.5, C order (spsolve's B [n, 16], lobpcg's X [n, 6], expm_multiply's B [n, 10]).
 //   Cases:
 //   SL9  gmres(restart=30), 4 cycles = 120 inner iterations, convdiff3d_128 (CuPy: maxiter=120):
@@ -86,7 +86,17 @@
 //   SL10 bicgstab, 100 iterations, convdiff3d_128: model as SL2 (peer: CuPy's bicgstab where CuPy has
 //        one, else SciPy on the CPU: the peer says which on stderr).
 //   SL11 gmres(restart=30), 4 cycles, cage10: model as SL3 with cage10's MA, V.
-//   SL12 bicgstab, 100 iterations, cage10: model as SL2 (peer as SL10).
+//   SL12 bicgstab, 15 iterations, cage10, b = v0 (above; x0 = 0): model as SL2 (peer as SL10). A fixed
+//        amount of work with this b and count, checked with SciPy 1.18.1's bicgstab (rtol = atol = 0,
+//        maxiter = 15): it returns info = 15 (no breakdown); over the 15 iterations |rho| >= 3.8e-9,
+//        |vdot(r~, v)| >= 1.9e-9 and |omega| >= 1.08, against the breakdown thresholds eps^2 = 4.9e-32
+//        (and rv == 0); the relative residual falls from 8.2e-2 (first iteration) to 3.7e-9 (15th),
+//        seven orders of magnitude above the rounding floor (4e-16, reached near iteration 25, after
+//        which SciPy stagnates and ends with info -10 at iteration 45). b = ones (SL10's, SL11's) does
+//        not give a fixed amount of work on cage10: the matrix is column-stochastic (A^T 1 = 1), so r~ =
+//        b = 1 is a left eigenvector and vdot(r~, r) is 0 in exact arithmetic from the second iteration
+//        on (1.1e4, then 2.2e-13): the iteration runs on rounding noise and stops at a breakdown that
+//        depends on rounding (SciPy: info -11 after 10 iterations, relative residual 2e-4).
 //   SL13 spsolve(A, B) with B [n, 16] float64 on bcsstk16 (CSR): the whole call, SuperLU's
 //        factorization on the host included (peer: CuPy's spsolve, which takes one right-hand side,
 //        called once per column: 16 QR factorizations and solves). No traffic model.
@@ -125,7 +135,6 @@
 #include <functional>
 #include <string>
 
-#include <cub/device/device_scan.cuh>
 #include <cuda_runtime.h>
 
 #include "cusci/error.hpp"
@@ -144,6 +153,7 @@
 #include "cusci/sparse/sparse.hpp"
 #include "cusci/stream.hpp"
 #include "harness.hpp"
+#include "stencil.cuh"
 
 using namespace cusci;
 namespace sla = cusci::sparse::linalg;
@@ -153,76 +163,10 @@ namespace {
 constexpr std::int64_t grid_k = 128;
 constexpr int runs = 20, warmup = 2;
 
-// Number of stored entries of row i of the (2 dims + 1)-point stencil matrix on a k^dims grid (dims 2, 3).
-__device__ int row_count(std::int64_t i, std::int64_t k, int dims) {
-  int c = 1;
-  std::int64_t rest = i;
-  for (int a = 0; a < dims; ++a) {
-    const std::int64_t coord = rest % k;
-    rest /= k;
-    c += (coord > 0) + (coord < k - 1);
-  }
-  return c;
-}
+// The stencil matrices (canonical CSR, int32 indices, float64) are stencil.cuh's.
+using bench::stencil;
 
-__global__ void k_counts(std::int64_t n, std::int64_t k, int dims, std::int32_t* cnt) {
-  for (std::int64_t i = blockIdx.x * static_cast<std::int64_t>(blockDim.x) + threadIdx.x; i < n;
-       i += static_cast<std::int64_t>(gridDim.x) * blockDim.x)
-    cnt[i] = row_count(i, k, dims);
-}
-
-// Row i in increasing column order: `lower` at the lower neighbours (stride k^(dims-1), ..., k, 1),
-// `diag` on the diagonal, `upper` at the upper neighbours (stride 1, k, ..., k^(dims-1)). With the
-// same 1-D matrix tridiag(lower, diag / dims, upper) on every axis this is the sum of Kronecker
-// products that the peer builds (3-D Poisson: -1, 6, -1).
-__global__ void k_fill(std::int64_t n, std::int64_t k, int dims, double lower, double diag, double upper,
-                       const std::int32_t* ptr, std::int32_t* ind, double* val) {
-  for (std::int64_t i = blockIdx.x * static_cast<std::int64_t>(blockDim.x) + threadIdx.x; i < n;
-       i += static_cast<std::int64_t>(gridDim.x) * blockDim.x) {
-    std::int64_t coord[3] = {0, 0, 0};
-    const std::int64_t stride[3] = {1, k, k * k};
-    std::int64_t rest = i;
-    for (int a = 0; a < dims; ++a) {
-      coord[a] = rest % k;
-      rest /= k;
-    }
-    std::int64_t j = ptr[i];
-    for (int a = dims - 1; a >= 0; --a)
-      if (coord[a] > 0) {
-        ind[j] = static_cast<std::int32_t>(i - stride[a]);
-        val[j++] = lower;
-      }
-    ind[j] = static_cast<std::int32_t>(i);
-    val[j++] = diag;
-    for (int a = 0; a < dims; ++a)
-      if (coord[a] < k - 1) {
-        ind[j] = static_cast<std::int32_t>(i + stride[a]);
-        val[j++] = upper;
-      }
-  }
-}
-
-// The stencil matrix of k_fill on a k^dims grid (dims 2 or 3), float64 canonical CSR, int32 indices.
-sparse::csr_matrix stencil(std::int64_t k, int dims, double lower, double diag, double upper) {
-  const std::int64_t n = dims == 3 ? k * k * k : k * k;
-  cudaStream_t s = get_current_stream();
-  ndarray ptr = zeros({n + 1}, dtype::int32);
-  std::int32_t* p1 = ptr.data_as<std::int32_t>() + 1;
-  k_counts<<<4096, 256, 0, s>>>(n, k, dims, p1);
-  CUSCI_CHECK_LAUNCH();
-  std::size_t bytes = 0;
-  CUSCI_CUDA_TRY(cub::DeviceScan::InclusiveSum(nullptr, bytes, p1, p1, n, s));
-  device_buffer<unsigned char> tmp(bytes > 0 ? bytes : 1, s);
-  CUSCI_CUDA_TRY(cub::DeviceScan::InclusiveSum(tmp.data(), bytes, p1, p1, n, s));
-  const std::int64_t nnz = ptr[{slice{n, n + 1}}].item<std::int64_t>();
-  ndarray ind = empty({nnz}, dtype::int32), val = empty({nnz}, dtype::float64);
-  k_fill<<<4096, 256, 0, s>>>(n, k, dims, lower, diag, upper, ptr.data_as<std::int32_t>(),
-                              ind.data_as<std::int32_t>(), val.data_as<double>());
-  CUSCI_CHECK_LAUNCH();
-  return sparse::csr_matrix::from_valid(val, ind, ptr, {n, n}, true);
-}
-
-sparse::csr_matrix poisson3d(std::int64_t k) { return stencil(k, 3, -1.0, 6.0, -1.0); }
+sparse::csr_matrix poisson3d(std::int64_t k) { return bench::poisson(k, 3); }
 
 // v0[i] = ((i * 7919) mod 10007) / 10007 - 0.5 (exact integers, one correctly rounded division: the
 // same bits as the peer's NumPy expression).
@@ -398,9 +342,10 @@ int main(int argc, char** argv) {
   }
   const std::string dir = matrix_dir(argc, argv);
   const std::int64_t restart = 30, cycles = 4;
-  // gmres(restart=30) over 4 cycles and bicgstab over 100 iterations on C (SL3 and SL2's models).
+  // gmres(restart=30) over 4 cycles with b = ones (SL3's model) and bicgstab over bN iterations with
+  // b = bb (SL2's model) on C; bname: the bicgstab case's name.
   const auto nonsymmetric = [&](const sparse::csr_matrix& C, const std::string& ctag, const char* id_gmres,
-                                const char* id_bicgstab) {
+                                const char* id_bicgstab, const ndarray& bb, std::int64_t bN, const std::string& bname) {
     const std::int64_t cn = C.shape()[0];
     const ndarray cb = ones({cn});
     const double cMA = 12.0 * static_cast<double>(C.nnz()) + 4.0 * static_cast<double>(cn + 1);
@@ -419,14 +364,14 @@ int main(int argc, char** argv) {
     {
       std::int64_t it = 0;
       auto r = bench::time_it(
-          [&] { it = sla::bicgstab(C, cb, {.rtol = 0.0, .atol = 0.0, .maxiter = N}).iterations; }, runs, warmup);
-      bench::report(id_bicgstab, "bicgstab_" + ctag + "_100it (CuPy peer, else SciPy CPU)", r, N * (2 * cMA + 20 * cV),
-                    extra(it, N, r));
+          [&] { it = sla::bicgstab(C, bb, {.rtol = 0.0, .atol = 0.0, .maxiter = bN}).iterations; }, runs, warmup);
+      bench::report(id_bicgstab, bname + " (CuPy peer, else SciPy CPU)", r, bN * (2 * cMA + 20 * cV),
+                    extra(it, bN, r));
     }
   };
   {  // SL9 gmres, SL10 bicgstab: 3-D convection-diffusion, upwind, 128^3
     const sparse::csr_matrix C = stencil(grid_k, 3, -1.5, 7.5, -1.0);
-    nonsymmetric(C, "convdiff3d_128", "SL9", "SL10");
+    nonsymmetric(C, "convdiff3d_128", "SL9", "SL10", ones({C.shape()[0]}), N, "bicgstab_convdiff3d_128_100it");
   }
   const bool superlu = sla::has_superlu();
   if (!superlu) std::fprintf(stderr, "# bench_sparse_linalg: built without SuperLU: SL13, SL14, SL16 skipped\n");
@@ -471,8 +416,11 @@ int main(int argc, char** argv) {
     const std::string p = find_matrix(dir, "cage10.mtx");
     if (p.empty())
       std::fprintf(stderr, "# bench_sparse_linalg: SL11, SL12 skipped (no cage10.mtx)\n");
-    else
-      nonsymmetric(io::mmread(p).tocsr(), "cage10", "SL11", "SL12");
+    else {
+      const sparse::csr_matrix C = io::mmread(p).tocsr();
+      // SL12: b = v0 and 15 iterations, far above the rounding floor and from any breakdown (header).
+      nonsymmetric(C, "cage10", "SL11", "SL12", start_vector(C.shape()[0]), 15, "bicgstab_cage10_v0rhs_15it");
+    }
   }
   {  // SL16 eigsh shift-invert, SL17 lobpcg: 2-D Poisson 300^2 (SciPy CPU peers)
     const sparse::csr_matrix Q = stencil(300, 2, -1.0, 4.0, -1.0);

@@ -14,14 +14,13 @@
 //   SP4c  SpMM 3-D Poisson 128^3 (fp64) x 40 row-major columns (above cuSPARSE's former cut-over at 32)
 //   SP4d  SpMM 3-D Poisson 128^3 (fp64) x 128 row-major columns
 //   SP5   sum(axis=0) of 2-D Poisson 2048^2 (fp64)
-// The Poisson matrices are built on the device by the kernels below (canonical CSR, int32 indices).
+// The Poisson matrices are built on the device by stencil.cuh's poisson (canonical CSR, int32 indices).
 
 #include <cstdio>
 #include <filesystem>
 #include <string>
 #include <vector>
 
-#include <cub/device/device_scan.cuh>
 #include <cuda_runtime.h>
 
 #include "cusci/error.hpp"
@@ -30,71 +29,13 @@
 #include "cusci/sparse/sparse.hpp"
 #include "cusci/stream.hpp"
 #include "harness.hpp"
+#include "stencil.cuh"
 
 using namespace cusci;
 
 namespace {
 
-// Row i of the d-dimensional Poisson matrix on a k^d grid: -1 at each grid neighbour, 2d on the
-// diagonal, columns increasing.
-__device__ int row_len(std::int64_t i, std::int64_t k, int d) {
-  int c = 1;
-  for (int a = 0; a < d; ++a) {
-    const std::int64_t x = i % k;
-    i /= k;
-    c += (x > 0) + (x < k - 1);
-  }
-  return c;
-}
-
-__global__ void k_len(std::int64_t n, std::int64_t k, int d, std::int32_t* len) {
-  for (std::int64_t i = blockIdx.x * static_cast<std::int64_t>(blockDim.x) + threadIdx.x; i < n;
-       i += static_cast<std::int64_t>(gridDim.x) * blockDim.x)
-    len[i] = row_len(i, k, d);
-}
-
-template <class T>
-__global__ void k_rows(std::int64_t n, std::int64_t k, int d, const std::int32_t* ptr, std::int32_t* ind, T* val) {
-  for (std::int64_t i = blockIdx.x * static_cast<std::int64_t>(blockDim.x) + threadIdx.x; i < n;
-       i += static_cast<std::int64_t>(gridDim.x) * blockDim.x) {
-    std::int64_t x[3] = {0, 0, 0};
-    const std::int64_t st[3] = {1, k, k * k};
-    std::int64_t r = i;
-    for (int a = 0; a < d; ++a) {
-      x[a] = r % k;
-      r /= k;
-    }
-    std::int64_t p = ptr[i];
-    for (int a = d - 1; a >= 0; --a)
-      if (x[a] > 0) ind[p] = static_cast<std::int32_t>(i - st[a]), val[p++] = T(-1);
-    ind[p] = static_cast<std::int32_t>(i), val[p++] = T(2 * d);
-    for (int a = 0; a < d; ++a)
-      if (x[a] < k - 1) ind[p] = static_cast<std::int32_t>(i + st[a]), val[p++] = T(-1);
-  }
-}
-
-sparse::csr_matrix poisson(std::int64_t k, int d, dtype vt) {
-  const std::int64_t n = d == 2 ? k * k : k * k * k;
-  cudaStream_t s = get_current_stream();
-  ndarray ptr = zeros({n + 1}, dtype::int32);
-  k_len<<<4096, 256, 0, s>>>(n, k, d, ptr.data_as<std::int32_t>() + 1);
-  CUSCI_CHECK_LAUNCH();
-  std::size_t bytes = 0;
-  std::int32_t* p1 = ptr.data_as<std::int32_t>() + 1;
-  CUSCI_CUDA_TRY(cub::DeviceScan::InclusiveSum(nullptr, bytes, p1, p1, n, s));
-  device_buffer<unsigned char> tmp(bytes > 0 ? bytes : 1, s);
-  CUSCI_CUDA_TRY(cub::DeviceScan::InclusiveSum(tmp.data(), bytes, p1, p1, n, s));
-  const std::int64_t nnz = ptr[{slice{n, n + 1}}].item<std::int64_t>();
-  ndarray ind = empty({nnz}, dtype::int32), val = empty({nnz}, vt);
-  if (vt == dtype::float32)
-    k_rows<float><<<4096, 256, 0, s>>>(n, k, d, ptr.data_as<std::int32_t>(), ind.data_as<std::int32_t>(),
-                                      val.data_as<float>());
-  else
-    k_rows<double><<<4096, 256, 0, s>>>(n, k, d, ptr.data_as<std::int32_t>(), ind.data_as<std::int32_t>(),
-                                       val.data_as<double>());
-  CUSCI_CHECK_LAUNCH();
-  return sparse::csr_matrix::from_valid(val, ind, ptr, {n, n}, true);
-}
+using bench::poisson;
 
 void spmv(const std::string& id, const std::string& name, const sparse::csr_matrix& A) {
   ndarray x = ones({A.shape()[1]}, A.dtype());

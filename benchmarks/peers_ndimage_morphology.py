@@ -30,11 +30,12 @@ Run alone (no GPU needed) to build and check the inputs: python3 benchmarks/peer
 [DATA_DIR or path/to/camera.npy] [--cpu] (--cpu also times the SciPy CPU rows)
 """
 import os
-import statistics
 import sys
 import time
 
 import numpy as np
+
+from cpu_timer import cpu_ms
 
 N = 4096
 NLAB = 100000
@@ -116,18 +117,6 @@ def load_camera(data):
     if cam.dtype != np.uint8 or cam.shape != (512, 512):
         return None
     return np.tile(cam, (4, 4))
-
-
-def cpu_ms(fn, runs=3, warmup=1):
-    """Host wall milliseconds (median of `runs` calls after `warmup` calls)."""
-    for _ in range(warmup):
-        fn()
-    t = []
-    for _ in range(runs):
-        t0 = time.perf_counter()
-        fn()
-        t.append((time.perf_counter() - t0) * 1e3)
-    return statistics.median(t)
 
 
 def scipy_cases(data, out):
