@@ -5,8 +5,7 @@
 //
 // Device side: the basis V [ncv + 1, n] (rows; a column-major n x (ncv + 1) matrix for cuBLAS) and, for
 // a generalized problem, BV = B V; each Lanczos step applies OP, orthogonalises the new vector twice
-// against every basis vector (the fused Gram-Schmidt step of gram_schmidt.cu for standard problems
-// with short bases, else two gemv a pass), and reads alpha, the norms and nothing else (one
+// against every basis vector (two gemv each), and reads alpha, the norms and nothing else (one
 // synchronization a step). A restart forms the kept Ritz vectors with one gemm. Host side: the
 // projected matrix (arrowhead after a restart, tridiagonal after it), its eigendecomposition in float64
 // (cusci's host eigh, Householder + implicit QL), the which-sorting and the convergence bookkeeping.
@@ -28,7 +27,6 @@
 #include <cusolverDn.h>
 
 #include "common/detail.hpp"
-#include "linalg/gram_schmidt.hpp"
 #include "cusci/detail/dispatch.cuh"
 #include "cusci/detail/host_linalg.hpp"
 #include "cusci/detail/indexer.cuh"
@@ -433,10 +431,6 @@ class lanczos {
     tol_ = p.tol > 0 ? p.tol : eps_;
     eps23_ = std::pow(eps_, 2.0 / 3.0);
     T_ = hostla::rmat(m_, m_);
-    if (!p.bmat) {
-      gs_ = gs_detail::workspace(p.dt, n_, st_);
-      gs_pin_ = pinned_malloc(static_cast<std::size_t>(gs_detail::result_doubles(p.dt, gs_.max_rows)) * sizeof(double));
-    }
     setup_operators();
   }
 
@@ -513,8 +507,6 @@ class lanczos {
   device_buffer<T> h_;
   device_buffer<double> scal_;
   memory_ptr pinned_;
-  gs_detail::workspace gs_;  // the fused Gram-Schmidt step's scratch and result (standard problems)
-  memory_ptr gs_pin_;
   unsigned grid_ = 1;
   double eps_ = 0, tol_ = 0, eps23_ = 0;
   hostla::rmat T_;
@@ -712,53 +704,6 @@ class lanczos {
     return rn;
   }
 
-  // A Lanczos step of a standard problem (B = I) with the fused Gram-Schmidt step of gram_schmidt.cu:
-  // OP v_j copied into row j + 1, both passes on the device without a host wait between them, one wait
-  // for the coefficients and norms. The same rule as orthogonalise (a third pass, on the cuBLAS path,
-  // when the second removed more than 30%); row j + 1 is normalised in place. Returns beta (0 for an
-  // invariant subspace: row j + 1 is then left for new_direction) and alpha.
-  double fused_step(std::int64_t j, double* alpha) {
-    ndarray u, Bu;
-    op_step(j, u, Bu);
-    ndarray w = row(V_, j + 1);
-    CUSCI_CUDA_TRY(cudaMemcpyAsync(w.data(), u.data(), n_ * sizeof(T), cudaMemcpyDeviceToDevice, st_));
-    const std::int64_t k = j + 1;
-    gs_detail::step_options opt;
-    opt.force_second = true;  // ARPACK's dsaitr always reorthogonalises once
-    opt.normalize = false;
-    gs_detail::orthogonalize(p_.dt, V_.data(), n_, k, w.data(), eps_, gs_, st_, opt);
-    const std::size_t nd = static_cast<std::size_t>(gs_detail::result_doubles(p_.dt, k));
-    double* hp = static_cast<double*>(gs_pin_->ptr());
-    CUSCI_CUDA_TRY(cudaMemcpyAsync(hp, gs_.area.data() + gs_detail::result_offset(p_.dt), nd * sizeof(double),
-                                   cudaMemcpyDeviceToHost, st_));
-    CUSCI_CUDA_TRY(cudaStreamSynchronize(st_));
-    const std::int64_t c = is_cplx_v<T> ? 2 : 1;
-    double a = hp[c * j];  // the real part of v_j^H u, both passes
-    const double n1 = hp[c * k + 3];  // ||u||^2 after the first pass
-    double rn = hp[c * k + 1];        // ||u|| after the second
-    if (!std::isfinite(n1) || !std::isfinite(rn) || !std::isfinite(a)) factorization_error();
-    if (!(rn > 0.717 * std::sqrt(std::max(n1, 0.0)))) {
-      T* h2 = h_.data() + 2 * (m_ + 1);
-      ndarray wb = w;
-      CUSCI_CUDA_TRY(cudaMemsetAsync(scal_.data() + 3, 0, sizeof(double), st_));
-      orth_pass(w, wb, k, h2);
-      dot_into(w, w, 3);
-      T* hpt = pinned_h();
-      double* sp = pinned_scal();
-      CUSCI_CUDA_TRY(cudaMemcpyAsync(hpt + 2 * (m_ + 1), h2, static_cast<std::size_t>(k) * sizeof(T),
-                                     cudaMemcpyDeviceToHost, st_));
-      CUSCI_CUDA_TRY(cudaMemcpyAsync(sp, scal_.data(), 4 * sizeof(double), cudaMemcpyDeviceToHost, st_));
-      CUSCI_CUDA_TRY(cudaStreamSynchronize(st_));
-      a += re_of(hpt[2 * (m_ + 1) + j]);
-      const double n3 = sp[3];
-      if (!std::isfinite(n3) || n3 < 0.0) factorization_error();
-      rn = (std::sqrt(n3) > 0.717 * rn) ? std::sqrt(n3) : 0.0;
-    }
-    *alpha = a;
-    if (rn > 0) scale_into(w, 1.0 / rn, w);
-    return rn;
-  }
-
   static double re_of(T v) {
     if constexpr (is_cplx_v<T>)
       return static_cast<double>(v.real());
@@ -803,23 +748,17 @@ class lanczos {
   double extend(std::int64_t start) {
     double beta = 0;
     for (std::int64_t j = start; j < m_; ++j) {
+      ndarray u, Bu;
+      op_step(j, u, Bu);
+      own(u, Bu);
       double alpha = 0;
-      if (!p_.bmat && j + 1 <= gs_.max_rows) {
-        beta = fused_step(j, &alpha);
-        T_(j, j) = alpha;
-        if (!(beta > 0)) new_direction(j + 1);
+      beta = orthogonalise(u, Bu, j + 1, &alpha);
+      T_(j, j) = alpha;
+      if (beta > 0) {
+        scale_into(u, 1.0 / beta, row(V_, j + 1));
+        if (p_.bmat) scale_into(Bu, 1.0 / beta, row(BV_, j + 1));
       } else {
-        ndarray u, Bu;
-        op_step(j, u, Bu);
-        own(u, Bu);
-        beta = orthogonalise(u, Bu, j + 1, &alpha);
-        T_(j, j) = alpha;
-        if (beta > 0) {
-          scale_into(u, 1.0 / beta, row(V_, j + 1));
-          if (p_.bmat) scale_into(Bu, 1.0 / beta, row(BV_, j + 1));
-        } else {
-          new_direction(j + 1);
-        }
+        new_direction(j + 1);
       }
       if (j + 1 < m_) {
         T_(j + 1, j) = beta;

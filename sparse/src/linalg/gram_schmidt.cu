@@ -136,24 +136,22 @@ __global__ void __launch_bounds__(kBlock) k_update_project(const T* __restrict__
   });
 }
 
-// 3. Where ||w|| fell below 1/sqrt(2) of its value before (or always, with force): w -= V s and ||w||.
-// Writes the result.
+// 3. Where ||w|| fell below 1/sqrt(2) of its value before: w -= V s and ||w||. Writes the result.
 template <class T>
 __global__ void __launch_bounds__(kBlock) k_correct(const T* __restrict__ V, std::int64_t n, int k,
-                                                    T* __restrict__ w, bool force, double* partials,
-                                                    unsigned* counter, double* area) {
+                                                    T* __restrict__ w, double* partials, unsigned* counter,
+                                                    double* area) {
   constexpr int K = kRows<T>, C = kC<T>;
   const double w2 = area[kOffW2<T>], wn2 = area[kOffW2<T> + 1];
   double* res = area + kOffRes<T>;
   // NaN fails the comparison: no second pass, and the NaN reaches h1.
-  if (!force && !(wn2 < 0.5 * w2)) {
+  if (!(wn2 < 0.5 * w2)) {
     if (blockIdx.x == 0) {
       for (int j = threadIdx.x; j < C * k; j += blockDim.x) res[j] = area[j];
       if (threadIdx.x == 0) {
         res[C * k] = sqrt(w2);
         res[C * k + 1] = sqrt(wn2);
         res[C * k + 2] = 0.0;
-        res[C * k + 3] = wn2;
       }
     }
     return;  // uniform over the grid: every block read the same two values
@@ -191,12 +189,11 @@ __global__ void __launch_bounds__(kBlock) k_correct(const T* __restrict__ V, std
       acc += yr * yr + yi * yi;
     }
   }
-  grid_sum(acc, partials, counter, [area, res, k, w2, wn2](double t) {
+  grid_sum(acc, partials, counter, [area, res, k, w2](double t) {
     for (int j = 0; j < C * k; ++j) res[j] = area[j] + area[kOffS<T> + j];
     res[C * k] = sqrt(w2);
     res[C * k + 1] = sqrt(t);
     res[C * k + 2] = 1.0;
-    res[C * k + 3] = wn2;
   });
 }
 
@@ -237,7 +234,7 @@ std::int64_t result_offset(dtype t) {
   return off;
 }
 
-std::int64_t result_doubles(dtype t, std::int64_t k) { return (is_complex(t) ? 2 : 1) * k + 4; }
+std::int64_t result_doubles(dtype t, std::int64_t k) { return (is_complex(t) ? 2 : 1) * k + 3; }
 
 workspace::workspace(dtype t, std::int64_t n, cudaStream_t st) {
   max_rows = fused_max_rows(t);
@@ -245,7 +242,7 @@ workspace::workspace(dtype t, std::int64_t n, cudaStream_t st) {
   dispatch(t, [&](auto* p) {
     using T = std::remove_pointer_t<decltype(p)>;
     nv = kC<T> * kRows<T> + 1;
-    area_n = kOffRes<T> + kC<T> * kRows<T> + 4;
+    area_n = kOffRes<T> + kC<T> * kRows<T> + 3;
   });
   // One wave of resident blocks per kernel (the occupancy its registers allow): each thread keeps k
   // loads in flight, which covers the memory latency without more warps.
@@ -270,7 +267,7 @@ workspace::workspace(dtype t, std::int64_t n, cudaStream_t st) {
 }
 
 void orthogonalize(dtype t, const void* V, std::int64_t n, std::int64_t k, void* w, double eps, workspace& ws,
-                   cudaStream_t st, const step_options& opt) {
+                   cudaStream_t st) {
   CUSCI_EXPECTS(k >= 1 && k <= ws.max_rows && n > 0, value_error,
                 "cusci::sparse::linalg::gs_detail::orthogonalize: expected 1 <= k <= " + std::to_string(ws.max_rows) +
                     " and n > 0, got k = " + std::to_string(k) + ", n = " + std::to_string(n));
@@ -284,10 +281,8 @@ void orthogonalize(dtype t, const void* V, std::int64_t n, std::int64_t k, void*
     k_update_project<T><<<ws.grid_update, kBlock, 0, st>>>(Vp, n, kk, wp, ws.partials.data(), ws.counter.data(),
                                                      ws.area.data());
     CUSCI_CHECK_LAUNCH();
-    k_correct<T><<<ws.grid_correct, kBlock, 0, st>>>(Vp, n, kk, wp, opt.force_second, ws.partials.data(),
-                                                      ws.counter.data(), ws.area.data());
+    k_correct<T><<<ws.grid_correct, kBlock, 0, st>>>(Vp, n, kk, wp, ws.partials.data(), ws.counter.data(), ws.area.data());
     CUSCI_CHECK_LAUNCH();
-    if (!opt.normalize) return;
     k_scale<T><<<ws.grid_scale, kBlock, 0, st>>>(n, kk, wp, ws.area.data(), eps);
     CUSCI_CHECK_LAUNCH();
   });

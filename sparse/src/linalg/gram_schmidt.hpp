@@ -1,7 +1,7 @@
 #pragma once
 // The fused Gram-Schmidt step of the Arnoldi solvers (gram_schmidt.cu): orthogonalises a vector w
 // against the first k rows of an orthonormal basis V and normalises it, with no host wait. Host
-// declarations only (compiles with g++); used by krylov_gmres.cpp and eigen.cu.
+// declarations only (compiles with g++); used by krylov_gmres.cpp.
 //
 // One step is four kernels on the current stream:
 //   1. c = V^H w and ||w||^2 in one pass over V and w;
@@ -9,7 +9,7 @@
 //      second pass would need, computed from the V values already in registers);
 //   3. where ||w|| fell below 1/sqrt(2) of its value before (the DGKS criterion of Daniel, Gragg,
 //      Kaufman and Stewart, Math. Comp. 30, 1976), the second pass w -= V s and its norm; the
-//      decision is taken on the device, so no host round trip decides it (step_options can force it);
+//      decision is taken on the device, so no host round trip decides it;
 //   4. w *= 1 / h1 unless h1 <= eps h0 (an invariant subspace: SciPy's gmres leaves w unscaled).
 // The sums run in float64 (complex128 for complex types) whatever the vector dtype, each block's
 // partial sums added by the last block in a fixed order, so a step is deterministic.
@@ -39,25 +39,16 @@ struct workspace {
   workspace(dtype t, std::int64_t n, cudaStream_t st);
 };
 
-/// The result of a step in ws.area (float64): h[0..k) (the Hessenberg column above the diagonal, the
-/// sum of both passes' coefficients; complex entries as (re, im) pairs), then h0 = ||w|| before,
-/// h1 = ||w|| after, 1.0 where the second pass ran (0.0 else), and ||w||^2 after the first pass.
-/// result_doubles(t, k) values from result_offset(t).
+/// The result of a step in ws.area (float64): h[0..k) (the Hessenberg column above the diagonal;
+/// complex entries as (re, im) pairs), then h0 = ||w|| before, h1 = ||w|| after, and 1.0 where the
+/// second pass ran (0.0 else). result_doubles(t, k) values from result_offset(t).
 std::int64_t result_offset(dtype t);
 std::int64_t result_doubles(dtype t, std::int64_t k);
 
-/// Variants of a step. gmres takes the defaults; eigsh's Lanczos step always makes the second pass
-/// (ARPACK's dsaitr) and normalises w itself after its own third-pass test.
-struct step_options {
-  bool force_second = false;  ///< make the second pass whatever the DGKS test says
-  bool normalize = true;      ///< run kernel 4 (w *= 1 / h1 unless h1 <= eps h0)
-};
-
 /// Orthogonalises w [n] (device, dtype t) against the rows V[0..k) (row-major, row stride n) and
 /// scales it by 1 / h1 as described above; 1 <= k <= fused_max_rows(t). Asynchronous on st; the
-/// result lies in ws.area from result_offset(t) once the stream reaches it. Throws value_error for k
-/// or n out of range.
+/// result lies in ws.area from result_offset(t) once the stream reaches it.
 void orthogonalize(dtype t, const void* V, std::int64_t n, std::int64_t k, void* w, double eps, workspace& ws,
-                   cudaStream_t st, const step_options& opt = {});
+                   cudaStream_t st);
 
 }  // namespace cusci::sparse::linalg::gs_detail
