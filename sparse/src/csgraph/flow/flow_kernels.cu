@@ -16,6 +16,7 @@
 #include <cuda_runtime.h>
 
 #include "csgraph/flow/flow_detail.hpp"
+#include "csgraph/traversal/rcm_block.hpp"
 #include "cusci/error.hpp"
 #include "cusci/memory.hpp"
 #include "cusci/stream.hpp"
@@ -429,14 +430,6 @@ ndarray rcm_ordering(const ndarray& indices_in, const ndarray& indptr_in, std::i
   CUSCI_CUDA_TRY(cudaMemsetAsync(max_row.data(), 0, sizeof(unsigned long long), s));
   rcm_degrees<<<blocks_for(n), kThreads, 0, s>>>(ip, ix, n, degree.data(), node.data(), claim.data(), max_row.data());
   CUSCI_CHECK_LAUNCH();
-  if (static_cast<std::int64_t>(read_one(max_row.data(), s)) > kRcmMaxRow) {
-    // Host fallback: the block's placement step is quadratic in a row's length.
-    host_csr h;
-    h.nr = h.nc = n;
-    h.indptr = to_host(indptr).to_vector<std::int64_t>();
-    h.indices = to_host(indices).to_vector<std::int32_t>();
-    return asarray(rcm_host(h));
-  }
   {  // start-node order: stable argsort of the degrees
     std::size_t bytes = 0;
     CUSCI_CUDA_TRY(cub::DeviceRadixSort::SortPairs(nullptr, bytes, degree.data(), degree_sorted.data(), node.data(),
@@ -445,13 +438,29 @@ ndarray rcm_ordering(const ndarray& indices_in, const ndarray& indptr_in, std::i
     CUSCI_CUDA_TRY(cub::DeviceRadixSort::SortPairs(tmp.data(), bytes, degree.data(), degree_sorted.data(), node.data(),
                                                    seeds.data(), n, 0, 32, s));
   }
+  ndarray out = cusci::empty({n64}, cusci::dtype::int32);
+  // Small graphs: the whole search in one block with its levels in shared memory (traversal family);
+  // false when a level does not fit, and the general kernel below runs instead.
+  if (rcm_block_device(ip, ix, degree.data(), seeds.data(), n, order.data(), s)) {
+    rcm_reverse<<<blocks_for(n), kThreads, 0, s>>>(order.data(), n, out.data_as<std::int32_t>());
+    CUSCI_CHECK_LAUNCH();
+    CUSCI_CUDA_TRY(cudaStreamSynchronize(s));
+    return out;
+  }
+  if (static_cast<std::int64_t>(read_one(max_row.data(), s)) > kRcmMaxRow) {
+    // Host fallback: the block's placement step is quadratic in a row's length.
+    host_csr h;
+    h.nr = h.nc = n;
+    h.indptr = to_host(indptr).to_vector<std::int64_t>();
+    h.indices = to_host(indices).to_vector<std::int32_t>();
+    return asarray(rcm_host(h));
+  }
   // lanes per frontier node: the mean row length rounded up to a power of 2, at most a warp
   int gshift = 0;
   while (gshift < 5 && (std::int64_t{1} << gshift) * n < indices.size()) ++gshift;
   rcm_block<<<1, kRcmThreads, 0, s>>>(ip, ix, degree.data(), seeds.data(), n, claim.data(), order.data(), off.data(),
                                       gshift);
   CUSCI_CHECK_LAUNCH();
-  ndarray out = cusci::empty({n64}, cusci::dtype::int32);
   rcm_reverse<<<blocks_for(n), kThreads, 0, s>>>(order.data(), n, out.data_as<std::int32_t>());
   CUSCI_CHECK_LAUNCH();
   CUSCI_CUDA_TRY(cudaStreamSynchronize(s));

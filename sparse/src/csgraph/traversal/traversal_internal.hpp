@@ -47,12 +47,21 @@ void reconstruct_path_host(const host_adjacency& g, const std::vector<double>& d
 // ---- device (traversal_kernels.cu) -------------------------------------------------------------
 
 /// Weak components on the device: labels [n] int32 numbered by lowest node. Returns the count.
-/// Synchronizes.
+/// Graphs with n + nnz <= 2^22 run one cooperative kernel (hook, compress and numbering between grid
+/// barriers) where the device supports cooperative launches; larger graphs a launch sequence
+/// (union-find hook over all entries, flatten, device-wide scan of the roots, labels).
+/// Synchronizes (reads the count; the scratch arrays are released after it).
 std::int64_t weak_components_device(std::int32_t n, std::int64_t nnz, const std::int32_t* indptr,
                                     const std::int32_t* indices, std::int32_t* labels, cudaStream_t s);
 
 /// SciPy-ordered BFS on the device. indptr2/indices2: the transpose for undirected, else nullptr.
-/// order [n], pred [n] (written entirely). Returns the number of nodes reached. Synchronizes.
+/// order [n] (the first `return` entries written), pred [n] (written entirely). Returns the number of
+/// nodes reached. Graphs of at most 2^19 nodes whose visited bitmap fits in a block's shared memory
+/// beside the claim table and frontier run the search in one thread block, one launch, handing any
+/// level of more than 4096 nodes (or claiming more than 4096) to the grid kernels of the general path
+/// and resuming after it; larger graphs run the general path (a block kernel while levels are
+/// small, three grid kernels and a scan per large level). Synchronizes (once per block launch and once
+/// per grid level: each reads the frontier's end).
 std::int64_t bfs_device(std::int32_t n, const std::int32_t* indptr1, const std::int32_t* indices1,
                         const std::int32_t* indptr2, const std::int32_t* indices2, std::int32_t start,
                         std::int32_t* order, std::int32_t* pred, cudaStream_t s);

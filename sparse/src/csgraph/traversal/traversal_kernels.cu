@@ -1,10 +1,29 @@
 // Device kernels of the csgraph traversal family: weakly connected components (lock-free
 // union-find), SciPy-ordered breadth-first search, construct_dist_matrix path walks and the
 // laplacian cores. See traversal_internal.hpp for the contracts.
+//
+// Small graphs take paths without per-level launches or host round trips:
+//   - weak components of a graph with n + nnz <= kFusedCcEntries: one cooperative kernel (init, hook,
+//     compress, number the roots, label) with four grid barriers, instead of the launch sequence and
+//     the device-wide scan of the general path;
+//   - breadth-first order of a graph with n <= kBlockBfsNodes whose visited bitmap fits in shared
+//     memory beside the claim table and the frontier: the whole search in one thread block
+//     (bfs_block_kernel), each level's claims resolved in a shared-memory hash table. A level too
+//     large for it (more than kBlockFrontier nodes, or more than kClaimLimit claimed nodes) is handed
+//     to the grid kernels of the general path and the block resumes once levels are small again;
+//   - the same block search with Cuthill-McKee's start nodes and child order (rcm_block_device,
+//     rcm_block.hpp), for reverse_cuthill_mckee, which falls back to its own kernel when a level does
+//     not fit.
 
+#include <array>
+#include <atomic>
+#include <climits>
 #include <cstdint>
 #include <limits>
+#include <mutex>
 
+#include <cooperative_groups.h>
+#include <cub/block/block_reduce.cuh>
 #include <cub/block/block_scan.cuh>
 #include <cub/device/device_scan.cuh>
 #include <cuda_runtime.h>
@@ -12,6 +31,7 @@
 
 #include "cusci/error.hpp"
 #include "cusci/memory.hpp"
+#include "csgraph/traversal/rcm_block.hpp"
 #include "csgraph/traversal/traversal_internal.hpp"
 
 namespace cusci::sparse::csgraph::detail {
@@ -61,6 +81,20 @@ __device__ __forceinline__ std::int32_t uf_find(volatile std::int32_t* parent, s
   return x;
 }
 
+// Joins the trees of u and v: the larger root is hooked under the smaller (atomicCAS), retrying
+// from the new roots when another thread hooked one first.
+__device__ __forceinline__ void uf_unite(volatile std::int32_t* vp, std::int32_t* parent, std::int32_t u,
+                                         std::int32_t v) {
+  std::int32_t a = uf_find(vp, u), b = uf_find(vp, v);
+  while (a != b) {
+    if (a > b) { const std::int32_t t = a; a = b; b = t; }
+    const std::int32_t old = atomicCAS(parent + b, b, a);
+    if (old == b) break;
+    b = uf_find(vp, old);
+    a = uf_find(vp, a);
+  }
+}
+
 __global__ void uf_hook(const std::int32_t* __restrict__ indptr, const std::int32_t* __restrict__ indices,
                         std::int32_t n, std::int64_t nnz, std::int32_t* parent) {
   volatile std::int32_t* vp = parent;
@@ -72,14 +106,7 @@ __global__ void uf_hook(const std::int32_t* __restrict__ indptr, const std::int3
       const std::int32_t mid = lo + (hi - lo + 1) / 2;
       if (indptr[mid] <= e) lo = mid; else hi = mid - 1;
     }
-    std::int32_t a = uf_find(vp, lo), b = uf_find(vp, indices[e]);
-    while (a != b) {
-      if (a > b) { const std::int32_t t = a; a = b; b = t; }
-      const std::int32_t old = atomicCAS(parent + b, b, a);
-      if (old == b) break;
-      b = uf_find(vp, old);
-      a = uf_find(vp, a);
-    }
+    uf_unite(vp, parent, lo, indices[e]);
   }
 }
 
@@ -274,6 +301,498 @@ __global__ void bfs_init(std::int32_t n, std::int32_t start, unsigned long long*
   }
 }
 
+// ---- weak components of small graphs: one cooperative kernel --------------------------------------
+// Graphs with n + nnz <= kFusedCcEntries: one wave of resident blocks does everything, so the fixed
+// costs of the general path (six kernels with the device-wide scan's two, its temporary storage, three
+// scratch arrays, two copies back) do not dominate. Larger graphs keep the general path, whose hook
+// spreads the edges over a full-occupancy grid (one thread per entry).
+constexpr std::int64_t kFusedCcEntries = std::int64_t{1} << 22;
+constexpr int kCcThreads = 256;
+
+// The root of x without writing: other blocks write their own entries concurrently.
+__device__ __forceinline__ std::int32_t uf_root(volatile std::int32_t* vp, std::int32_t x) {
+  std::int32_t px = vp[x];
+  while (px != x) {
+    x = px;
+    px = vp[x];
+  }
+  return x;
+}
+
+// 1. parent[i] = i; 2. hook every stored entry (u, v), u != v (a warp takes 32 consecutive rows and
+// strides over their entries, each lane finding its entry's row by a search over the warp's row
+// starts); 3. parent[i] = root(i) (the lowest node of the component) over each block's contiguous
+// range of nodes, counting the roots per block; 4. number the roots in node order (the blocks before
+// this one, then a block scan); 5. label every node with its root's number. count: the roots.
+__global__ void __launch_bounds__(kCcThreads) cc_fused_kernel(const std::int32_t* __restrict__ indptr,
+                                                              const std::int32_t* __restrict__ indices, std::int32_t n,
+                                                              std::int32_t* parent, std::int32_t* labels,
+                                                              std::int32_t* block_roots, std::int32_t* count) {
+  namespace cg = cooperative_groups;
+  cg::grid_group grid = cg::this_grid();
+  using scan_t = cub::BlockScan<std::int32_t, kCcThreads>;
+  using reduce_t = cub::BlockReduce<std::int32_t, kCcThreads>;
+  __shared__ union {
+    typename scan_t::TempStorage scan;
+    typename reduce_t::TempStorage reduce;
+  } tmp;
+  __shared__ std::int32_t s_base;
+  volatile std::int32_t* vp = parent;
+  const std::int64_t tid = blockIdx.x * static_cast<std::int64_t>(blockDim.x) + threadIdx.x;
+  const std::int64_t stride = static_cast<std::int64_t>(gridDim.x) * blockDim.x;
+  for (std::int64_t i = tid; i < n; i += stride) parent[i] = static_cast<std::int32_t>(i);
+  grid.sync();
+
+  const int lane = static_cast<int>(threadIdx.x & 31);
+  const std::int64_t groups = (static_cast<std::int64_t>(n) + 31) / 32;
+  for (std::int64_t gi = tid >> 5; gi < groups; gi += stride >> 5) {
+    const std::int32_t r0 = static_cast<std::int32_t>(gi * 32);
+    const std::int32_t rr = r0 + lane;
+    const std::int32_t my_b = rr < n ? __ldg(indptr + rr) : INT_MAX;  // INT_MAX: never a row of an entry
+    const std::int32_t e1 = __ldg(indptr + (r0 + 32 < n ? r0 + 32 : n));
+    const std::int32_t e0 = __shfl_sync(0xFFFFFFFFu, my_b, 0);
+    for (std::int32_t k0 = e0; k0 < e1; k0 += 32) {  // the same trip count in every lane
+      const std::int32_t k = k0 + lane;
+      int j = 0;  // the last row of the group starting at or before k
+      for (int step = 16; step > 0; step >>= 1) {
+        const std::int32_t bj = __shfl_sync(0xFFFFFFFFu, my_b, j + step);
+        if (bj <= k) j += step;
+      }
+      if (k < e1) {
+        const std::int32_t v = __ldg(indices + k), u = r0 + j;
+        if (u != v) uf_unite(vp, parent, u, v);
+      }
+    }
+  }
+  grid.sync();
+
+  const std::int64_t chunk = (static_cast<std::int64_t>(n) + gridDim.x - 1) / gridDim.x;
+  const std::int64_t beg = blockIdx.x * chunk < n ? blockIdx.x * chunk : n;
+  const std::int64_t end = beg + chunk < n ? beg + chunk : n;
+  std::int32_t roots = 0;
+  for (std::int64_t i = beg + threadIdx.x; i < end; i += blockDim.x) {
+    const std::int32_t r = uf_root(vp, static_cast<std::int32_t>(i));
+    vp[i] = r;
+    roots += r == i;
+  }
+  const std::int32_t block_total = reduce_t(tmp.reduce).Sum(roots);
+  if (threadIdx.x == 0) block_roots[blockIdx.x] = block_total;
+  grid.sync();
+
+  std::int32_t before = 0;
+  for (unsigned b = threadIdx.x; b < blockIdx.x; b += blockDim.x) before += __ldcg(block_roots + b);
+  __syncthreads();  // tmp is reused
+  const std::int32_t base = reduce_t(tmp.reduce).Sum(before);
+  if (threadIdx.x == 0) s_base = base;
+  __syncthreads();
+  std::int32_t carry = s_base;
+  for (std::int64_t i0 = beg; i0 < end; i0 += blockDim.x) {  // the same trip count in every thread
+    const std::int64_t i = i0 + threadIdx.x;
+    const std::int32_t is_root = (i < end && vp[i] == i) ? 1 : 0;
+    std::int32_t ex = 0, agg = 0;
+    scan_t(tmp.scan).ExclusiveSum(is_root, ex, agg);
+    if (is_root) labels[i] = carry + ex;
+    carry += agg;
+    __syncthreads();
+  }
+  if (blockIdx.x == gridDim.x - 1 && threadIdx.x == 0) *count = carry;
+  grid.sync();
+
+  for (std::int64_t i = beg + threadIdx.x; i < end; i += blockDim.x) {
+    const std::int32_t r = vp[i];
+    if (r != i) labels[i] = __ldcg(labels + r);
+  }
+}
+
+// ---- breadth-first search of small graphs in one thread block ------------------------------------
+// State in shared memory: the visited bitmap (n bits), the current and next level's nodes (up to
+// kBlockFrontier each) and a claim table of kClaimSlots 64-bit entries, (node << 32) | (r << 20 | k)
+// where r is the claimer's position in its level and k the edge's position in its adjacency: for one
+// node the smallest entry is SciPy's parent (the first in the queue, then its first edge), as the
+// grid path's 64-bit keys. Open addressing with linear probing; each new entry's slot is listed, and
+// after the level only the listed slots are cleared.
+// Per level: claims (atomicCAS / atomicMin in the table), a barrier, then in passes of the block size
+// the children counted by table look-ups, a block scan for their positions, and their placement.
+constexpr int kBlockThreads = 1024;
+constexpr std::int32_t kBlockFrontier = 4096;
+constexpr int kClaimSlots = 8192;
+constexpr int kClaimLimit = 4096;  // new entries per level: the table stays at most half full
+constexpr int kClaimEdgeBits = 20;  // k < 2^20 (r < kBlockFrontier = 2^12 takes the other 12 bits)
+// Graphs of at most 2^19 nodes: the bitmap (64 KB) fits beside the table (64 KB) and the frontier
+// (32 KB) in the 227 KB of shared memory a block may use on sm_90 (less elsewhere: the launch checks
+// the device's limit). Larger graphs keep the general path, whose levels are large early anyway.
+constexpr std::int64_t kBlockBfsNodes = std::int64_t{1} << 19;
+constexpr unsigned long long kEmptySlot = ~0ull;
+constexpr std::size_t kBlockFixedBytes = sizeof(unsigned long long) * kClaimSlots +
+                                         sizeof(unsigned short) * kClaimLimit +
+                                         2 * sizeof(std::int32_t) * kBlockFrontier;
+
+__device__ __forceinline__ unsigned claim_slot(std::int32_t c) {
+  return (static_cast<unsigned>(c) * 0x9E3779B1u) >> (32 - 13);  // 2^13 = kClaimSlots
+}
+static_assert(kClaimSlots == 1 << 13, "claim_slot hashes to 13 bits (a slot fits an unsigned short)");
+static_assert(kBlockFrontier <= 1 << (32 - kClaimEdgeBits), "r must fit beside k in 32 bits");
+
+__device__ __forceinline__ unsigned long long claim_entry(std::int32_t c, std::int32_t r, std::int64_t k) {
+  return (static_cast<unsigned long long>(static_cast<unsigned>(c)) << 32) |
+         (static_cast<unsigned long long>(static_cast<unsigned>(r)) << kClaimEdgeBits) |
+         static_cast<unsigned long long>(k);
+}
+
+__device__ __forceinline__ void claim_insert(unsigned long long* tab, std::int32_t c, unsigned long long e, int* used,
+                                             unsigned short* used_slots, volatile int* overflow) {
+  unsigned h = claim_slot(c);
+  for (;;) {
+    unsigned long long cur = *reinterpret_cast<volatile unsigned long long*>(tab + h);
+    if (cur == kEmptySlot) {
+      // Reserve before inserting: at most kClaimLimit entries ever exist, so probing always ends. The
+      // slot is listed whether or not this thread's CAS fills it (listing a filled slot is harmless).
+      const int idx = atomicAdd(used, 1);
+      if (idx >= kClaimLimit) {
+        *overflow = 1;
+        return;
+      }
+      used_slots[idx] = static_cast<unsigned short>(h);
+      cur = atomicCAS(tab + h, kEmptySlot, e);
+      if (cur == kEmptySlot) return;
+    }
+    if (static_cast<unsigned>(cur >> 32) == static_cast<unsigned>(c)) {
+      if (e < cur) atomicMin(tab + h, e);
+      return;
+    }
+    h = (h + 1) & (kClaimSlots - 1);
+  }
+}
+
+__device__ __forceinline__ unsigned long long claim_find(const unsigned long long* tab, std::int32_t c) {
+  unsigned h = claim_slot(c);
+  for (;;) {
+    const unsigned long long cur = tab[h];
+    if (cur == kEmptySlot || static_cast<unsigned>(cur >> 32) == static_cast<unsigned>(c)) return cur;
+    h = (h + 1) & (kClaimSlots - 1);
+  }
+}
+
+__device__ __forceinline__ node_adj adjacency_ldg(const adj& g, std::int32_t u) {
+  node_adj a;
+  a.b1 = __ldg(g.p1 + u);
+  a.d1 = __ldg(g.p1 + u + 1) - a.b1;
+  if (g.p2) {
+    a.b2 = __ldg(g.p2 + u);
+    a.d2 = __ldg(g.p2 + u + 1) - a.b2;
+  } else {
+    a.b2 = 0;
+    a.d2 = 0;
+  }
+  return a;
+}
+
+__device__ __forceinline__ std::int32_t neighbour_ldg(const adj& g, const node_adj& a, std::int64_t k) {
+  return k < a.d1 ? __ldg(g.i1 + a.b1 + k) : __ldg(g.i2 + a.b2 + (k - a.d1));
+}
+
+__device__ __forceinline__ bool bit_of(const unsigned* vis, std::int32_t c) { return (vis[c >> 5] >> (c & 31)) & 1u; }
+
+constexpr int kEdgeChunk = 8;  // a node's edges are loaded kEdgeChunk at a time (independent loads)
+
+// The search from order[lo, hi) (resume != 0: the nodes with key[c] != kNoKey are visited; else a new
+// search from g.start with lo = 0, hi = 1). Runs levels until the frontier is empty (state[2] = 0) or a
+// level does not fit the block (state[2] = 1: the level [state[0], state[1]) is left to the grid
+// kernels; key[c] is then 0 for every visited node and kNoKey for the others, as they expect).
+// Either way pred[c] = -9999 for every node not visited.
+__global__ void __launch_bounds__(kBlockThreads) bfs_block_kernel(adj g, std::int32_t n, std::int32_t* order,
+                                                                  std::int32_t* pred, unsigned long long* key,
+                                                                  std::int64_t lo, std::int64_t hi, int resume,
+                                                                  std::int64_t* state) {
+  using scan_t = cub::BlockScan<std::int32_t, kBlockThreads>;
+  __shared__ typename scan_t::TempStorage scan_tmp;
+  __shared__ int s_used;
+  __shared__ int s_overflow;
+  extern __shared__ unsigned long long smem[];
+  unsigned long long* tab = smem;
+  unsigned short* used_slots = reinterpret_cast<unsigned short*>(smem + kClaimSlots);  // [kClaimLimit]
+  std::int32_t* front = reinterpret_cast<std::int32_t*>(used_slots + kClaimLimit);    // [2][kBlockFrontier]
+  unsigned* vis = reinterpret_cast<unsigned*>(front + 2 * kBlockFrontier);
+  const int t = static_cast<int>(threadIdx.x);
+  const std::int64_t n32 = (static_cast<std::int64_t>(n) + 31) / 32 * 32;
+  for (std::int64_t c = t; c < n32; c += kBlockThreads) {  // whole warps: n32 is a multiple of 32
+    const bool v = resume && c < n && key[c] != kNoKey;
+    const unsigned b = __ballot_sync(0xFFFFFFFFu, v);
+    if ((t & 31) == 0) vis[c >> 5] = b;
+  }
+  for (int i = t; i < kClaimSlots; i += kBlockThreads) tab[i] = kEmptySlot;
+  __syncthreads();
+  if (!resume) {
+    if (t == 0) {
+      vis[g.start >> 5] |= 1u << (g.start & 31);
+      order[0] = g.start;
+      pred[g.start] = -9999;
+      front[0] = g.start;
+    }
+  } else {
+    for (std::int64_t r = t; r < hi - lo; r += kBlockThreads) front[r] = order[lo + r];  // hi - lo <= kBlockFrontier
+  }
+  int cur = 0;
+  bool handover = false;
+  while (hi > lo) {
+    if (hi - lo > kBlockFrontier) {
+      handover = true;
+      break;
+    }
+    const std::int32_t m = static_cast<std::int32_t>(hi - lo);
+    if (t == 0) {
+      s_used = 0;
+      s_overflow = 0;
+    }
+    __syncthreads();  // also: the previous level's table slots are cleared
+    const std::int32_t* fr = front + cur * kBlockFrontier;
+    // claims
+    for (std::int32_t r = t; r < m; r += kBlockThreads) {
+      const node_adj a = adjacency_ldg(g, fr[r]);
+      const std::int64_t deg = a.d1 + a.d2;
+      if (deg > (std::int64_t{1} << kClaimEdgeBits)) {
+        s_overflow = 1;
+        continue;
+      }
+      for (std::int64_t k0 = 0; k0 < deg; k0 += kEdgeChunk) {
+        std::int32_t c[kEdgeChunk];
+#pragma unroll
+        for (int j = 0; j < kEdgeChunk; ++j) c[j] = k0 + j < deg ? neighbour_ldg(g, a, k0 + j) : -1;
+#pragma unroll
+        for (int j = 0; j < kEdgeChunk; ++j)
+          if (c[j] >= 0 && !bit_of(vis, c[j])) claim_insert(tab, c[j], claim_entry(c[j], r, k0 + j), &s_used, used_slots,
+                         &s_overflow);
+      }
+    }
+    __syncthreads();
+    const int n_used = s_used < kClaimLimit ? s_used : kClaimLimit;  // read by all before the next reset
+    if (s_overflow) {
+      handover = true;
+      break;
+    }
+    // children: counted, positioned by a block scan, placed; in passes of kBlockThreads frontier nodes
+    std::int32_t* nx = front + (cur ^ 1) * kBlockFrontier;
+    std::int64_t carry = 0;
+    for (std::int32_t base = 0; base < m; base += kBlockThreads) {
+      const std::int32_t r = base + t;
+      node_adj a{};
+      std::int32_t u = 0, cnt = 0;
+      std::int64_t deg = 0;
+      if (r < m) {
+        u = fr[r];
+        a = adjacency_ldg(g, u);
+        deg = a.d1 + a.d2;
+        for (std::int64_t k0 = 0; k0 < deg; k0 += kEdgeChunk) {
+          std::int32_t c[kEdgeChunk];
+#pragma unroll
+          for (int j = 0; j < kEdgeChunk; ++j) c[j] = k0 + j < deg ? neighbour_ldg(g, a, k0 + j) : -1;
+#pragma unroll
+          for (int j = 0; j < kEdgeChunk; ++j)
+            cnt += (c[j] >= 0 && claim_find(tab, c[j]) == claim_entry(c[j], r, k0 + j)) ? 1 : 0;
+        }
+      }
+      std::int32_t ex = 0, total = 0;
+      scan_t(scan_tmp).ExclusiveSum(cnt, ex, total);
+      if (cnt > 0) {
+        std::int64_t q = hi + carry + ex;
+        for (std::int64_t k0 = 0; k0 < deg; k0 += kEdgeChunk) {
+          std::int32_t c[kEdgeChunk];
+#pragma unroll
+          for (int j = 0; j < kEdgeChunk; ++j) c[j] = k0 + j < deg ? neighbour_ldg(g, a, k0 + j) : -1;
+#pragma unroll
+          for (int j = 0; j < kEdgeChunk; ++j) {
+            if (c[j] < 0 || claim_find(tab, c[j]) != claim_entry(c[j], r, k0 + j)) continue;
+            order[q] = c[j];
+            pred[c[j]] = u;
+            atomicOr(vis + (c[j] >> 5), 1u << (c[j] & 31));
+            if (q - hi < kBlockFrontier) nx[q - hi] = c[j];
+            ++q;
+          }
+        }
+      }
+      carry += total;
+      __syncthreads();  // scan_tmp is reused; the last pass's barrier also ends the look-ups
+    }
+    for (int i = t; i < n_used; i += kBlockThreads) tab[used_slots[i]] = kEmptySlot;
+    cur ^= 1;
+    lo = hi;
+    hi += carry;
+  }
+  __syncthreads();  // the last level's placements are seen by the sweep
+  for (std::int64_t c = t; c < n; c += kBlockThreads) {
+    const bool v = bit_of(vis, static_cast<std::int32_t>(c));
+    if (!v) pred[c] = -9999;
+    if (handover) key[c] = v ? 0ull : kNoKey;
+  }
+  if (t == 0) {
+    state[0] = lo;
+    state[1] = hi;
+    state[2] = handover ? 1 : 0;
+  }
+}
+
+// ---- Cuthill-McKee order of small graphs in one thread block ---------------------------------------
+// The block search above with SciPy's Cuthill-McKee rules: start nodes taken from `seeds` (the nodes
+// by ascending degree, stable) when a component is done, and each parent's children placed by
+// (degree, offset in its row) (SciPy's stable insertion sort of the newly appended nodes), sorted in
+// their segment of the next level in shared memory. A level of more than kBlockFrontier nodes or one
+// claiming more than kClaimLimit makes the kernel give up (status 0); the caller then runs its
+// general kernel.
+
+__global__ void __launch_bounds__(kBlockThreads) rcm_block_kernel(const std::int64_t* __restrict__ indptr,
+                                                                  const std::int32_t* __restrict__ indices,
+                                                                  const std::int32_t* __restrict__ degree,
+                                                                  const std::int32_t* __restrict__ seeds, std::int32_t n,
+                                                                  std::int32_t* order, int* status) {
+  using scan_t = cub::BlockScan<std::int32_t, kBlockThreads>;
+  __shared__ typename scan_t::TempStorage scan_tmp;
+  __shared__ int s_used;
+  __shared__ int s_overflow;
+  __shared__ std::int32_t s_next;
+  extern __shared__ unsigned long long smem[];
+  unsigned long long* tab = smem;
+  unsigned short* used_slots = reinterpret_cast<unsigned short*>(smem + kClaimSlots);  // [kClaimLimit]
+  std::int32_t* front = reinterpret_cast<std::int32_t*>(used_slots + kClaimLimit);    // [2][kBlockFrontier]
+  std::int32_t* kd = front + 2 * kBlockFrontier;  // [kBlockFrontier]: the degrees beside the next level
+  unsigned* vis = reinterpret_cast<unsigned*>(kd + kBlockFrontier);
+  const int t = static_cast<int>(threadIdx.x);
+  for (std::int64_t w = t; w < (static_cast<std::int64_t>(n) + 31) / 32; w += kBlockThreads) vis[w] = 0;
+  for (int i = t; i < kClaimSlots; i += kBlockThreads) tab[i] = kEmptySlot;
+  if (t == 0) {
+    s_next = n;
+    s_overflow = 0;
+  }
+  __syncthreads();
+  // Nodes of degree 0 lead the seeds and are components of their own: the first positions, in bulk.
+  for (std::int32_t q = t; q < n; q += kBlockThreads) {
+    const std::int32_t v = seeds[q];
+    if (degree[v] == 0) {
+      order[q] = v;
+      atomicOr(vis + (v >> 5), 1u << (v & 31));
+    } else if (q == 0 || degree[seeds[q - 1]] == 0) {
+      s_next = q;  // the first seed of positive degree (one thread writes it)
+    }
+  }
+  __syncthreads();
+  std::int32_t filled = s_next, z = s_next;
+  __syncthreads();
+  while (filled < n) {
+    // the next start: the first seed not placed yet (one exists while filled < n)
+    for (;;) {
+      const std::int32_t q = z + t;
+      if (__syncthreads_or(q < n && !bit_of(vis, seeds[q]))) break;
+      z += kBlockThreads;
+    }
+    if (t == 0) s_next = n;
+    __syncthreads();
+    if (z + t < n && !bit_of(vis, seeds[z + t])) atomicMin(&s_next, z + t);
+    __syncthreads();
+    z = s_next;
+    if (t == 0) {
+      const std::int32_t seed = seeds[z];
+      order[filled] = seed;
+      vis[seed >> 5] |= 1u << (seed & 31);
+      front[0] = seed;
+    }
+    std::int64_t lo = filled, hi = filled + 1;
+    int cur = 0;
+    while (hi > lo) {
+      if (hi - lo > kBlockFrontier) {
+        if (t == 0) *status = 0;
+        return;  // every thread: lo and hi are the same in all
+      }
+      const std::int32_t m = static_cast<std::int32_t>(hi - lo);
+      if (t == 0) s_used = 0;
+      __syncthreads();  // also: the previous level's table slots are cleared
+      const std::int32_t* fr = front + cur * kBlockFrontier;
+      for (std::int32_t r = t; r < m; r += kBlockThreads) {
+        const std::int32_t u = fr[r];
+        const std::int64_t b = __ldg(indptr + u), deg = __ldg(indptr + u + 1) - b;
+        if (deg > (std::int64_t{1} << kClaimEdgeBits)) {
+          s_overflow = 1;
+          continue;
+        }
+        for (std::int64_t k0 = 0; k0 < deg; k0 += kEdgeChunk) {
+          std::int32_t c[kEdgeChunk];
+#pragma unroll
+          for (int j = 0; j < kEdgeChunk; ++j) c[j] = k0 + j < deg ? __ldg(indices + b + k0 + j) : -1;
+#pragma unroll
+          for (int j = 0; j < kEdgeChunk; ++j)
+            if (c[j] >= 0 && !bit_of(vis, c[j])) claim_insert(tab, c[j], claim_entry(c[j], r, k0 + j), &s_used, used_slots,
+                         &s_overflow);
+        }
+      }
+      __syncthreads();
+      const int n_used = s_used < kClaimLimit ? s_used : kClaimLimit;  // read by all before the next reset
+      if (s_overflow) {
+        if (t == 0) *status = 0;
+        return;
+      }
+      std::int32_t* nx = front + (cur ^ 1) * kBlockFrontier;
+      std::int64_t carry = 0;
+      for (std::int32_t base = 0; base < m; base += kBlockThreads) {
+        const std::int32_t r = base + t;
+        std::int32_t cnt = 0, u = 0;
+        std::int64_t b = 0, deg = 0;
+        if (r < m) {
+          u = fr[r];
+          b = __ldg(indptr + u);
+          deg = __ldg(indptr + u + 1) - b;
+          for (std::int64_t k0 = 0; k0 < deg; k0 += kEdgeChunk) {
+            std::int32_t c[kEdgeChunk];
+#pragma unroll
+            for (int j = 0; j < kEdgeChunk; ++j) c[j] = k0 + j < deg ? __ldg(indices + b + k0 + j) : -1;
+#pragma unroll
+            for (int j = 0; j < kEdgeChunk; ++j)
+              cnt += (c[j] >= 0 && claim_find(tab, c[j]) == claim_entry(c[j], r, k0 + j)) ? 1 : 0;
+          }
+        }
+        std::int32_t ex = 0, total = 0;
+        scan_t(scan_tmp).ExclusiveSum(cnt, ex, total);
+        // The children go to their segment [o, o + cnt) of the next frontier in row order, each
+        // inserted after those of no greater degree (a stable insertion sort, as SciPy's), then out.
+        const std::int64_t o = carry + ex;
+        if (cnt > 0 && o + cnt > kBlockFrontier) {
+          s_overflow = 1;  // the next level does not fit: give up
+        } else if (cnt > 0) {
+          std::int32_t placed = 0;
+          for (std::int64_t k = 0; k < deg && placed < cnt; ++k) {
+            const std::int32_t c = __ldg(indices + b + k);
+            if (claim_find(tab, c) != claim_entry(c, r, k)) continue;
+            const std::int32_t dc = __ldg(degree + c);
+            std::int32_t l = placed;
+            while (l > 0 && kd[o + l - 1] > dc) {
+              nx[o + l] = nx[o + l - 1];
+              kd[o + l] = kd[o + l - 1];
+              --l;
+            }
+            nx[o + l] = c;
+            kd[o + l] = dc;
+            ++placed;
+          }
+          for (std::int32_t i = 0; i < cnt; ++i) {
+            const std::int32_t c = nx[o + i];
+            order[hi + o + i] = c;
+            atomicOr(vis + (c >> 5), 1u << (c & 31));
+          }
+        }
+        carry += total;
+        __syncthreads();  // scan_tmp is reused; the last pass's barrier also ends the level
+      }
+      if (s_overflow) {  // the next level does not fit (seen by all after the barrier)
+        if (t == 0) *status = 0;
+        return;
+      }
+      for (int i = t; i < n_used; i += kBlockThreads) tab[used_slots[i]] = kEmptySlot;
+      cur ^= 1;
+      lo = hi;
+      hi += carry;
+    }
+    filled = static_cast<std::int32_t>(hi);
+  }
+  if (t == 0) *status = 1;
+}
+
 // ---- construct_dist_matrix ---------------------------------------------------------------------
 __device__ __forceinline__ double undirected_weight(const double* g, std::int64_t n, std::int64_t a, std::int64_t b) {
   double x = g[a * n + b], y = g[b * n + a];
@@ -398,9 +917,98 @@ __global__ void dense_sym(std::int64_t n, const double* a, double* out) {
 
 }  // namespace
 
+namespace {
+
+// Per-device launch facts, queried once per device (the queries cost host time on every call).
+struct launch_facts {
+  int cc_blocks = 0;       // resident blocks of cc_fused_kernel (0: no cooperative launch)
+  int bfs_smem_limit = 0;  // dynamic shared memory bfs_block_kernel may use (0: it cannot run)
+  int rcm_smem_limit = 0;  // the same for rcm_block_kernel
+};
+
+// The dynamic shared memory `kernel` (1024 threads) may use on device `dev` after raising its limit to
+// that, or 0 when it cannot hold the fixed part.
+template <class Kernel>
+int block_smem_limit(Kernel kernel, int optin) {
+  cudaFuncAttributes fa{};
+  CUSCI_CUDA_TRY(cudaFuncGetAttributes(&fa, kernel));
+  const long long dyn = static_cast<long long>(optin) - static_cast<long long>(fa.sharedSizeBytes);
+  if (fa.maxThreadsPerBlock < kBlockThreads || dyn < static_cast<long long>(kBlockFixedBytes) + 4) return 0;
+  CUSCI_CUDA_TRY(cudaFuncSetAttribute(kernel, cudaFuncAttributeMaxDynamicSharedMemorySize, static_cast<int>(dyn)));
+  return static_cast<int>(dyn);
+}
+constexpr int kMaxDevices = 64;
+std::array<std::atomic<int>, kMaxDevices> g_facts_ready{};
+std::array<launch_facts, kMaxDevices> g_facts{};
+std::mutex g_facts_mutex;
+
+launch_facts facts() {
+  int dev = 0;
+  CUSCI_CUDA_TRY(cudaGetDevice(&dev));
+  const bool cached = dev >= 0 && dev < kMaxDevices;
+  if (cached && g_facts_ready[dev].load(std::memory_order_acquire)) return g_facts[dev];
+  std::lock_guard<std::mutex> lock(g_facts_mutex);
+  if (cached && g_facts_ready[dev].load(std::memory_order_acquire)) return g_facts[dev];
+  launch_facts f;
+  int coop = 0, sms = 0, optin = 0;
+  CUSCI_CUDA_TRY(cudaDeviceGetAttribute(&coop, cudaDevAttrCooperativeLaunch, dev));
+  CUSCI_CUDA_TRY(cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, dev));
+  CUSCI_CUDA_TRY(cudaDeviceGetAttribute(&optin, cudaDevAttrMaxSharedMemoryPerBlockOptin, dev));
+  if (coop) {
+    int per_sm = 0;
+    CUSCI_CUDA_TRY(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, cc_fused_kernel, kCcThreads, 0));
+    f.cc_blocks = per_sm * sms;
+  }
+  f.bfs_smem_limit = block_smem_limit(bfs_block_kernel, optin);
+  f.rcm_smem_limit = block_smem_limit(rcm_block_kernel, optin);
+  if (cached) {
+    g_facts[dev] = f;
+    g_facts_ready[dev].store(1, std::memory_order_release);
+  }
+  return f;
+}
+
+// One level of the grid path: frontier order[lo, hi) -> the next level's nodes from order[hi];
+// returns the new end. cnt, offs: scratch of n + 1. Synchronizes (reads the level's size).
+std::int64_t bfs_level(const adj& g, std::int32_t* order, std::int32_t* pred, unsigned long long* key,
+                       std::int32_t* cnt, std::int32_t* offs, std::int64_t lo, std::int64_t hi, cudaStream_t s) {
+  const std::int64_t f = hi - lo;
+  const unsigned blocks = blocks_for(f * kGroup);
+  bfs_claim_kernel<<<blocks, kThreads, 0, s>>>(g, order, lo, hi, key);
+  CUSCI_CHECK_LAUNCH();
+  CUSCI_CUDA_TRY(cudaMemsetAsync(cnt + f, 0, sizeof(std::int32_t), s));
+  bfs_count_kernel<<<blocks, kThreads, 0, s>>>(g, order, lo, hi, key, cnt);
+  CUSCI_CHECK_LAUNCH();
+  exclusive_sum(cnt, offs, f + 1, s);
+  bfs_write_kernel<<<blocks, kThreads, 0, s>>>(g, order, lo, hi, key, offs, pred);
+  CUSCI_CHECK_LAUNCH();
+  return hi + read_one(offs + f, s);
+}
+
+std::int64_t weak_components_fused(std::int32_t n, const std::int32_t* indptr, const std::int32_t* indices,
+                                   std::int32_t* labels, int resident_blocks, cudaStream_t s) {
+  const std::int64_t want = (static_cast<std::int64_t>(n) + kCcThreads - 1) / kCcThreads;
+  const int grid = static_cast<int>(want < resident_blocks ? want : resident_blocks);
+  device_buffer<std::int32_t> scratch(static_cast<std::size_t>(n) + grid + 1, s);
+  std::int32_t* parent = scratch.data();
+  std::int32_t* block_roots = parent + n;
+  std::int32_t* count = block_roots + grid;
+  void* args[] = {&indptr, &indices, &n, &parent, &labels, &block_roots, &count};
+  CUSCI_CUDA_TRY(cudaLaunchCooperativeKernel(reinterpret_cast<const void*>(cc_fused_kernel), dim3(grid),
+                                             dim3(kCcThreads), args, 0, s));
+  CUSCI_CHECK_LAUNCH();
+  return read_one(count, s);  // synchronizes, so scratch is free to go back to the pool
+}
+
+}  // namespace
+
 std::int64_t weak_components_device(std::int32_t n, std::int64_t nnz, const std::int32_t* indptr,
                                     const std::int32_t* indices, std::int32_t* labels, cudaStream_t s) {
   if (n == 0) return 0;
+  if (static_cast<std::int64_t>(n) + nnz <= kFusedCcEntries) {
+    const launch_facts f = facts();
+    if (f.cc_blocks > 0) return weak_components_fused(n, indptr, indices, labels, f.cc_blocks, s);
+  }
   device_buffer<std::int32_t> parent(n, s), root(n, s), id(n, s);
   uf_init<<<blocks_for(n), kThreads, 0, s>>>(parent.data(), n);
   CUSCI_CHECK_LAUNCH();
@@ -427,8 +1035,39 @@ std::int64_t bfs_device(std::int32_t n, const std::int32_t* indptr1, const std::
   if (n == 0) return 0;
   const adj g{indptr1, indices1, indptr2, indices2, start};
   device_buffer<unsigned long long> key(n, s);
+  device_buffer<std::int64_t> state(3, s);
+  const std::size_t block_smem = kBlockFixedBytes + sizeof(unsigned) * ((static_cast<std::size_t>(n) + 31) / 32);
+  const bool block_path = n <= kBlockBfsNodes && block_smem <= static_cast<std::size_t>(facts().bfs_smem_limit);
+  if (block_path) {
+    // The whole search in one block; levels that do not fit it go to the grid kernels (bfs_level),
+    // after which the block resumes. The scratch of the grid levels is allocated on first use.
+    device_buffer<std::int32_t> cnt, offs;
+    std::int64_t lo = 0, hi = 1;
+    int resume = 0;
+    for (;;) {
+      bfs_block_kernel<<<1, kBlockThreads, block_smem, s>>>(g, n, order, pred, key.data(), lo, hi, resume,
+                                                             state.data());
+      CUSCI_CHECK_LAUNCH();
+      std::int64_t st[3];
+      CUSCI_CUDA_TRY(cudaMemcpyAsync(st, state.data(), sizeof st, cudaMemcpyDeviceToHost, s));
+      CUSCI_CUDA_TRY(cudaStreamSynchronize(s));
+      lo = st[0];
+      hi = st[1];
+      if (st[2] == 0) return hi;
+      if (cnt.size() == 0) {
+        cnt = device_buffer<std::int32_t>(static_cast<std::size_t>(n) + 1, s);
+        offs = device_buffer<std::int32_t>(static_cast<std::size_t>(n) + 1, s);
+      }
+      do {
+        const std::int64_t next = bfs_level(g, order, pred, key.data(), cnt.data(), offs.data(), lo, hi, s);
+        lo = hi;
+        hi = next;
+      } while (hi - lo > kBlockFrontier);
+      if (hi == lo) return hi;
+      resume = 1;
+    }
+  }
   device_buffer<std::int32_t> cnt(static_cast<std::size_t>(n) + 1, s), offs(static_cast<std::size_t>(n) + 1, s);
-  device_buffer<std::int64_t> state(2, s);
   bfs_init<<<blocks_for(n), kThreads, 0, s>>>(n, start, key.data(), pred, order);
   CUSCI_CHECK_LAUNCH();
   constexpr std::int64_t small_limit = 4096;
@@ -445,21 +1084,23 @@ std::int64_t bfs_device(std::int32_t n, const std::int32_t* indptr1, const std::
       hi = st[1];
       continue;
     }
-    const std::int64_t f = hi - lo;
-    const unsigned blocks = blocks_for(f * kGroup);
-    bfs_claim_kernel<<<blocks, kThreads, 0, s>>>(g, order, lo, hi, key.data());
-    CUSCI_CHECK_LAUNCH();
-    CUSCI_CUDA_TRY(cudaMemsetAsync(cnt.data() + f, 0, sizeof(std::int32_t), s));
-    bfs_count_kernel<<<blocks, kThreads, 0, s>>>(g, order, lo, hi, key.data(), cnt.data());
-    CUSCI_CHECK_LAUNCH();
-    exclusive_sum(cnt.data(), offs.data(), f + 1, s);
-    bfs_write_kernel<<<blocks, kThreads, 0, s>>>(g, order, lo, hi, key.data(), offs.data(), pred);
-    CUSCI_CHECK_LAUNCH();
-    const std::int32_t total = read_one(offs.data() + f, s);
+    const std::int64_t next = bfs_level(g, order, pred, key.data(), cnt.data(), offs.data(), lo, hi, s);
     lo = hi;
-    hi += total;
+    hi = next;
   }
   return hi;
+}
+
+bool rcm_block_device(const std::int64_t* indptr, const std::int32_t* indices, const std::int32_t* degree,
+                      const std::int32_t* seeds, std::int32_t n, std::int32_t* order, cudaStream_t s) {
+  if (n < 1 || n > kBlockBfsNodes) return false;
+  const std::size_t smem = kBlockFixedBytes + sizeof(std::int32_t) * kBlockFrontier +
+                           sizeof(unsigned) * ((static_cast<std::size_t>(n) + 31) / 32);
+  if (smem > static_cast<std::size_t>(facts().rcm_smem_limit)) return false;
+  device_buffer<int> status(1, s);
+  rcm_block_kernel<<<1, kBlockThreads, smem, s>>>(indptr, indices, degree, seeds, n, order, status.data());
+  CUSCI_CHECK_LAUNCH();
+  return read_one(status.data(), s) == 1;
 }
 
 int dist_matrix_device(std::int64_t n, const double* graph, const std::int32_t* pred, bool directed,
