@@ -235,11 +235,19 @@ def main():
                     help="skip the cases of the five original modules (core, sparse, ndimage, signal, linalg)")
     ap.add_argument("--results", default=None,
                     help="read cusci's results from bench_<module>.jsonl files in this folder instead of running them")
+    ap.add_argument("--ids", default=None,
+                    help="comma-separated case ids: the peers time only these and only these are printed "
+                         "(cusci's programs still run whole)")
     args = ap.parse_args()
+    if args.ids:
+        os.environ["CUSCI_BENCH_IDS"] = args.ids  # read by the peers through bench_ids.wanted
     mine = read_results(args.results) if args.results else run_cusci(args.build, args.data)
     families = args.families.split(",") if args.families else None
     theirs = cupy_cases(args.data, families, not args.no_base)
     ids = list(dict.fromkeys(list(mine.keys()) + list(theirs.keys())))
+    if args.ids:
+        chosen = [s.strip() for s in args.ids.split(",") if s.strip()]
+        ids = [i for i in ids if i in chosen]
     print(f"{'id':6} {'case':48} {'cusci ms':>10} {'CuPy ms':>10} {'CuPy/cusci':>10} {'% roof':>7}")
     lines = []
     for i in ids:

@@ -5,6 +5,7 @@ import os
 
 import numpy as np
 
+from bench_ids import wanted
 from graph_inputs import cpu_ms, find_matrix, generated_graph, splitmix64
 
 
@@ -50,24 +51,31 @@ def cupy_cases(gpu_ms, data):
 
     out = {}
     p = find_matrix(data, "nh2010")
-    if p is not None:
+    if p is not None and wanted("MS1", "RC1"):
         P = scipy.io.mmread(p).tocsr()
         w = _weight(splitmix64(np.arange(P.nnz, dtype=np.uint64)))
         A = sp.csr_matrix((w, P.indices, P.indptr), shape=P.shape)
-        out["MS1"] = cpu_ms(lambda: csgraph.minimum_spanning_tree(A))
-        out["RC1"] = cpu_ms(lambda: csgraph.reverse_cuthill_mckee(P))
+        if wanted("MS1"):
+            out["MS1"] = cpu_ms(lambda: csgraph.minimum_spanning_tree(A))
+        if wanted("RC1"):
+            out["RC1"] = cpu_ms(lambda: csgraph.reverse_cuthill_mckee(P))
     b = find_matrix(data, "bcsstk16") or os.path.join(
         os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "examples", "data", "bcsstk16.mtx")
-    if os.path.exists(b):
+    if os.path.exists(b) and wanted("RC2"):
         B = scipy.io.mmread(b).tocsr()
         out["RC2"] = cpu_ms(lambda: csgraph.reverse_cuthill_mckee(B))
-    G = generated_graph(_weight)
-    out["MS2"] = cpu_ms(lambda: csgraph.minimum_spanning_tree(G), runs=3)
-    out["RC3"] = cpu_ms(lambda: csgraph.reverse_cuthill_mckee(G), runs=3)
-    F = grid_graph(512)
-    out["MF1"] = cpu_ms(lambda: csgraph.maximum_flow(F, 0, F.shape[0] - 1), runs=3)
-    M = bipartite_graph()
-    out["BM1"] = cpu_ms(lambda: csgraph.maximum_bipartite_matching(M), runs=3)
+    if wanted("MS2", "RC3"):
+        G = generated_graph(_weight)
+        if wanted("MS2"):
+            out["MS2"] = cpu_ms(lambda: csgraph.minimum_spanning_tree(G), runs=3)
+        if wanted("RC3"):
+            out["RC3"] = cpu_ms(lambda: csgraph.reverse_cuthill_mckee(G), runs=3)
+    if wanted("MF1"):
+        F = grid_graph(512)
+        out["MF1"] = cpu_ms(lambda: csgraph.maximum_flow(F, 0, F.shape[0] - 1), runs=3)
+    if wanted("BM1"):
+        M = bipartite_graph()
+        out["BM1"] = cpu_ms(lambda: csgraph.maximum_bipartite_matching(M), runs=3)
     return out
 
 

@@ -4,6 +4,7 @@ Floyd-Warshall O(N^3) on 2048 nodes; SP5: SciPy's Bellman-Ford relaxes N - 1 ful
 Johnson's Bellman-Ford pass, the same) run once. CuPy has no shortest-path functions."""
 import numpy as np
 
+from bench_ids import wanted
 from graph_inputs import cpu_ms, find_matrix, generated_graph, splitmix64, weight_1_to_16
 
 
@@ -33,18 +34,25 @@ def cupy_cases(gpu_ms, data):
 
     out = {}
     p = find_matrix(data, "nh2010")
-    if p is not None:
+    if p is not None and wanted("SP1", "SP1p", "SP3", "SP5", "SP6"):
         A = scipy.io.mmread(p).tocsr().astype(np.float64)
-        out["SP1"] = cpu_ms(lambda: csgraph.dijkstra(A, indices=0))
-        out["SP1p"] = cpu_ms(lambda: csgraph.dijkstra(A, indices=0, return_predecessors=True))
-        out["SP3"] = cpu_ms(lambda: csgraph.dijkstra(A, indices=np.arange(64) * 700), runs=3)
-        out["SP5"] = cpu_ms(lambda: csgraph.bellman_ford(A, indices=0), runs=1, warm=False)
-        An = negative_graph(A)
-        out["SP6"] = cpu_ms(lambda: csgraph.johnson(An, indices=np.arange(16) * 3000), runs=1, warm=False)
-    G = generated_graph(weight_1_to_16)
-    out["SP2"] = cpu_ms(lambda: csgraph.dijkstra(G, indices=0), runs=3)
-    D = dense_graph()
-    out["SP4"] = cpu_ms(lambda: csgraph.floyd_warshall(D), runs=1, warm=False)
+        if wanted("SP1"):
+            out["SP1"] = cpu_ms(lambda: csgraph.dijkstra(A, indices=0))
+        if wanted("SP1p"):
+            out["SP1p"] = cpu_ms(lambda: csgraph.dijkstra(A, indices=0, return_predecessors=True))
+        if wanted("SP3"):
+            out["SP3"] = cpu_ms(lambda: csgraph.dijkstra(A, indices=np.arange(64) * 700), runs=3)
+        if wanted("SP5"):
+            out["SP5"] = cpu_ms(lambda: csgraph.bellman_ford(A, indices=0), runs=1, warm=False)
+        if wanted("SP6"):
+            An = negative_graph(A)
+            out["SP6"] = cpu_ms(lambda: csgraph.johnson(An, indices=np.arange(16) * 3000), runs=1, warm=False)
+    if wanted("SP2"):
+        G = generated_graph(weight_1_to_16)
+        out["SP2"] = cpu_ms(lambda: csgraph.dijkstra(G, indices=0), runs=3)
+    if wanted("SP4"):
+        D = dense_graph()
+        out["SP4"] = cpu_ms(lambda: csgraph.floyd_warshall(D), runs=1, warm=False)
     return out
 
 

@@ -3,6 +3,7 @@ a few runs with time.perf_counter) for the same cases, under the same ids; CuPy'
 cupyx.scipy.sparse.csgraph.connected_components (where it imports) under CC1c / CC2c."""
 import numpy as np
 
+from bench_ids import wanted
 from graph_inputs import cpu_ms, find_matrix, generated_graph, weight_1_to_16
 
 
@@ -17,27 +18,34 @@ def cupy_cases(gpu_ms, data):
         import cupyx.scipy.sparse.csgraph as ccg
     except Exception:  # noqa: BLE001 - CuPy's csgraph needs pylibcugraph
         ccg = None
-    if p is not None:
+    if p is not None and wanted("CC1", "BF1", "LP1", "CC1c"):
         A = scipy.io.mmread(p).tocsr().astype(np.float64)
-        out["CC1"] = cpu_ms(lambda: csgraph.connected_components(A))
-        out["BF1"] = cpu_ms(lambda: csgraph.breadth_first_order(A, 0))
-        out["LP1"] = cpu_ms(lambda: csgraph.laplacian(A))
-        if ccg is not None:
+        if wanted("CC1"):
+            out["CC1"] = cpu_ms(lambda: csgraph.connected_components(A))
+        if wanted("BF1"):
+            out["BF1"] = cpu_ms(lambda: csgraph.breadth_first_order(A, 0))
+        if wanted("LP1"):
+            out["LP1"] = cpu_ms(lambda: csgraph.laplacian(A))
+        if ccg is not None and wanted("CC1c"):
             try:
                 Ad = csp.csr_matrix(A)
                 out["CC1c"] = gpu_ms(lambda: ccg.connected_components(Ad))
             except Exception:  # noqa: BLE001
                 pass
-    G = generated_graph(weight_1_to_16)
-    out["CC2"] = cpu_ms(lambda: csgraph.connected_components(G), runs=3)
-    out["BF2"] = cpu_ms(lambda: csgraph.breadth_first_order(G, 0), runs=3)
-    out["CC3"] = cpu_ms(lambda: csgraph.connected_components(G, connection="strong"), runs=3)
-    if ccg is not None:
-        try:
-            Gd = csp.csr_matrix(G)
-            out["CC2c"] = gpu_ms(lambda: ccg.connected_components(Gd))
-        except Exception:  # noqa: BLE001
-            pass
+    if wanted("CC2", "BF2", "CC3", "CC2c"):
+        G = generated_graph(weight_1_to_16)
+        if wanted("CC2"):
+            out["CC2"] = cpu_ms(lambda: csgraph.connected_components(G), runs=3)
+        if wanted("BF2"):
+            out["BF2"] = cpu_ms(lambda: csgraph.breadth_first_order(G, 0), runs=3)
+        if wanted("CC3"):
+            out["CC3"] = cpu_ms(lambda: csgraph.connected_components(G, connection="strong"), runs=3)
+        if ccg is not None and wanted("CC2c"):
+            try:
+                Gd = csp.csr_matrix(G)
+                out["CC2c"] = gpu_ms(lambda: ccg.connected_components(Gd))
+            except Exception:  # noqa: BLE001
+                pass
     return out
 
 

@@ -52,6 +52,7 @@ import sys
 import time
 import warnings
 
+from bench_ids import wanted
 from cpu_timer import cpu_ms
 
 
@@ -271,44 +272,52 @@ def cupy_cases(gpu_ms, data):
     runs = dict(n_repeat=20, n_warmup=2)
     out = {}
 
-    x, info = cspl.cg(A, b, **_tol(cspl.cg, 0.0), atol=0.0, maxiter=N)
-    _check("SL1 cg", info, N)
-    out["SL1"] = gpu_ms(lambda: cspl.cg(A, b, **_tol(cspl.cg, 0.0), atol=0.0, maxiter=N), **runs)
+    if wanted('SL1'):
+        x, info = cspl.cg(A, b, **_tol(cspl.cg, 0.0), atol=0.0, maxiter=N)
+        _check("SL1 cg", info, N)
+        out["SL1"] = gpu_ms(lambda: cspl.cg(A, b, **_tol(cspl.cg, 0.0), atol=0.0, maxiter=N), **runs)
 
-    x, info = cspl.gmres(A, b, **_tol(cspl.gmres, 0.0), atol=0.0, restart=30, maxiter=120)
-    _check("SL3 gmres", info, 120)
-    out["SL3"] = gpu_ms(lambda: cspl.gmres(A, b, **_tol(cspl.gmres, 0.0), atol=0.0, restart=30, maxiter=120), **runs)
+    if wanted('SL3'):
+        x, info = cspl.gmres(A, b, **_tol(cspl.gmres, 0.0), atol=0.0, restart=30, maxiter=120)
+        _check("SL3 gmres", info, 120)
+        out["SL3"] = gpu_ms(lambda: cspl.gmres(A, b, **_tol(cspl.gmres, 0.0), atol=0.0, restart=30, maxiter=120), **runs)
 
-    x, info = cspl.minres(A, b, **_tol(cspl.minres, 0.0), maxiter=N)
-    _check("SL4 minres", info, N)
-    out["SL4"] = gpu_ms(lambda: cspl.minres(A, b, **_tol(cspl.minres, 0.0), maxiter=N), **runs)
+    if wanted('SL4'):
+        x, info = cspl.minres(A, b, **_tol(cspl.minres, 0.0), maxiter=N)
+        _check("SL4 minres", info, N)
+        out["SL4"] = gpu_ms(lambda: cspl.minres(A, b, **_tol(cspl.minres, 0.0), maxiter=N), **runs)
 
-    v0 = (cp.arange(n, dtype=cp.int64) * 7919 % 10007).astype(cp.float64) / 10007.0 - 0.5
-    ekw = dict(k=6, which="LA", ncv=20, maxiter=300, tol=1e-300)
-    if "v0" in inspect.signature(cspl.eigsh).parameters:
-        ekw["v0"] = v0
-    else:
-        print("# peers_sparse_linalg SL6: this CuPy's eigsh takes no v0 (random start)", file=sys.stderr)
-    out["SL6"] = gpu_ms(lambda: cspl.eigsh(A, **ekw), **runs)
+    if wanted('SL6'):
+        v0 = (cp.arange(n, dtype=cp.int64) * 7919 % 10007).astype(cp.float64) / 10007.0 - 0.5
+        ekw = dict(k=6, which="LA", ncv=20, maxiter=300, tol=1e-300)
+        if "v0" in inspect.signature(cspl.eigsh).parameters:
+            ekw["v0"] = v0
+        else:
+            print("# peers_sparse_linalg SL6: this CuPy's eigsh takes no v0 (random start)", file=sys.stderr)
+        out["SL6"] = gpu_ms(lambda: cspl.eigsh(A, **ekw), **runs)
 
-    res = cspl.lsmr(A, b, atol=0.0, btol=0.0, conlim=1e300, maxiter=N)
-    _check("SL7 lsmr", int(res[2]), N)
-    out["SL7"] = gpu_ms(lambda: cspl.lsmr(A, b, atol=0.0, btol=0.0, conlim=1e300, maxiter=N), **runs)
+    if wanted('SL7'):
+        res = cspl.lsmr(A, b, atol=0.0, btol=0.0, conlim=1e300, maxiter=N)
+        _check("SL7 lsmr", int(res[2]), N)
+        out["SL7"] = gpu_ms(lambda: cspl.lsmr(A, b, atol=0.0, btol=0.0, conlim=1e300, maxiter=N), **runs)
 
-    x, info = cspl.cgs(A, b, **_tol(cspl.cgs, 0.0), atol=0.0, maxiter=N)
-    _check("SL8 cgs", info, N)
-    out["SL8"] = gpu_ms(lambda: cspl.cgs(A, b, **_tol(cspl.cgs, 0.0), atol=0.0, maxiter=N), **runs)
+    if wanted('SL8'):
+        x, info = cspl.cgs(A, b, **_tol(cspl.cgs, 0.0), atol=0.0, maxiter=N)
+        _check("SL8 cgs", info, N)
+        out["SL8"] = gpu_ms(lambda: cspl.cgs(A, b, **_tol(cspl.cgs, 0.0), atol=0.0, maxiter=N), **runs)
 
     # SciPy on the CPU, the same matrix (copied to the host) and b; the checked first call is the warm-up.
     Ah = A.get()
     bh = cp.asnumpy(b)
-    del A, b, v0, x
-    x, info = spl.bicgstab(Ah, bh, rtol=0.0, atol=0.0, maxiter=N)
-    _check("SL2 bicgstab (SciPy)", info, N)
-    out["SL2"] = cpu_ms(lambda: spl.bicgstab(Ah, bh, rtol=0.0, atol=0.0, maxiter=N), n_repeat=1, n_warmup=0)
-    res = spl.lsqr(Ah, bh, atol=0.0, btol=0.0, conlim=1e300, iter_lim=N)
-    _check("SL5 lsqr (SciPy)", int(res[2]), N)
-    out["SL5"] = cpu_ms(lambda: spl.lsqr(Ah, bh, atol=0.0, btol=0.0, conlim=1e300, iter_lim=N), n_repeat=1, n_warmup=0)
+    del A, b
+    if wanted('SL2'):
+        x, info = spl.bicgstab(Ah, bh, rtol=0.0, atol=0.0, maxiter=N)
+        _check("SL2 bicgstab (SciPy)", info, N)
+        out["SL2"] = cpu_ms(lambda: spl.bicgstab(Ah, bh, rtol=0.0, atol=0.0, maxiter=N), n_repeat=1, n_warmup=0)
+    if wanted('SL5'):
+        res = spl.lsqr(Ah, bh, atol=0.0, btol=0.0, conlim=1e300, iter_lim=N)
+        _check("SL5 lsqr (SciPy)", int(res[2]), N)
+        out["SL5"] = cpu_ms(lambda: spl.lsqr(Ah, bh, atol=0.0, btol=0.0, conlim=1e300, iter_lim=N), n_repeat=1, n_warmup=0)
     del Ah, bh
     out.update(_more_cases(gpu_ms, data, cp, csp, cspl))
     return out
@@ -345,11 +354,14 @@ def _more_cases(gpu_ms, data, cp, csp, cspl):
     def nonsymmetric(C, id_gmres, id_bicgstab, scipy_repeats, bb, bN):
         """gmres with b = ones (120 inner iterations), bicgstab with b = bb (bN iterations)."""
         cb = cp.ones(C.shape[0])
-        x, info = cspl.gmres(C, cb, **_tol(cspl.gmres, 0.0), atol=0.0, restart=30, maxiter=120)
-        _check(id_gmres + " gmres", info, 120)
-        out[id_gmres] = gpu_ms(lambda: cspl.gmres(C, cb, **_tol(cspl.gmres, 0.0), atol=0.0, restart=30, maxiter=120),
-                               **runs)
-        if has_bicgstab:
+        if wanted(id_gmres):
+            x, info = cspl.gmres(C, cb, **_tol(cspl.gmres, 0.0), atol=0.0, restart=30, maxiter=120)
+            _check(id_gmres + " gmres", info, 120)
+            out[id_gmres] = gpu_ms(
+                lambda: cspl.gmres(C, cb, **_tol(cspl.gmres, 0.0), atol=0.0, restart=30, maxiter=120), **runs)
+        if not wanted(id_bicgstab):
+            pass
+        elif has_bicgstab:
             x, info = cspl.bicgstab(C, bb, **_tol(cspl.bicgstab, 0.0), atol=0.0, maxiter=bN)
             _check(id_bicgstab + " bicgstab", info, bN)
             out[id_bicgstab] = gpu_ms(lambda: cspl.bicgstab(C, bb, **_tol(cspl.bicgstab, 0.0), atol=0.0, maxiter=bN),
@@ -357,70 +369,78 @@ def _more_cases(gpu_ms, data, cp, csp, cspl):
         else:
             out[id_bicgstab] = scipy_bicgstab_ms(id_bicgstab, C.get(), cp.asnumpy(bb), bN, scipy_repeats)
 
-    # SL9, SL10: 3-D convection-diffusion 128^3 (upwind), 7.5 / -1.5 / -1.
-    C = _kron_sum(csp, cp, 128, 3, -1.5, 2.5, -1.0)
-    assert C.nnz == 7 * C.shape[0] - 6 * 128 * 128, C.nnz
-    nonsymmetric(C, "SL9", "SL10", 1, cp.ones(C.shape[0]), N)
-    del C
+    if wanted('SL9', 'SL10'):
+        # SL9, SL10: 3-D convection-diffusion 128^3 (upwind), 7.5 / -1.5 / -1.
+        C = _kron_sum(csp, cp, 128, 3, -1.5, 2.5, -1.0)
+        assert C.nnz == 7 * C.shape[0] - 6 * 128 * 128, C.nnz
+        nonsymmetric(C, "SL9", "SL10", 1, cp.ones(C.shape[0]), N)
+        del C
 
     # SL13 spsolve with 16 right-hand sides on bcsstk16: CuPy solves one column a call.
     def spsolve_columns(A, BF, X):
         for j in range(BF.shape[1]):
             X[:, j] = cspl.spsolve(A, BF[:, j])
 
-    p = _matrix_path(data, "bcsstk16.mtx")
-    if p is not None:
-        A = csp.csr_matrix(_read_csr(p))
-        BF = cp.asfortranarray(_block(cp, A.shape[0], 16))
-        X = cp.empty(BF.shape, order="F")
-        spsolve_columns(A, BF[:, :1], X)  # loads cuSOLVER's sparse QR (untimed)
-        out["SL13"] = _gpu_first_ms(gpu_ms, lambda: spsolve_columns(A, BF, X), "SL13")
-        del A, BF, X
-    # SL14 the same on the 2-D Poisson matrix 1000^2 (child process with a time limit).
-    r = _sl14_cupy_ms()
-    if r is not None:
-        out["SL14"] = r
+    if wanted('SL13', 'SL14'):
+        p = _matrix_path(data, "bcsstk16.mtx")
+        if p is not None:
+            A = csp.csr_matrix(_read_csr(p))
+            BF = cp.asfortranarray(_block(cp, A.shape[0], 16))
+            X = cp.empty(BF.shape, order="F")
+            spsolve_columns(A, BF[:, :1], X)  # loads cuSOLVER's sparse QR (untimed)
+            out["SL13"] = _gpu_first_ms(gpu_ms, lambda: spsolve_columns(A, BF, X), "SL13")
+            del A, BF, X
+        # SL14 the same on the 2-D Poisson matrix 1000^2 (child process with a time limit).
+        r = _sl14_cupy_ms()
+        if r is not None:
+            out["SL14"] = r
 
-    # SL15 eigsh k=10 which='LA' ncv=24, 304 Lanczos steps (20 restarts of 14), 2-D Poisson 1000^2.
-    P2 = _kron_sum(csp, cp, 1000, 2, -1.0, 2.0, -1.0)
-    assert P2.nnz == 5 * P2.shape[0] - 4 * 1000, P2.nnz
-    ekw = dict(k=10, which="LA", ncv=24, maxiter=304, tol=1e-300)
-    if "v0" in inspect.signature(cspl.eigsh).parameters:
-        ekw["v0"] = _v0(cp, P2.shape[0])
-    else:
-        print("# peers_sparse_linalg SL15: this CuPy's eigsh takes no v0 (random start)", file=sys.stderr)
-    out["SL15"] = gpu_ms(lambda: cspl.eigsh(P2, **ekw), **runs)
-    del P2, ekw
+    if wanted('SL15'):
+        # SL15 eigsh k=10 which='LA' ncv=24, 304 Lanczos steps (20 restarts of 14), 2-D Poisson 1000^2.
+        P2 = _kron_sum(csp, cp, 1000, 2, -1.0, 2.0, -1.0)
+        assert P2.nnz == 5 * P2.shape[0] - 4 * 1000, P2.nnz
+        ekw = dict(k=10, which="LA", ncv=24, maxiter=304, tol=1e-300)
+        if "v0" in inspect.signature(cspl.eigsh).parameters:
+            ekw["v0"] = _v0(cp, P2.shape[0])
+        else:
+            print("# peers_sparse_linalg SL15: this CuPy's eigsh takes no v0 (random start)", file=sys.stderr)
+        out["SL15"] = gpu_ms(lambda: cspl.eigsh(P2, **ekw), **runs)
+        del P2, ekw
 
-    # SL11, SL12: cage10.
-    p = _matrix_path(data, "cage10.mtx")
-    if p is not None:
-        C = csp.csr_matrix(_read_csr(p))
-        # SL12: b = v0, 15 iterations (a fixed amount of work on cage10 only so: the C++ header says why).
-        nonsymmetric(C, "SL11", "SL12", 3, _v0(cp, C.shape[0]), 15)
-        del C
-    else:
-        print("# peers_sparse_linalg: SL11, SL12 skipped (no cage10.mtx)", file=sys.stderr)
+    if wanted('SL11', 'SL12'):
+        # SL11, SL12: cage10.
+        p = _matrix_path(data, "cage10.mtx")
+        if p is not None:
+            C = csp.csr_matrix(_read_csr(p))
+            # SL12: b = v0, 15 iterations (a fixed amount of work on cage10 only so: the C++ header says why).
+            nonsymmetric(C, "SL11", "SL12", 3, _v0(cp, C.shape[0]), 15)
+            del C
+        else:
+            print("# peers_sparse_linalg: SL11, SL12 skipped (no cage10.mtx)", file=sys.stderr)
 
-    # SL17c CuPy lobpcg, where CuPy has one.
-    if hasattr(cspl, "lobpcg"):
-        Q = _kron_sum(csp, cp, 300, 2, -1.0, 2.0, -1.0)
-        X = _block(cp, Q.shape[0], 6)
-        with warnings.catch_warnings():
-            warnings.simplefilter("ignore")
-            try:
-                w, v, hist = cspl.lobpcg(Q, X, tol=1e-300, maxiter=50, largest=True, retLambdaHistory=True)
-                _check("SL17c lobpcg (CuPy)", len(hist) - 1, 52)
-            except TypeError:
-                cspl.lobpcg(Q, X, tol=1e-300, maxiter=50, largest=True)
-            out["SL17c"] = gpu_ms(lambda: cspl.lobpcg(Q, X, tol=1e-300, maxiter=50, largest=True), n_repeat=5,
-                                  n_warmup=0)
-        del Q, X
-    else:
-        print("# peers_sparse_linalg SL17c: CuPy has no lobpcg", file=sys.stderr)
+    if wanted('SL17c'):
+        # SL17c CuPy lobpcg, where CuPy has one.
+        if hasattr(cspl, "lobpcg"):
+            Q = _kron_sum(csp, cp, 300, 2, -1.0, 2.0, -1.0)
+            X = _block(cp, Q.shape[0], 6)
+            with warnings.catch_warnings():
+                warnings.simplefilter("ignore")
+                try:
+                    w, v, hist = cspl.lobpcg(Q, X, tol=1e-300, maxiter=50, largest=True, retLambdaHistory=True)
+                    _check("SL17c lobpcg (CuPy)", len(hist) - 1, 52)
+                except TypeError:
+                    cspl.lobpcg(Q, X, tol=1e-300, maxiter=50, largest=True)
+                out["SL17c"] = gpu_ms(lambda: cspl.lobpcg(Q, X, tol=1e-300, maxiter=50, largest=True), n_repeat=5,
+                                      n_warmup=0)
+            del Q, X
+        else:
+            print("# peers_sparse_linalg SL17c: CuPy has no lobpcg", file=sys.stderr)
 
     # SciPy on the CPU: SL16 shift-invert eigsh, SL17 lobpcg, SL18 expm_multiply.
-    out["SL16"] = scipy_shift_invert_ms()
-    out["SL17"] = scipy_lobpcg_ms()
-    out["SL18"] = scipy_expm_multiply_ms()
+    if wanted("SL16"):
+        out["SL16"] = scipy_shift_invert_ms()
+    if wanted("SL17"):
+        out["SL17"] = scipy_lobpcg_ms()
+    if wanted("SL18"):
+        out["SL18"] = scipy_expm_multiply_ms()
     return out
