@@ -291,18 +291,18 @@ int main(int argc, char** argv) {
   const std::int64_t N = 100;
   const std::string tag = "poisson3d_128";
 
-  {  // SL1 cg
+  if (bench::wanted({"SL1"})) {  // SL1 cg
     std::int64_t it = 0;
     auto r = bench::time_it([&] { it = sla::cg(A, b, {.rtol = 0.0, .atol = 0.0, .maxiter = N}).iterations; }, runs, warmup);
     bench::report("SL1", "cg_" + tag + "_100it", r, N * (MA + 11 * V), extra(it, N, r));
   }
-  {  // SL2 bicgstab (peer: SciPy CPU)
+  if (bench::wanted({"SL2"})) {  // SL2 bicgstab (peer: SciPy CPU)
     std::int64_t it = 0;
     auto r = bench::time_it([&] { it = sla::bicgstab(A, b, {.rtol = 0.0, .atol = 0.0, .maxiter = N}).iterations; },
                             runs, warmup);
     bench::report("SL2", "bicgstab_" + tag + "_100it (SciPy CPU peer)", r, N * (2 * MA + 20 * V), extra(it, N, r));
   }
-  {  // SL3 gmres(restart=30), 4 cycles
+  if (bench::wanted({"SL3"})) {  // SL3 gmres(restart=30), 4 cycles
     const std::int64_t restart = 30, cycles = 4;
     std::int64_t it = 0;
     auto r = bench::time_it(
@@ -315,26 +315,26 @@ int main(int argc, char** argv) {
     bench::report("SL3", "gmres_restart30_" + tag + "_4cycles_120it", r, cycles * per_cycle,
                   extra(it, restart * cycles, r));
   }
-  {  // SL4 minres
+  if (bench::wanted({"SL4"})) {  // SL4 minres
     std::int64_t it = 0;
     auto r = bench::time_it([&] { it = sla::minres(A, b, {.rtol = 0.0, .maxiter = N}).iterations; }, runs, warmup);
     bench::report("SL4", "minres_" + tag + "_100it", r, N * (MA + 13 * V), extra(it, N, r));
   }
-  {  // SL5 lsqr (peer: SciPy CPU)
+  if (bench::wanted({"SL5"})) {  // SL5 lsqr (peer: SciPy CPU)
     std::int64_t it = 0;
     auto r = bench::time_it(
         [&] { it = sla::lsqr(A, b, {.atol = 0.0, .btol = 0.0, .conlim = 1e300, .iter_lim = N}).itn; }, runs, warmup);
     bench::report("SL5", "lsqr_" + tag + "_100it (SciPy CPU peer)", r, N * (2 * MA + 11 * V), extra(it, N, r));
   }
   // SL6 eigsh(k=6, which='LA', ncv=20), 20 restarts = 300 Lanczos steps
-  eigsh_fixed(A, "SL6", "eigsh_k6_LA_ncv20_" + tag + "_300steps", 6, 20, 20, MA, V);
-  {  // SL7 lsmr
+  if (bench::wanted({"SL6"})) eigsh_fixed(A, "SL6", "eigsh_k6_LA_ncv20_" + tag + "_300steps", 6, 20, 20, MA, V);
+  if (bench::wanted({"SL7"})) {  // SL7 lsmr
     std::int64_t it = 0;
     auto r = bench::time_it(
         [&] { it = sla::lsmr(A, b, {.atol = 0.0, .btol = 0.0, .conlim = 1e300, .maxiter = N}).itn; }, runs, warmup);
     bench::report("SL7", "lsmr_" + tag + "_100it", r, N * (2 * MA + 13 * V), extra(it, N, r));
   }
-  {  // SL8 cgs
+  if (bench::wanted({"SL8"})) {  // SL8 cgs
     std::int64_t it = 0;
     auto r = bench::time_it([&] { it = sla::cgs(A, b, {.rtol = 0.0, .atol = 0.0, .maxiter = N}).iterations; }, runs,
                             warmup);
@@ -350,7 +350,7 @@ int main(int argc, char** argv) {
     const ndarray cb = ones({cn});
     const double cMA = 12.0 * static_cast<double>(C.nnz()) + 4.0 * static_cast<double>(cn + 1);
     const double cV = 8.0 * static_cast<double>(cn);
-    {
+    if (bench::wanted({id_gmres})) {
       std::int64_t it = 0;
       auto r = bench::time_it(
           [&] {
@@ -361,7 +361,7 @@ int main(int argc, char** argv) {
       bench::report(id_gmres, "gmres_restart30_" + ctag + "_4cycles_120it", r, cycles * per_cycle,
                     extra(it, restart * cycles, r));
     }
-    {
+    if (bench::wanted({id_bicgstab})) {
       std::int64_t it = 0;
       auto r = bench::time_it(
           [&] { it = sla::bicgstab(C, bb, {.rtol = 0.0, .atol = 0.0, .maxiter = bN}).iterations; }, runs, warmup);
@@ -369,7 +369,7 @@ int main(int argc, char** argv) {
                     extra(it, bN, r));
     }
   };
-  {  // SL9 gmres, SL10 bicgstab: 3-D convection-diffusion, upwind, 128^3
+  if (bench::wanted({"SL9", "SL10"})) {  // SL9 gmres, SL10 bicgstab: 3-D convection-diffusion, upwind, 128^3
     const sparse::csr_matrix C = stencil(grid_k, 3, -1.5, 7.5, -1.0);
     nonsymmetric(C, "convdiff3d_128", "SL9", "SL10", ones({C.shape()[0]}), N, "bicgstab_convdiff3d_128_100it");
   }
@@ -390,7 +390,7 @@ int main(int argc, char** argv) {
       std::fprintf(stderr, "# bench_sparse_linalg %s skipped: %s\n", id, e.what());
     }
   };
-  if (superlu) {  // SL13 spsolve, bcsstk16
+  if (superlu && bench::wanted({"SL13"})) {  // SL13 spsolve, bcsstk16
     const std::string p = find_matrix(dir, "bcsstk16.mtx");
     if (!p.empty()) spsolve16(io::mmread(p).tocsr(), "bcsstk16", "SL13", true);
   }
@@ -398,10 +398,10 @@ int main(int argc, char** argv) {
   const std::int64_t n2 = P2.shape()[0];
   const double MA2 = 12.0 * static_cast<double>(P2.nnz()) + 4.0 * static_cast<double>(n2 + 1);
   const double V2 = 8.0 * static_cast<double>(n2);
-  if (superlu) spsolve16(P2, "poisson2d_1000", "SL14", false);  // SL14 spsolve, 2-D Poisson 1000^2
+  if (superlu && bench::wanted({"SL14"})) spsolve16(P2, "poisson2d_1000", "SL14", false);  // SL14 spsolve, 2-D Poisson 1000^2
   // SL15 eigsh(k=10, which='LA', ncv=24), 20 restarts = 304 Lanczos steps, 2-D Poisson 1000^2
-  eigsh_fixed(P2, "SL15", "eigsh_k10_LA_ncv24_poisson2d_1000_304steps", 10, 24, 20, MA2, V2);
-  {  // SL18 expm_multiply(-2.5 poisson2d_1000, B [n, 10]) (SciPy CPU peer)
+  if (bench::wanted({"SL15"})) eigsh_fixed(P2, "SL15", "eigsh_k10_LA_ncv24_poisson2d_1000_304steps", 10, 24, 20, MA2, V2);
+  if (bench::wanted({"SL18"})) {  // SL18 expm_multiply(-2.5 poisson2d_1000, B [n, 10]) (SciPy CPU peer)
     const sparse::csr_matrix E = stencil(1000, 2, 2.5, -10.0, 2.5);
     const ndarray B = start_block(n2, 10);
     sla::expm_multiply_info info;
@@ -412,7 +412,7 @@ int main(int argc, char** argv) {
                       ",\"matvecs\":" + std::to_string(info.matvecs) +
                       ",\"norm_matvecs\":" + std::to_string(info.norm_matvecs));
   }
-  {  // SL11 gmres, SL12 bicgstab: cage10
+  if (bench::wanted({"SL11", "SL12"})) {  // SL11 gmres, SL12 bicgstab: cage10
     const std::string p = find_matrix(dir, "cage10.mtx");
     if (p.empty())
       std::fprintf(stderr, "# bench_sparse_linalg: SL11, SL12 skipped (no cage10.mtx)\n");
@@ -422,7 +422,7 @@ int main(int argc, char** argv) {
       nonsymmetric(C, "cage10", "SL11", "SL12", start_vector(C.shape()[0]), 15, "bicgstab_cage10_v0rhs_15it");
     }
   }
-  {  // SL16 eigsh shift-invert, SL17 lobpcg: 2-D Poisson 300^2 (SciPy CPU peers)
+  if (bench::wanted({"SL16", "SL17", "SL17c"})) {  // SL16 eigsh shift-invert, SL17 lobpcg: 2-D Poisson 300^2 (SciPy CPU peers)
     const sparse::csr_matrix Q = stencil(300, 2, -1.0, 4.0, -1.0);
     const std::int64_t nq = Q.shape()[0];
     if (superlu) {

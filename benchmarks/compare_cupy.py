@@ -236,8 +236,8 @@ def main():
     ap.add_argument("--results", default=None,
                     help="read cusci's results from bench_<module>.jsonl files in this folder instead of running them")
     ap.add_argument("--ids", default=None,
-                    help="comma-separated case ids: the peers time only these and only these are printed "
-                         "(cusci's programs still run whole)")
+                    help="comma-separated case ids: only these are printed, the peers time only these, and "
+                         "the programs that honour CUSCI_BENCH_IDS (bench::wanted) run only these")
     args = ap.parse_args()
     if args.ids:
         os.environ["CUSCI_BENCH_IDS"] = args.ids  # read by the peers through bench_ids.wanted

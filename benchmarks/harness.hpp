@@ -7,6 +7,7 @@
 #include <cstdlib>
 #include <cstdio>
 #include <functional>
+#include <initializer_list>
 #include <string>
 #include <vector>
 
@@ -73,6 +74,18 @@ inline void report(const std::string& id, const std::string& name, const result&
   if (!extra.empty()) std::printf(",%s", extra.c_str());
   std::printf("}\n");
   std::fflush(stdout);
+}
+
+/// Case selection: true when the environment variable CUSCI_BENCH_IDS (comma-separated case ids, as
+/// compare_cupy.py --ids sets it) is unset or empty, or names any of `ids`. Programs that honour it
+/// skip the other cases entirely (their inputs are not even built).
+inline bool wanted(std::initializer_list<const char*> ids) {
+  const char* sel = std::getenv("CUSCI_BENCH_IDS");
+  if (sel == nullptr || *sel == '\0') return true;
+  const std::string s = std::string(",") + sel + ",";
+  for (const char* id : ids)
+    if (s.find(std::string(",") + id + ",") != std::string::npos) return true;
+  return false;
 }
 
 /// True (after printing a JSON error line) when no CUDA device is visible: `main` then returns 77.
