@@ -1,6 +1,7 @@
 // Host side of cusci::sparse::csgraph's shortest_path family: argument handling, SciPy's 'auto' rule,
-// the drivers of the device relaxation (shortest_path_kernels.cu) and Floyd-Warshall, and Yen's
-// algorithm over host copies of the CSR.
+// the drivers of the device relaxation (shortest_path_kernels.cu, which hands small graphs with
+// non-negative weights to shortest_path_block.cu) and Floyd-Warshall, and Yen's algorithm over host
+// copies of the CSR.
 
 #include <algorithm>
 #include <cmath>

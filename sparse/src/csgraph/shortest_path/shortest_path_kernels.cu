@@ -1,8 +1,11 @@
 // Device kernels of cusci::sparse::csgraph's shortest_path family:
-//   - the label-correcting relaxation (frontier / work-queue Bellman-Ford, asynchronous: improved
-//     distances are visible to the same round) in one persistent cooperative kernel; block 0 alone runs
-//     the rounds while the frontier is small (no grid barrier), the whole grid otherwise. Many sources
-//     are batched as rows of one problem (work items are row * n + node);
+//   - the grid path of the relaxation, for graphs with negative weights (Bellman-Ford, Johnson's
+//     potentials) and for graphs the single-block path of shortest_path_block.cu (which relax_device
+//     tries first) does not take (too large, or too little shared memory on the device): the
+//     label-correcting relaxation (frontier / work-queue Bellman-Ford, asynchronous: improved
+//     distances are visible to the same round) in one persistent cooperative kernel; block 0 alone
+//     runs the rounds while the frontier is small (no grid barrier), the whole grid otherwise. Many
+//     sources are batched as rows of one problem (work items are row * n + node);
 //   - the negative-cycle check with SciPy's tolerance after the round bound;
 //   - the predecessor pass: a breadth-first search over the tight edges (dist[u] + w == dist[v]) from
 //     the sources, in the same persistent kernel scheme; the winner of a CAS on the level names the
@@ -537,6 +540,7 @@ std::int64_t relax_device(const relax_request& r, cudaStream_t s) {
   const bool one_row = r.min_only || r.virtual_source;
   const std::int64_t rows_total = one_row ? 1 : r.num_sources;
   if (rows_total == 0) return -1;
+  if (!r.grid_only && relax_block_device(r, s)) return -1;  // small graph, non-negative weights
   // Sources per chunk: keep rows * n <= 2^26 work items (queues and marks are 12 bytes per item).
   const std::int64_t cap_items = std::int64_t{1} << 26;
   const std::int64_t chunk_rows = one_row ? 1 : std::max<std::int64_t>(1, std::min(rows_total, cap_items / n));

@@ -1,8 +1,9 @@
 #pragma once
 // Internal interface of the csgraph shortest_path family: the host pieces (argument handling, the
-// 'auto' rule, Yen's algorithm over host CSR arrays; shortest_path_host.cpp) and the device entry
-// points of shortest_path_kernels.cu. The host functions are tested directly by
-// tests/sparse/csgraph/shortest_path (host test).
+// 'auto' rule, Yen's algorithm over host CSR arrays; shortest_path.cpp) and the device entry points
+// of shortest_path_kernels.cu (the grid relaxation, Floyd-Warshall, helpers) and
+// shortest_path_block.cu (the single-block relaxation of small graphs). The host functions are tested
+// directly by tests/sparse/csgraph/shortest_path (host test).
 
 #include <cstdint>
 #include <limits>
@@ -85,10 +86,24 @@ struct relax_request {
   double* dist = nullptr;            ///< [rows, n] out (rows = num_sources, or 1)
   std::int32_t* pred = nullptr;      ///< [rows, n] out, or nullptr
   std::int32_t* src_of = nullptr;    ///< [n] out (min_only with predecessors), or nullptr
+  bool grid_only = false;            ///< never take the single-block path (lets a test run the grid
+                                     ///< path on a small graph)
 };
-/// Runs the relaxation (and the predecessor pass). Returns -1, or a node (the source, or for
-/// virtual_source a vertex) where a negative cycle was detected. Synchronizes.
+/// Runs the relaxation (and the predecessor pass): on the single-block path when
+/// relax_block_device takes the request (asynchronous then), else on the grid path (one persistent
+/// cooperative kernel; synchronizes). Returns -1, or a node (the source, or for virtual_source a
+/// vertex) where a negative cycle was detected (grid path only: the single-block path takes
+/// non-negative weights only).
 std::int64_t relax_device(const relax_request& r, cudaStream_t s);
+
+/// The single-block path (shortest_path_block.cu): for non-negative weights (nonneg, not
+/// virtual_source) on a graph of at most 2^17 nodes and 2^19 stored edges, when the device gives a
+/// block of 1024 threads 3 * ceil(n / 32) + 4096 words of dynamic shared memory. Each block runs whole
+/// source rows (one for min_only): near-far delta-stepping with delta = the mean of the finite
+/// non-negative weights, then the tight-edge breadth-first search for the predecessors. Fills dist,
+/// pred and src_of as relax_device. Returns false, with nothing enqueued, when the request does not
+/// qualify (num_sources == 0 without min_only included). Asynchronous.
+bool relax_block_device(const relax_request& r, cudaStream_t s);
 
 /// Count of weights < 0 among `n` float64 values (NaN is not negative), and (dense_rule) the count of
 /// finite nonzero values; the negative count then only counts finite nonzero values. Synchronizes.
