@@ -1,10 +1,11 @@
 // The fused Gram-Schmidt step of the Arnoldi solvers (see gram_schmidt.hpp for what each kernel does).
 //
 // V is the [rows, n] row-major Krylov basis; a thread handles elements i of the vector and, for each,
-// all k basis rows (k <= K, a compile-time bound, so the row values and the k sums live in
-// registers). Each kernel is one pass over the k rows of V and over w: the update kernel computes the
-// projections of the updated w from the V values it already holds, so a DGKS second pass costs one
-// more pass over V only where it fires, and no pass decides anything on the host.
+// all k basis rows (k <= K, a compile-time bound, so the k sums live in registers). Each kernel is one
+// pass over the k rows of V and over w: the update kernel computes the projections of the updated w
+// from the V values it has just read, so a DGKS second pass costs one more pass over V only where it
+// fires, and no pass decides anything on the host. Each kernel ends with a deterministic grid-wide sum
+// whose last block adds the per-block partials one warp a value.
 
 #include <algorithm>
 #include <cmath>
@@ -22,10 +23,51 @@
 namespace cusci::sparse::linalg::gs_detail {
 namespace {
 
-using solver_detail::grid_reduce;
-using solver_detail::grid_sum;
+using solver_detail::warp_sum;
 
 constexpr int kBlock = 256;
+constexpr int kWarps = kBlock / 32;
+
+// Sums NV float64 values v[0..NV) over the grid, deterministically: each block's sums (warp
+// butterflies, then the warps' totals in order) go to partials; the last block to finish adds the
+// partials of each value in a fixed order, one warp a value, and calls fin(totals) in its thread 0,
+// then resets *counter. Every thread of every block calls it once (blockDim.x == kBlock).
+template <int NV, class Fin>
+__device__ __forceinline__ void gs_reduce(const double* v, double* partials, unsigned* counter, const Fin& fin) {
+  __shared__ double sh[NV][kWarps];
+  __shared__ double tot[NV];
+  __shared__ bool last;
+  const int lane = threadIdx.x & 31, warp = threadIdx.x >> 5;
+#pragma unroll
+  for (int j = 0; j < NV; ++j) {
+    const double s = warp_sum(v[j]);
+    if (lane == 0) sh[j][warp] = s;
+  }
+  __syncthreads();
+  for (int j = threadIdx.x; j < NV; j += blockDim.x) {
+    double s = 0.0;
+#pragma unroll
+    for (int w = 0; w < kWarps; ++w) s += sh[j][w];
+    partials[j * gridDim.x + blockIdx.x] = s;
+  }
+  __threadfence();  // each writer publishes its partials before the block signals
+  __syncthreads();
+  if (threadIdx.x == 0) last = atomicAdd(counter, 1u) == gridDim.x - 1;
+  __syncthreads();
+  if (!last) return;
+  __threadfence();
+  for (int j = warp; j < NV; j += kWarps) {
+    double s = 0.0;
+    for (unsigned b = lane; b < gridDim.x; b += 32) s += __ldcg(partials + j * gridDim.x + b);
+    s = warp_sum(s);
+    if (lane == 0) tot[j] = s;
+  }
+  __syncthreads();
+  if (threadIdx.x == 0) {
+    fin(static_cast<const double*>(tot));
+    *counter = 0u;
+  }
+}
 
 template <class T> struct cplx : std::false_type { using real = T; };
 template <class R> struct cplx<cuda::std::complex<R>> : std::true_type { using real = R; };
@@ -71,7 +113,7 @@ __global__ void __launch_bounds__(kBlock) k_project(const T* __restrict__ V, std
         }
     }
   }
-  grid_reduce<NV>(acc, partials, counter, [area](const double* t) {
+  gs_reduce<NV>(acc, partials, counter, [area](const double* t) {
     for (int j = 0; j < NV - 1; ++j) area[j] = t[j];
     area[kOffW2<T>] = t[NV - 1];
   });
@@ -91,21 +133,21 @@ __global__ void __launch_bounds__(kBlock) k_update_project(const T* __restrict__
   for (int j = 0; j < NV; ++j) acc[j] = 0.0;
   const std::int64_t stride = static_cast<std::int64_t>(gridDim.x) * blockDim.x;
   for (std::int64_t i = static_cast<std::int64_t>(blockIdx.x) * blockDim.x + threadIdx.x; i < n; i += stride) {
-    T v[K];
-#pragma unroll
-    for (int r = 0; r < K; ++r) v[r] = r < k ? V[r * n + i] : T(0);
+    // V[r, i] feeds the update and then the projection of its result (the compiler keeps the values
+    // of the first read for the second).
+    const T* vi = V + i;
     if constexpr (C == 1) {
       double x = static_cast<double>(w[i]);
 #pragma unroll
       for (int r = 0; r < K; ++r)
-        if (r < k) x -= static_cast<double>(v[r]) * cs[r];
+        if (r < k) x -= static_cast<double>(vi[r * n]) * cs[r];
       const T xt = static_cast<T>(x);
       w[i] = xt;
       const double xd = static_cast<double>(xt);
       acc[NV - 1] += xd * xd;
 #pragma unroll
       for (int r = 0; r < K; ++r)
-        if (r < k) acc[r] += static_cast<double>(v[r]) * xd;
+        if (r < k) acc[r] += static_cast<double>(vi[r * n]) * xd;
     } else {
       using R = typename cplx<T>::real;
       const T w0 = w[i];
@@ -113,9 +155,10 @@ __global__ void __launch_bounds__(kBlock) k_update_project(const T* __restrict__
 #pragma unroll
       for (int r = 0; r < K; ++r)
         if (r < k) {
-          const double vr = v[r].real(), vi = v[r].imag(), cr = cs[2 * r], ci = cs[2 * r + 1];
-          xr -= vr * cr - vi * ci;
-          xi -= vr * ci + vi * cr;
+          const T v = vi[r * n];
+          const double vr = v.real(), vm = v.imag(), cr = cs[2 * r], ci = cs[2 * r + 1];
+          xr -= vr * cr - vm * ci;
+          xi -= vr * ci + vm * cr;
         }
       const T xt(static_cast<R>(xr), static_cast<R>(xi));
       w[i] = xt;
@@ -124,13 +167,14 @@ __global__ void __launch_bounds__(kBlock) k_update_project(const T* __restrict__
 #pragma unroll
       for (int r = 0; r < K; ++r)
         if (r < k) {
-          const double vr = v[r].real(), vi = v[r].imag();
-          acc[2 * r] += vr * yr + vi * yi;
-          acc[2 * r + 1] += vr * yi - vi * yr;
+          const T v = vi[r * n];
+          const double vr = v.real(), vm = v.imag();
+          acc[2 * r] += vr * yr + vm * yi;
+          acc[2 * r + 1] += vr * yi - vm * yr;
         }
     }
   }
-  grid_reduce<NV>(acc, partials, counter, [area](const double* t) {
+  gs_reduce<NV>(acc, partials, counter, [area](const double* t) {
     for (int j = 0; j < NV - 1; ++j) area[kOffS<T> + j] = t[j];
     area[kOffW2<T> + 1] = t[NV - 1];
   });
@@ -189,10 +233,11 @@ __global__ void __launch_bounds__(kBlock) k_correct(const T* __restrict__ V, std
       acc += yr * yr + yi * yi;
     }
   }
-  grid_sum(acc, partials, counter, [area, res, k, w2](double t) {
+  const double a1[1] = {acc};
+  gs_reduce<1>(a1, partials, counter, [area, res, k, w2](const double* t) {
     for (int j = 0; j < C * k; ++j) res[j] = area[j] + area[kOffS<T> + j];
     res[C * k] = sqrt(w2);
-    res[C * k + 1] = sqrt(t);
+    res[C * k + 1] = sqrt(t[0]);
     res[C * k + 2] = 1.0;
   });
 }
