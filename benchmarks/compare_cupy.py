@@ -238,10 +238,16 @@ def main():
     ap.add_argument("--ids", default=None,
                     help="comma-separated case ids: only these are printed, the peers time only these, and "
                          "the programs that honour CUSCI_BENCH_IDS (bench::wanted) run only these")
+    ap.add_argument("--cusci-json", default=None,
+                    help="also write every row cusci's programs printed (all cases, whatever --ids says) here")
     args = ap.parse_args()
     if args.ids:
         os.environ["CUSCI_BENCH_IDS"] = args.ids  # read by the peers through bench_ids.wanted
     mine = read_results(args.results) if args.results else run_cusci(args.build, args.data)
+    if args.cusci_json:
+        with open(args.cusci_json, "w") as f:
+            for r in mine.values():
+                f.write(json.dumps(r) + "\n")
     families = args.families.split(",") if args.families else None
     theirs = cupy_cases(args.data, families, not args.no_base)
     ids = list(dict.fromkeys(list(mine.keys()) + list(theirs.keys())))
