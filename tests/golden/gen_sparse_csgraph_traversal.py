@@ -1,12 +1,16 @@
 """Reference data for cusci::sparse::csgraph's traversal family (connected_components,
 breadth_first_order / breadth_first_tree, depth_first_order / depth_first_tree, laplacian,
-construct_dist_matrix, reconstruct_path), from SciPy 1.18.1 (format and shared code: golden.py).
+construct_dist_matrix, reconstruct_path, and reverse_cuthill_mckee past the one-block Cuthill-McKee
+search this family provides), from SciPy 1.18.1 (format and shared code: golden.py).
 
-Seeded; run at build time (tests/golden/CMakeLists.txt) into <out>/sparse_csgraph_traversal/.
+Seeded; run at build time (tests/golden/CMakeLists.txt) into <out>/sparse_csgraph_traversal/:
+graphs.npz (the small graphs and their results), large.npz (graphs past the limits of the
+small-graph GPU paths; their cases carry `reaches`, the branch they are made for).
 
 Graphs: every case names its input graph `graph` (a prefix P) and its form `fmt`:
   csr / csc: arrays P_data, P_indices, P_indptr (the stored arrays, duplicates and explicit zeros
-             kept, indices possibly unsorted), shape [N, N] in `shape`;
+             kept, indices possibly unsorted), shape [N, N] in `shape`; the large graphs store no
+             P_data (every weight is 1);
   coo:       P_data, P_row, P_col;
   dense:     P_dense (N x N float64; zeros are non-edges).
 Cases (func, then its parameters):
@@ -15,6 +19,8 @@ Cases (func, then its parameters):
   breadth_first_tree / depth_first_tree / reconstruct_path  graph, fmt, shape, i_start or pred,
                         directed; the tree with sorted rows: t_indptr, t_indices, t_data.
   construct_dist_matrix graph, fmt, shape, pred (N x N int32), directed, null_value; dist.
+  reverse_cuthill_mckee graph, fmt, shape, symmetric_mode; perm (SciPy's, exact: every graph has a
+                        single node of lowest degree, so SciPy's start node is unambiguous).
   laplacian             graph, fmt, shape, normed, use_out_degree, symmetrized, dtype (null or a
                         name), in_dtype (the dtype the input is cast to); lap (dense), diag,
                         out_format, out_dtype, and for COO results coo_row / coo_col / coo_data
@@ -22,7 +28,7 @@ Cases (func, then its parameters):
 Errors (error = the cusci exception): non-square graphs, i_start out of range (cusci raises
 index_error where SciPy prints an ignored IndexError), bad connection / form, predecessor shape and
 dtype.
-Tolerances: orders, labels and predecessors exact; weights and distances 1e-12 relative;
+Tolerances: orders, labels, predecessors and permutations exact; weights and distances 1e-12 relative;
 laplacian 1e-12 (float64) / 2e-5 (float32).
 """
 import warnings
@@ -292,5 +298,157 @@ s.case("lap_form_lo", "laplacian", error="not_implemented_error", normed=False, 
        symmetrized=False, dtype=None, in_dtype="float64", form="lo", **params("doc"))
 s.case("lap_form_function", "laplacian", error="not_implemented_error", normed=False, use_out_degree=False,
        symmetrized=False, dtype=None, in_dtype="float64", form="function", **params("doc_dense"))
+
+
+# ---- graphs past the limits of the small-graph paths -------------------------------------------
+# The graphs above are all small, so every breadth-first order runs in one thread block and every
+# weak-components call in one cooperative kernel. The graphs below reach the other branches, and those
+# of reverse_cuthill_mckee's one-block search (traversal_kernels.cu); each case names its branch in
+# `reaches` (the GPU test checks that every branch keeps a case). Their weights are all 1 and not
+# stored (no P_data: the reader uses ones).
+s.group("large")
+lrng = s.rng(20261203)
+
+
+def store_unit(name, g):
+    """Stores the CSR pattern of g (weights 1, not stored) under prefix name; returns its params."""
+    g = sp.csr_matrix(g)
+    s.array(name + "_indices", g.indices.astype(np.int32))
+    s.array(name + "_indptr", g.indptr.astype(np.int32))
+    return dict(graph=name, fmt="csr", shape=list(g.shape))
+
+
+def unit_csr(n, r, c, shuffle_rows=False):
+    """CSR of the edges r -> c with weights 1, duplicates kept; entries of a row in the given order
+    (or shuffled)."""
+    r = np.asarray(r, np.int64)
+    c = np.asarray(c, np.int64)
+    if shuffle_rows:
+        o = lrng.permutation(r.size)
+        r, c = r[o], c[o]
+    o = np.argsort(r, kind="stable")
+    ptr = np.concatenate([[0], np.cumsum(np.bincount(r, minlength=n))]).astype(np.int32)
+    return sp.csr_matrix((np.ones(r.size), c[o].astype(np.int32), ptr), shape=(n, n))
+
+
+def bfo_case(cname, g, prm, i0, directed, reaches):
+    o, p = cg.breadth_first_order(g, i0, directed=directed)
+    s.case(cname, "breadth_first_order", i_start=int(i0), directed=directed, reaches=reaches,
+           order=s.array(cname + "_order", o.astype(np.int32)), pred=s.array(cname + "_pred", p.astype(np.int32)),
+           **prm)
+
+
+# 1. The one-block BFS (N <= 2^19) handing a level of more than 4096 nodes (claims) to the grid
+#    kernels and resuming after it. A star of 5000 leaves around node 0 (edges 0 -> leaf), a chain A
+#    of 300 nodes hanging off leaf 1 whose end points back to 0, and a chain B of 200 nodes off leaf
+#    2500: from 0 the first level is handed over at once; from inside chain A (directed) or its end
+#    (undirected) the hand-over comes mid-search; either way the chains resume in the block. Then the
+#    same graph with its nodes relabelled at random, rows shuffled and 100 duplicate entries.
+NS, NA, NBc = 5000, 300, 200
+A0, B0 = 1 + NS, 1 + NS + NA
+n_star = B0 + NBc
+chain_a, chain_b = np.arange(A0, A0 + NA), np.arange(B0, B0 + NBc)
+r = np.concatenate([np.zeros(NS, np.int64), [1], chain_a[:-1], [chain_a[-1]], [2500], chain_b[:-1]])
+c = np.concatenate([np.arange(1, NS + 1), [A0], chain_a[1:], [0], [B0], chain_b[1:]])
+perm_star = lrng.permutation(n_star)
+dup = lrng.integers(0, r.size, 100)
+star_graphs = {
+    "starchain": (unit_csr(n_star, r, c), np.arange(n_star)),
+    "starchain_perm": (unit_csr(n_star, perm_star[np.concatenate([r, r[dup]])],
+                                perm_star[np.concatenate([c, c[dup]])], shuffle_rows=True), perm_star),
+}
+for name, (g, lab) in star_graphs.items():
+    prm = store_unit(name, g)
+    for i0, directed in ((0, True), (0, False), (A0 + NA // 2, True), (A0 + NA - 1, False)):
+        bfo_case(f"bfo_{name}_{i0}_{'d' if directed else 'u'}", g, prm, lab[i0], directed, "bfs_block_handover_resume")
+# A plain star: the hand-over's grid levels end the search (no resume).
+g = unit_csr(NS + 1, np.zeros(NS, np.int64), np.arange(1, NS + 1))
+prm = store_unit("star", g)
+bfo_case("bfo_star_0_d", g, prm, 0, True, "bfs_block_handover_end")
+bfo_case("bfo_star_7_u", g, prm, 7, False, "bfs_block_handover_end")
+
+# 2. and 3. One graph of N = 600000 > 2^19 nodes (the general BFS path: the single-block kernel while
+#    levels have at most 4096 nodes, grid levels beyond) and N + nnz > 2^22 (the general weak
+#    components path). Five groups of nodes in random positions, each a random directed graph of
+#    Poisson(6.3) out-edges per node inside its group (duplicates and self-loops possible, rows in
+#    random order), 1000 isolated nodes, and a path of 3000 nodes leading into group 0 (the searches
+#    start at its first node: 3000 one-node levels, then levels of up to ~10^5 nodes, then small ones).
+NBIG = 600_000
+grp = lrng.integers(0, 5, NBIG)
+grp[lrng.choice(NBIG, 1000, replace=False)] = -1
+path = lrng.choice(np.flatnonzero(grp == 0), 3000, replace=False)
+grp[path] = -2
+core = np.flatnonzero(grp >= 0)
+members = core[np.argsort(grp[core], kind="stable")].astype(np.int32)  # group 0's nodes, then group 1's, ...
+size = np.bincount(grp[core], minlength=5)
+first = np.concatenate([[0], np.cumsum(size)[:-1]])
+deg = np.zeros(NBIG, np.int64)
+deg[core] = lrng.poisson(6.3, core.size)
+deg[path] = 1
+ptr = np.concatenate([[0], np.cumsum(deg)])
+eg = np.repeat(grp.astype(np.int8), deg)  # the group of each entry's row (-2 on the path's rows: fixed below)
+size_e, first_e = np.append(size, [1, 1]), np.append(first, [0, 0])  # indices -2 / -1 land here
+ind = members[first_e[eg] + lrng.integers(0, 1 << 30, eg.size) % size_e[eg]]
+ind[ptr[path]] = np.append(path[1:], members[0])
+big = sp.csr_matrix((np.ones(ind.size), ind, ptr.astype(np.int32)), shape=(NBIG, NBIG))
+assert NBIG > 2 ** 19 and NBIG + big.nnz > 2 ** 22, big.nnz
+prm = store_unit("big", big)
+for directed in (True, False):
+    bfo_case(f"bfo_big_{'d' if directed else 'u'}", big, prm, path[0], directed, "bfs_general")
+# weak components ignore the direction: one SciPy call gives both cases' labels
+n_big, lab_big = cg.connected_components(big, directed=False)
+s.array("cc_big_labels", lab_big.astype(np.int32))
+for directed in (True, False):
+    s.case(f"cc_big_{'d' if directed else 'u'}_weak", "connected_components", directed=directed, connection="weak",
+           reaches="cc_general", n_components=int(n_big), labels="cc_big_labels", **prm)
+
+# 4. reverse_cuthill_mckee (whose one-block search is this family's rcm_block_device) past the block:
+#    symmetric graphs, relabelled at random, whose leaves are joined in pairs (degree 2) and which carry
+#    a chain of 5 nodes ending in the only node of degree 1, so that SciPy's start node (the first of
+#    an unstable argsort of the degrees) is unambiguous and SciPy's permutation is the one expected.
+#    hubs: a root joined to 4 hubs of 1500 leaves each: the level of the 4500 leaves of hubs 2-4 does
+#          not fit the block; rows are at most 1501 long, so the general device kernel runs;
+#    star5000: a centre with 5000 leaves: the level of the leaves does not fit, and the centre's row
+#          is longer than 2048: the host fallback;
+#    star2000: a centre with 2000 leaves: every level fits and the longest row (2000) is within the
+#          host fallback's 2048, so the one-block search orders it, its children sorted in one segment.
+
+
+def rcm_graph(hubs, leaves):
+    """Edges of the graph: node 0 the root (the centre when hubs == 0), then the hubs, the leaves
+    (`leaves` per hub, or around the centre) and the chain; relabelled at random. Returns the CSR."""
+    e = []
+    centres = list(range(1, hubs + 1)) if hubs else [0]
+    e += [(0, h) for h in range(1, hubs + 1)]
+    nxt = 1 + hubs
+    for h in centres:
+        lv = np.arange(nxt, nxt + leaves)
+        nxt += leaves
+        e += [(h, int(v)) for v in lv]
+        e += [(int(lv[k]), int(lv[k + 1])) for k in range(0, leaves - 1, 2)]
+    prev = 1 + hubs  # the first leaf carries the chain
+    for k in range(5):
+        e.append((prev, nxt))
+        prev = nxt
+        nxt += 1
+    e = np.array(e, np.int64)
+    lab = lrng.permutation(nxt)
+    r, c = lab[np.concatenate([e[:, 0], e[:, 1]])], lab[np.concatenate([e[:, 1], e[:, 0]])]
+    return sp.csr_matrix((np.ones(r.size), (r, c)), shape=(nxt, nxt))  # canonical: sorted, no duplicates
+
+
+for name, hubs, leaves, reaches in (("rcm_hubs", 4, 1500, "rcm_general_kernel"),
+                                    ("rcm_star5000", 0, 5000, "rcm_host"),
+                                    ("rcm_star2000", 0, 2000, "rcm_block")):
+    g = rcm_graph(hubs, leaves)
+    deg = np.diff(g.indptr)  # no diagonal entries: SciPy's degree is the row length
+    assert (deg == deg.min()).sum() == 1 and cg.connected_components(g, directed=False)[0] == 1, name
+    prm = store_unit(name, g)
+    for symm in (False, True):
+        p = cg.reverse_cuthill_mckee(g, symmetric_mode=symm)
+        assert p[-1] == np.argmin(deg), name  # SciPy started from the node of lowest degree
+        cname = f"{name}_{int(symm)}"
+        s.case(cname, "reverse_cuthill_mckee", symmetric_mode=symm, reaches=reaches,
+               perm=s.array(cname + "_perm", p.astype(np.int32)), **prm)
 
 s.write()

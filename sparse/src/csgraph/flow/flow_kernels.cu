@@ -430,6 +430,14 @@ ndarray rcm_ordering(const ndarray& indices_in, const ndarray& indptr_in, std::i
   CUSCI_CUDA_TRY(cudaMemsetAsync(max_row.data(), 0, sizeof(unsigned long long), s));
   rcm_degrees<<<blocks_for(n), kThreads, 0, s>>>(ip, ix, n, degree.data(), node.data(), claim.data(), max_row.data());
   CUSCI_CHECK_LAUNCH();
+  if (static_cast<std::int64_t>(read_one(max_row.data(), s)) > kRcmMaxRow) {
+    // Host fallback: both blocks' placement steps are quadratic in a row's length.
+    host_csr h;
+    h.nr = h.nc = n;
+    h.indptr = to_host(indptr).to_vector<std::int64_t>();
+    h.indices = to_host(indices).to_vector<std::int32_t>();
+    return asarray(rcm_host(h));
+  }
   {  // start-node order: stable argsort of the degrees
     std::size_t bytes = 0;
     CUSCI_CUDA_TRY(cub::DeviceRadixSort::SortPairs(nullptr, bytes, degree.data(), degree_sorted.data(), node.data(),
@@ -446,14 +454,6 @@ ndarray rcm_ordering(const ndarray& indices_in, const ndarray& indptr_in, std::i
     CUSCI_CHECK_LAUNCH();
     CUSCI_CUDA_TRY(cudaStreamSynchronize(s));
     return out;
-  }
-  if (static_cast<std::int64_t>(read_one(max_row.data(), s)) > kRcmMaxRow) {
-    // Host fallback: the block's placement step is quadratic in a row's length.
-    host_csr h;
-    h.nr = h.nc = n;
-    h.indptr = to_host(indptr).to_vector<std::int64_t>();
-    h.indices = to_host(indices).to_vector<std::int32_t>();
-    return asarray(rcm_host(h));
   }
   // lanes per frontier node: the mean row length rounded up to a power of 2, at most a warp
   int gshift = 0;

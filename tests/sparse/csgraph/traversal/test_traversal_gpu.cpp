@@ -3,12 +3,19 @@
 // host; directed / undirected), breadth_first_order (GPU) and depth_first_order, the trees,
 // reconstruct_path, construct_dist_matrix and laplacian, on every input form (csr with duplicates,
 // explicit zeros, unsorted indices and self-loops; csc; coo; dense), N = 0 and 1, graphs without
-// edges, disconnected graphs and the bundled graphs; and the error cases.
+// edges, disconnected graphs and the bundled graphs; and the error cases. The generator's large
+// graphs take the branches small graphs never reach: the one-block BFS handing large levels to the
+// grid kernels and resuming, the general BFS and weak-components paths (N > 2^19, N + nnz > 2^22),
+// and reverse_cuthill_mckee past its one-block search (the general kernel, the host fallback) and with
+// a row of 3000 entries inside it.
 
 #include <doctest/doctest.h>
 
 #include <cmath>
+#include <map>
+#include <string>
 
+#include "cusci/sparse/csgraph/reordering.hpp"
 #include "traversal_test_util.hpp"
 
 using namespace cusci;
@@ -203,6 +210,41 @@ TEST_CASE("laplacian matches SciPy on sparse and dense input") {
     ++n;
   }
   CHECK(n >= 100);
+}
+
+TEST_CASE("reverse_cuthill_mckee: SciPy's permutation past the one-block search") {
+  // The generator's graphs have one node of lowest degree, so SciPy's start node is unambiguous.
+  const auto cs = cases_of("reverse_cuthill_mckee");
+  REQUIRE(cs.size() >= 6);
+  for (const auto& c : cs) {
+    CAPTURE(c.name());
+    const cg::graph_input g = device_graph(c);
+    const auto p = cg::reverse_cuthill_mckee(g.sparse(), {.symmetric_mode = c.get<bool>("symmetric_mode")});
+    check_equal(p, c.array("perm"));
+  }
+}
+
+TEST_CASE("the large cases reach the branches their graphs are made for") {
+  // Each branch keeps at least one case (the comparisons run in the tests above), and the graphs are
+  // past the limits that route small graphs elsewhere (traversal_kernels.cu: 2^19 nodes for the
+  // one-block BFS, 2^22 nodes + entries for the one-kernel weak components).
+  std::map<std::string, int> seen;
+  for (const auto& c : testing::cases(kModule)) {
+    if (!c.has("reaches")) continue;
+    CAPTURE(c.name());
+    const std::string r = c.get<std::string>("reaches");
+    ++seen[r];
+    const std::int64_t n = shape_of(c)[0];
+    const std::int64_t nnz = arr(graph_name(c) + "_indices").size();
+    if (r == "bfs_general") CHECK(n > (std::int64_t{1} << 19));
+    if (r == "cc_general") CHECK(n + nnz > (std::int64_t{1} << 22));
+    if (r.rfind("bfs_block", 0) == 0) CHECK(n <= (std::int64_t{1} << 19));
+  }
+  for (const char* r : {"bfs_block_handover_resume", "bfs_block_handover_end", "bfs_general", "cc_general",
+                        "rcm_general_kernel", "rcm_host", "rcm_block"}) {
+    CAPTURE(r);
+    CHECK(seen[r] >= 1);
+  }
 }
 
 TEST_CASE("an empty graph (N = 0) has no components and a 0 x 0 laplacian") {

@@ -40,15 +40,22 @@ struct reverse_cuthill_mckee_options {
 /// then put into SciPy's order on the host, over a copy of the input's and the sum's index arrays,
 /// in linear time); the degrees and their stable argsort
 /// (CUB radix sort); then one persistent block of 1024 threads runs the Cuthill-McKee BFS level by
-/// level without returning to the host: the nodes of a level offer themselves to their neighbours
-/// with the key ((position + 1) << 32 | offset in the row) and atomicMin keeps the first parent in the
-/// order (nodes placed earlier hold smaller keys); each parent counts its children, a block scan gives
-/// their offsets, and each parent places its children sorted by (degree, offset in its row), SciPy's
-/// insertion sort. Nodes of degree 0 are placed in bulk. Graphs with a row longer than 2048 entries
-/// (the placement is quadratic in a row's length) are ordered on the host instead, over a copy of the
-/// pattern (the same algorithm, sequential).
-///
-/// Stream: synchronizes (the addition, the canonical-format check, the longest row, the result).
+/// level without returning to the host: the nodes of a level offer themselves to their neighbours,
+/// the first parent in the order (then the first offset in its row) winning; each parent counts its
+/// children, a block scan gives their offsets, and each parent places its children sorted by
+/// (degree, offset in its row), SciPy's insertion sort. Nodes of degree 0 are placed in bulk.
+/// Three forms:
+///   - a row longer than 2048 entries (checked first: both device forms place a parent's children
+///     with a sort quadratic in its row's length): on the host over a copy of the pattern (the same
+///     algorithm, sequential);
+///   - else N <= 2^19 (when the visited bitmap fits in a block's shared memory beside the claim table
+///     and the levels: always on sm_90): the levels, the visited nodes and the claims (a hash table)
+///     in shared memory. It gives up, and the next form runs, when a level has more than 4096 nodes
+///     or claims more than 4096;
+///   - else: the claims as 64-bit atomicMin keys ((position + 1) << 32 | offset in the row) in global
+///     memory, a group of lanes per parent (sized by the mean row length).
+/// Stream: synchronizes (the addition, the canonical-format check, the longest row, the outcome of the
+/// one-block search, the result).
 /// @throws cusci::type_error "Input must be in CSC or CSR sparse format." for other formats (SciPy's
 ///         TypeError); cusci::value_error when the matrix is not square, or empty (N == 0: SciPy fails
 ///         inside np.max with a ValueError); messages prefixed

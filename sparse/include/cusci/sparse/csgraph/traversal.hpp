@@ -48,7 +48,10 @@ struct components_result {
 ///     in component 0). Runs on the GPU: lock-free union-find (hooking the larger root under the
 ///     smaller with atomicCAS, path halving; ECL-CC, Jaiganesh & Burtscher 2018) over every stored
 ///     edge, then pointer jumping and an exclusive scan of the roots (each root is its component's
-///     lowest node, which gives SciPy's numbering directly).
+///     lowest node, which gives SciPy's numbering directly). Graphs with N + stored entries <= 2^22
+///     run all of it in one cooperative kernel (grid-wide barriers between the steps; per-block root
+///     counts and block scans instead of the device-wide scan) where the device supports cooperative
+///     launches; larger graphs run it as a sequence of kernels.
 ///   - strong connection with directed = true: strongly connected components, numbered in the order
 ///     SciPy 1.18.1 emits them (the iterative Tarjan algorithm with the improvements of Tarjan & Zwick
 ///     2024 that SciPy uses: DFS roots 0, 1, ..., N-1, successors in stored order; a component gets the
@@ -82,15 +85,22 @@ struct order_result {
 /// the current node in stored order (directed: row i of the CSR; undirected: row i of the CSR, then
 /// row i of the transposed CSR, i.e. the nodes j with a stored [j, i] in increasing j), and a node is
 /// claimed by the first node of the queue that reaches it. Runs on the GPU as a level-synchronous BFS
-/// that reproduces this order exactly: every frontier node claims its unvisited neighbours with a
-/// 64-bit atomicMin of (its position in the order, the edge's position in its adjacency); the nodes a
-/// frontier node won are then written in edge order at offsets given by an exclusive scan of the
-/// per-node win counts. Levels with small frontiers run many at a time in one single-block kernel.
+/// that reproduces this order exactly: every frontier node claims its unvisited neighbours, the
+/// smallest (position of the claimer in the order, position of the edge in its adjacency) winning;
+/// the nodes a frontier node won are then written in edge order at offsets given by an exclusive scan
+/// of the per-node win counts.
+///   - N <= 2^19 (when the visited bitmap fits in a block's shared memory beside the claim table and
+///     the frontiers: always on sm_90): the whole search in one 1024-thread block, one launch, the
+///     claims in a shared-memory hash table. A level of more than 4096 nodes (or claiming more than
+///     4096 new nodes) is handed to the grid kernels below, and the block resumes once the levels are
+///     small again.
+///   - larger graphs: grid kernels (a 64-bit atomicMin per claim in global memory, a device-wide scan)
+///     for frontiers of more than 4096 nodes; runs of smaller levels in one single-block kernel.
 /// Self-loops and edges back to i_start are ignored, as SciPy's.
 /// @param csgraph (N, N) graph (any sparse format or dense).
 /// @param i_start the start node, 0 <= i_start < N.
 /// @return order: int32 [number of nodes reached]; predecessors: int32 [N].
-/// Synchronizes (once per group of levels, to read the frontier size).
+/// Synchronizes (after each block launch and each grid level, to read where the order ends).
 /// @throws cusci::index_error when i_start is not in [0, N) (deviation: SciPy prints an ignored
 ///         IndexError and returns an empty order, or raises OverflowError for a negative i_start);
 ///         cusci::value_error for a non-square graph; cusci::type_error for complex weights.
