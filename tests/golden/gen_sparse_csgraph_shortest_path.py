@@ -2,7 +2,8 @@
 bellman_ford, johnson, floyd_warshall, yen, NegativeCycleError), from SciPy 1.18.1 (format and shared
 code: golden.py).
 
-Seeded; run at build time (tests/golden/CMakeLists.txt) into <out>/sparse_csgraph_shortest_path/.
+Seeded; run at build time (tests/golden/CMakeLists.txt) into <out>/sparse_csgraph_shortest_path/
+(the two large graphs and their cases in large.npz, the rest in sparse_csgraph_shortest_path.npz).
 
 Graphs: a graph is stored once under a key and referred to by the case parameters
   graph (key), fmt ("csr", "csc", "coo", "dense", or "mtx": the file named by param `file` in
@@ -355,6 +356,51 @@ paths_case("shortest_path", "d120_dense")  # auto -> FW
 # overwrite (dense float64 input; the C++ test checks that the input now holds the result)
 paths_case("floyd_warshall", "r30_dense", overwrite=True)
 paths_case("shortest_path", "r30_dense", method="FW", overwrite=True)
+
+# ---- both relaxation paths on large graphs ---------------------------------------------------------------
+# With non-negative weights the relaxation runs in one thread block per source row when N <= 2^17 and the
+# relaxed CSR holds at most 2^19 entries (sparse/src/csgraph/shortest_path/shortest_path_block.cu), and in
+# the persistent grid kernel otherwise (shortest_path_kernels.cu). Every graph above is small, so these two
+# make sure both stay tested: one past the node limit (grid path) and one exactly at both limits (block
+# path, with its queues spilling out of shared memory). Their arrays go to their own group (large.npz), which
+# the tests read only when they reach these cases.
+s.group("large")
+
+
+def random_csr(n, nnz, weights):
+    """n x n CSR with nnz stored entries at random (rows sorted, duplicates kept), weights[nnz] as data."""
+    rows = np.sort(rng.integers(0, n, nnz))
+    cols = rng.integers(0, n, nnz)
+    order = np.lexsort((cols, rows))
+    indptr = np.concatenate([[0], np.cumsum(np.bincount(rows, minlength=n))])
+    return sp.csr_matrix((weights, cols[order].astype(np.int32), indptr.astype(np.int32)), shape=(n, n))
+
+
+# 150,000 nodes (past 2^17), 4 edges a node, small integer weights 0..6, about a quarter of them 0 (about one
+# zero-weight out-edge a node: long zero-weight chains and a few zero-weight cycles): many ties; nodes without
+# in-edges stay unreachable.
+nbig = 150_000
+wbig = rng.integers(0, 7, 4 * nbig).astype(float)
+wbig[rng.random(4 * nbig) < 0.12] = 0.0
+add_graph("big_csr", random_csr(nbig, 4 * nbig, wbig), "csr")
+paths_case("dijkstra", "big_csr", indices=[0, 7919, nbig - 1])
+paths_case("dijkstra", "big_csr", indices=42, return_predecessors=False)
+paths_case("dijkstra", "big_csr", indices=[3, 100_000], limit=6.0)  # many nodes at exactly 6
+paths_case("dijkstra", "big_csr", indices=[11, 75_000, 140_000], min_only=True)
+paths_case("dijkstra", "big_csr", indices=[11, 75_000, 140_000], min_only=True, limit=4.0,
+           return_predecessors=False)
+
+# 2^17 nodes and 2^19 stored edges (the block path's largest graph), spread weights (exponential, 5% zeros,
+# 1% heavy ones: empty distance buckets the threshold skips over).
+nblk, eblk = 1 << 17, 1 << 19
+wblk = rng.exponential(2.0, eblk)
+wblk[rng.random(eblk) < 0.05] = 0.0
+wblk[rng.random(eblk) < 0.01] *= 50.0
+add_graph("blk_csr", random_csr(nblk, eblk, wblk), "csr")
+paths_case("dijkstra", "blk_csr", indices=[0, nblk // 2, nblk - 1])
+paths_case("dijkstra", "blk_csr", indices=17, limit=7.5, return_predecessors=False)
+paths_case("dijkstra", "blk_csr", indices=[5, 99_999], min_only=True)
+s.group(s.module)
 
 # ---- yen ------------------------------------------------------------------------------------------------
 def yen_case(key, source, sink, K, directed=True, unweighted=False):

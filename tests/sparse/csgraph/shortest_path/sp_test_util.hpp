@@ -23,7 +23,7 @@ inline const std::string kModule = "sparse_csgraph_shortest_path";
 
 inline std::vector<case_t> cases_of(const std::string& func) { return testing::cases(kModule, func); }
 
-inline ndarray garr(const case_t& c, const std::string& name) { return asarray(testing::golden(kModule, name)); }
+inline ndarray garr(const case_t& /*c*/, const std::string& name) { return asarray(testing::golden(kModule, name)); }
 inline host_array harr(const std::string& name) { return testing::golden(kModule, name); }
 
 /// The graph of a case on the device, in the case's format.

@@ -4,7 +4,9 @@
 // dense inputs, directed and undirected, unweighted, explicit zeros, duplicate edges, self-loops,
 // N = 0 / 1, graphs without edges, disconnected graphs, negative weights and negative cycles
 // (negative_cycle_error), every form of `indices`, limit, min_only (with sources), overwrite, the
-// UserWarning of dijkstra on negative weights, and the errors SciPy raises that need the data.
+// UserWarning of dijkstra on negative weights, the errors SciPy raises that need the data, and
+// dijkstra on two large graphs that keep both relaxation paths tested (one past the single-block path's
+// node limit, one at its node and edge limits).
 // Distances are compared to SciPy's; predecessors exactly where SciPy's are unique, else checked to
 // realise the distances and to lead back to the source.
 
@@ -102,11 +104,20 @@ void check_paths_case(const case_t& c) {
   }
 }
 
+// The graphs of the generator's "large" group: big_csr (150,000 nodes: past the single-block path's
+// node limit, so the grid path) and blk_csr (2^17 nodes and 2^19 edges: the single-block path's largest
+// graph). They have a test case of their own.
+bool large_graph(const case_t& c) {
+  const std::string g = c.get_or<std::string>("graph", "");
+  return g == "big_csr" || g == "blk_csr";
+}
+
 void run_func(const std::string& f, std::size_t at_least) {
   const auto cs = cases_of(f);
   REQUIRE(cs.size() >= at_least);
   for (const auto& c : cs) {
     if (c.expects_error() && c.get_or<std::string>("stage", "gpu") == "host") continue;  // host test
+    if (large_graph(c)) continue;
     check_paths_case(c);
   }
 }
@@ -114,6 +125,16 @@ void run_func(const std::string& f, std::size_t at_least) {
 }  // namespace
 
 TEST_CASE("dijkstra matches SciPy (indices, limit, min_only, unweighted, every input form)") { run_func("dijkstra", 200); }
+TEST_CASE("dijkstra on large graphs: the grid path past 2^17 nodes, the single-block path at its limits") {
+  int big = 0, blk = 0;
+  for (const auto& c : cases_of("dijkstra")) {
+    if (!large_graph(c)) continue;
+    (c.get<std::string>("graph") == "big_csr" ? big : blk) += 1;
+    check_paths_case(c);
+  }
+  CHECK(big >= 5);
+  CHECK(blk >= 3);
+}
 TEST_CASE("bellman_ford matches SciPy, negative cycles raise negative_cycle_error") { run_func("bellman_ford", 80); }
 TEST_CASE("johnson matches SciPy, negative cycles raise negative_cycle_error") { run_func("johnson", 80); }
 TEST_CASE("floyd_warshall matches SciPy (blocked kernel, predecessors, overwrite)") { run_func("floyd_warshall", 50); }

@@ -17,13 +17,23 @@
 ///   - where several shortest paths exist, the predecessors may name any of them (SciPy: "output may
 ///     vary"); each predecessor realises the distance (dist[p] + w(p, v) == dist[v]).
 ///
-/// Where it runs: Dijkstra, Bellman-Ford and Johnson are GPU label-correcting relaxations (a
-/// frontier-based, asynchronous Bellman-Ford / work-queue relaxation inside one persistent cooperative
-/// kernel, batched over many sources, 64-bit atomicMin on the distances); predecessors are then found
-/// by a breadth-first pass over the "tight" edges (dist[u] + w == dist[v]), which always yields an
-/// acyclic predecessor tree. Floyd-Warshall is a blocked (tiled, 3-phase) GPU kernel on the dense
-/// matrix. Yen runs on the HOST (see `yen`). Every function synchronizes (it reads sizes, flags or
-/// checks for negative cycles).
+/// Where it runs: Dijkstra, Bellman-Ford and Johnson relax on the GPU, in one of two ways.
+///   - Single-block path (small graphs, non-negative weights): when no weight is negative (or
+///     `unweighted`), N <= 2^17 and the CSR that is relaxed holds at most 2^19 entries (an undirected
+///     graph's holds both directions), each source row runs in one thread block of 1024 threads:
+///     near-far delta-stepping (Meyer & Sanders 2003; Davidson et al., IPDPS 2014) with delta = the
+///     mean finite weight, its queue bitmaps and the heads of its near queues in shared memory, then a
+///     breadth-first search over the "tight" edges (dist[u] + w == dist[v]) for the predecessors.
+///     This covers dijkstra, bellman_ford and johnson without negative weights, and johnson's
+///     relaxation of the reweighted graph.
+///   - Grid path (everything else: larger graphs, negative weights, Johnson's potentials, a device
+///     that cannot give the block its shared memory): a frontier-based, asynchronous Bellman-Ford / work-queue
+///     relaxation inside one persistent cooperative kernel, batched over many sources, 64-bit
+///     atomicMin on the distances; predecessors by the same tight-edge breadth-first search.
+/// Both yield an acyclic predecessor tree. Floyd-Warshall is a blocked (tiled, 3-phase) GPU kernel on
+/// the dense matrix. Yen runs on the HOST (see `yen`). Every function synchronizes (it reads sizes,
+/// flags or checks for negative cycles); dijkstra, bellman_ford and johnson may return before a
+/// single-block relaxation has finished (see dijkstra).
 
 #include <cstdint>
 #include <initializer_list>
@@ -134,10 +144,26 @@ struct dijkstra_options {
   bool min_only = false;
 };
 
-/// Single/multi-source shortest paths on a graph with non-negative weights. Runs on the GPU: a
-/// label-correcting work-queue relaxation (asynchronous Bellman-Ford over a frontier, atomicMin on
-/// the 64-bit distance words; one persistent cooperative kernel, one block alone while the frontier is
-/// small), many sources at once; predecessors by a breadth-first pass over tight edges.
+/// Single/multi-source shortest paths on a graph with non-negative weights. Runs on the GPU, many
+/// sources at once, in one of two ways (see the file comment):
+///   - when no weight is negative (or `unweighted`), N <= 2^17, the relaxed CSR holds at most 2^19
+///     entries (stored entries, explicit zeros and duplicates included; undirected: those of the
+///     graph and its transpose) and the device gives a block of 1024 threads 3 * ceil(N / 32) + 4096
+///     words of dynamic shared memory (plus about 24 KiB of fixed scratch): each source row (one row
+///     with min_only) runs in one thread block (a block takes further rows in turn when there are
+///     more rows than resident blocks): near-far delta-stepping (Meyer & Sanders,
+///     "Delta-stepping: a parallelizable shortest path algorithm", J. Algorithms 2003; Davidson et
+///     al., "Work-Efficient Parallel GPU Methods for Single-Source Shortest Paths", IPDPS 2014) with
+///     delta = the mean of the finite weights: nodes improved to at most the threshold are relaxed in
+///     the next round, the others wait in a far pile until the threshold (raised by delta) reaches
+///     them; the edges of up to 1024 queued nodes are spread over the threads, each relaxed with a
+///     64-bit atomicMin. The membership bitmaps of the two near queues and of the far pile are in
+///     shared memory, and so are the first 2048 entries of each near queue; further entries and the
+///     far pile are in global memory. Then a breadth-first search over the tight edges in the same
+///     block gives the predecessors;
+///   - otherwise: a label-correcting work-queue relaxation (asynchronous Bellman-Ford over a
+///     frontier, atomicMin on the 64-bit distance words; one persistent cooperative kernel, one block
+///     alone while the frontier is small), then the breadth-first pass over tight edges.
 /// Distances equal SciPy's (the same sums of float64 weights along a shortest path; where several
 /// paths of equal length round differently, the smallest rounding is kept). A node at distance
 /// > limit (or when limit is NaN, every node but the sources) is unreachable, as SciPy.
@@ -148,8 +174,12 @@ struct dijkstra_options {
 /// @returns dist_matrix float64 (indices.shape + (N,), (N, N) without indices, (N,) with min_only);
 ///          predecessors int32 (same shape; return_predecessors); sources int32 (N,) (min_only and
 ///          return_predecessors).
-/// Synchronizes. @throws cusci::value_error "indices out of range 0...N", "limit must be >= 0",
-/// graph shape errors; cusci::type_error for complex weights; negative_cycle_error (negative weights).
+/// Synchronizes: always for the weight scan, before any relaxation; on the single-block path the
+/// relaxation and the predecessor search are then enqueued on the current stream and the function
+/// returns without waiting for them (the results are complete in stream order); on the other path it
+/// returns when they are done. @throws cusci::value_error "indices out of range 0...N", "limit must
+/// be >= 0", graph shape errors; cusci::type_error for complex weights; negative_cycle_error
+/// (negative weights).
 /// SciPy: `scipy.sparse.csgraph.dijkstra(csgraph, directed, indices, return_predecessors, unweighted,
 /// limit, min_only)` (no return_sparse_dist).
 paths_result dijkstra(const graph_input& csgraph, const dijkstra_options& options = {});
@@ -166,10 +196,13 @@ struct bellman_ford_options {
 /// relaxation batched over the sources, at most N-1 rounds (early exit when no distance changes);
 /// when round N still changed something, an edge check with SciPy's tolerance (d[u] + w + 1e-15 <
 /// d[v], SciPy's DTYPE_EPS) decides whether a negative cycle exists. Undirected graphs with a
-/// negative edge have a negative cycle (the edge walked back and forth), as SciPy.
+/// negative edge have a negative cycle (the edge walked back and forth), as SciPy. Without negative
+/// weights the relaxation is dijkstra's (no round bound; the single-block path where the graph
+/// qualifies, see dijkstra).
 /// @returns dist_matrix float64 (indices.shape + (N,) or (N, N)); predecessors int32 (same shape).
-/// Synchronizes. @throws negative_cycle_error "Negative cycle detected on node k";
-/// cusci::value_error "indices out of range 0...N", graph shape errors; cusci::type_error.
+/// Synchronizes (as dijkstra without negative weights). @throws negative_cycle_error "Negative cycle
+/// detected on node k"; cusci::value_error "indices out of range 0...N", graph shape errors;
+/// cusci::type_error.
 /// SciPy: `scipy.sparse.csgraph.bellman_ford(csgraph, directed, indices, return_predecessors,
 /// unweighted)`.
 paths_result bellman_ford(const graph_input& csgraph, const bellman_ford_options& options = {});
