@@ -18,6 +18,16 @@ def cupy_cases(gpu_ms, data):
         import cupyx.scipy.sparse.csgraph as ccg
     except Exception:  # noqa: BLE001 - CuPy's csgraph needs pylibcugraph
         ccg = None
+
+    def cupy_components(key, M):
+        """CuPy's connected_components of M under `key`, where CuPy has it and the case is wanted."""
+        if ccg is None or not wanted(key):
+            return
+        try:
+            Md = csp.csr_matrix(M)
+            out[key] = gpu_ms(lambda: ccg.connected_components(Md))
+        except Exception:  # noqa: BLE001 - e.g. pylibcugraph present but failing
+            pass
     if p is not None and wanted("CC1", "BF1", "LP1", "CC1c"):
         A = scipy.io.mmread(p).tocsr().astype(np.float64)
         if wanted("CC1"):
@@ -26,12 +36,7 @@ def cupy_cases(gpu_ms, data):
             out["BF1"] = cpu_ms(lambda: csgraph.breadth_first_order(A, 0))
         if wanted("LP1"):
             out["LP1"] = cpu_ms(lambda: csgraph.laplacian(A))
-        if ccg is not None and wanted("CC1c"):
-            try:
-                Ad = csp.csr_matrix(A)
-                out["CC1c"] = gpu_ms(lambda: ccg.connected_components(Ad))
-            except Exception:  # noqa: BLE001
-                pass
+        cupy_components("CC1c", A)
     if wanted("CC2", "BF2", "CC3", "CC2c"):
         G = generated_graph(weight_1_to_16)
         if wanted("CC2"):
@@ -40,12 +45,7 @@ def cupy_cases(gpu_ms, data):
             out["BF2"] = cpu_ms(lambda: csgraph.breadth_first_order(G, 0), runs=3)
         if wanted("CC3"):
             out["CC3"] = cpu_ms(lambda: csgraph.connected_components(G, connection="strong"), runs=3)
-        if ccg is not None and wanted("CC2c"):
-            try:
-                Gd = csp.csr_matrix(G)
-                out["CC2c"] = gpu_ms(lambda: ccg.connected_components(Gd))
-            except Exception:  # noqa: BLE001
-                pass
+        cupy_components("CC2c", G)
     return out
 
 
