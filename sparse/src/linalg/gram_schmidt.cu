@@ -82,6 +82,32 @@ template <class T> constexpr int kOffS = kC<T> * kRows<T>;
 template <class T> constexpr int kOffW2 = 2 * kC<T> * kRows<T>;
 template <class T> constexpr int kOffRes = 2 * kC<T> * kRows<T> + 2;
 
+// w_i - sum_{r < k} V[r, i] coef[r], in float64 (complex: coef as (re, im) pairs), rounded to T: the
+// update of the first pass (coef = c) and of the second (coef = s). vi points at V[0, i].
+template <class T>
+__device__ __forceinline__ T subtract_rows(const T* __restrict__ vi, std::int64_t n, int k, const double* coef, T wi) {
+  constexpr int K = kRows<T>;
+  if constexpr (kC<T> == 1) {
+    double x = static_cast<double>(wi);
+#pragma unroll
+    for (int r = 0; r < K; ++r)
+      if (r < k) x -= static_cast<double>(vi[r * n]) * coef[r];
+    return static_cast<T>(x);
+  } else {
+    using R = typename cplx<T>::real;
+    double xr = wi.real(), xi = wi.imag();
+#pragma unroll
+    for (int r = 0; r < K; ++r)
+      if (r < k) {
+        const T v = vi[r * n];
+        const double vr = v.real(), vm = v.imag(), cr = coef[2 * r], ci = coef[2 * r + 1];
+        xr -= vr * cr - vm * ci;
+        xi -= vr * ci + vm * cr;
+      }
+    return T(static_cast<R>(xr), static_cast<R>(xi));
+  }
+}
+
 // 1. c = V^H w, ||w||^2.
 template <class T>
 __global__ void __launch_bounds__(kBlock) k_project(const T* __restrict__ V, std::int64_t n, int k,
@@ -136,32 +162,15 @@ __global__ void __launch_bounds__(kBlock) k_update_project(const T* __restrict__
     // V[r, i] feeds the update and then the projection of its result (the compiler keeps the values
     // of the first read for the second).
     const T* vi = V + i;
+    const T xt = subtract_rows<T>(vi, n, k, cs, w[i]);
+    w[i] = xt;
     if constexpr (C == 1) {
-      double x = static_cast<double>(w[i]);
-#pragma unroll
-      for (int r = 0; r < K; ++r)
-        if (r < k) x -= static_cast<double>(vi[r * n]) * cs[r];
-      const T xt = static_cast<T>(x);
-      w[i] = xt;
       const double xd = static_cast<double>(xt);
       acc[NV - 1] += xd * xd;
 #pragma unroll
       for (int r = 0; r < K; ++r)
         if (r < k) acc[r] += static_cast<double>(vi[r * n]) * xd;
     } else {
-      using R = typename cplx<T>::real;
-      const T w0 = w[i];
-      double xr = w0.real(), xi = w0.imag();
-#pragma unroll
-      for (int r = 0; r < K; ++r)
-        if (r < k) {
-          const T v = vi[r * n];
-          const double vr = v.real(), vm = v.imag(), cr = cs[2 * r], ci = cs[2 * r + 1];
-          xr -= vr * cr - vm * ci;
-          xi -= vr * ci + vm * cr;
-        }
-      const T xt(static_cast<R>(xr), static_cast<R>(xi));
-      w[i] = xt;
       const double yr = xt.real(), yi = xt.imag();
       acc[NV - 1] += yr * yr + yi * yi;
 #pragma unroll
@@ -206,29 +215,12 @@ __global__ void __launch_bounds__(kBlock) k_correct(const T* __restrict__ V, std
   double acc = 0.0;
   const std::int64_t stride = static_cast<std::int64_t>(gridDim.x) * blockDim.x;
   for (std::int64_t i = static_cast<std::int64_t>(blockIdx.x) * blockDim.x + threadIdx.x; i < n; i += stride) {
+    const T xt = subtract_rows<T>(V + i, n, k, ss, w[i]);
+    w[i] = xt;
     if constexpr (C == 1) {
-      double x = static_cast<double>(w[i]);
-#pragma unroll
-      for (int r = 0; r < K; ++r)
-        if (r < k) x -= static_cast<double>(V[r * n + i]) * ss[r];
-      const T xt = static_cast<T>(x);
-      w[i] = xt;
       const double xd = static_cast<double>(xt);
       acc += xd * xd;
     } else {
-      using R = typename cplx<T>::real;
-      const T w0 = w[i];
-      double xr = w0.real(), xi = w0.imag();
-#pragma unroll
-      for (int r = 0; r < K; ++r)
-        if (r < k) {
-          const T v = V[r * n + i];
-          const double vr = v.real(), vi = v.imag(), sr = ss[2 * r], si = ss[2 * r + 1];
-          xr -= vr * sr - vi * si;
-          xi -= vr * si + vi * sr;
-        }
-      const T xt(static_cast<R>(xr), static_cast<R>(xi));
-      w[i] = xt;
       const double yr = xt.real(), yi = xt.imag();
       acc += yr * yr + yi * yi;
     }
