@@ -1,7 +1,7 @@
 """CuPy's equivalents of benchmarks/bench_sparse_products.cu (same matrices and dtypes). SP3 also
 reports CuPy's peak pool memory during one A @ A (a CuPy MemoryHook summing live allocations) as
 SP3-peak_bytes (the value, not a time)."""
-import os
+from graph_inputs import find_matrix
 
 
 def _poisson(k, d, dtype):
@@ -18,21 +18,6 @@ def _poisson(k, d, dtype):
     return A
 
 
-def _find(data, name):
-    # The same places the benchmark program looks (it is given the matrices' paths; compare_cupy.py
-    # passes only its --data folder here): the data folder, the repository's .gpurun/data and
-    # examples/data (relative to the working directory and to this file's repository), the shared
-    # matrices folder.
-    root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-    dirs = [data, ".gpurun/data", "examples/data", "../shared/data/matrices"]
-    dirs += [os.path.join(root, d) for d in (".gpurun/data", "examples/data", "../shared/data/matrices")]
-    for d in dirs:
-        for p in (os.path.join(d, name + ".mtx"), os.path.join(d, name + ".mtx.gz")):
-            if os.path.exists(p):
-                return p
-    return None
-
-
 def cupy_cases(gpu_ms, data):
     import cupy as cp
     import cupyx.scipy.sparse as csp
@@ -45,7 +30,7 @@ def cupy_cases(gpu_ms, data):
         out[key] = gpu_ms(lambda: A @ x)
         del A, x
     for m in ("bcsstk16", "cage10", "nh2010"):
-        p = _find(data, m)
+        p = find_matrix(data, m)  # the places the benchmark program looks (graph_inputs.py)
         if p is None:
             continue
         A = csp.csr_matrix(scipy.io.mmread(p).tocsr().astype("float64"))

@@ -5,7 +5,6 @@ Run at build time (tests/golden/CMakeLists.txt; format: golden.py). Real matrice
 examples/data are read from there. Seeded: reruns are identical.
 """
 import os
-import sys
 import warnings
 
 import numpy as np
