@@ -10,6 +10,7 @@
 #include "cusci/memory.hpp"
 #include "common/detail.hpp"
 #include "common/shapes.hpp"
+#include "lu/lu_engine.hpp"
 #include "cusci/detail/nvtx.hpp"
 
 namespace cusci::linalg {
@@ -169,7 +170,7 @@ ndarray solve(const ndarray& a, const ndarray& b, const solve_options& o) {
     gather(dt, av, nbatch, n, n, mode, o.lower, o.check_finite, true, A->ptr(), status.data());
     gather(dt, bv, nbatch, n, k, fill_mode::full, false, o.check_finite, true, B->ptr(), status.data());
     if (pos) lib_chol_solve(dt, nbatch, n, k, A->ptr(), B->ptr(), info.data(), o.lower);
-    else lib_lu_solve(dt, nbatch, n, k, A->ptr(), B->ptr(), info.data());
+    else lu_solve_colmajor(dt, nbatch, n, k, A->ptr(), B->ptr(), info.data());
     batch_view bw;
     bw.data = B->ptr();
     bw.batch_shape = {nbatch};
