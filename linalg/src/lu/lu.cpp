@@ -1,5 +1,5 @@
 // cusci::linalg's LU family (lu, lu_factor, lu_solve, inv, det): SciPy 1.18's argument handling, shape
-// and dtype rules; the device work is in lu_engine.cu / lu_small.cu (see lu/lu_engine.hpp).
+// and dtype rules; the device work is in lu_kernels.cu (see lu/lu_engine.hpp).
 
 #include "cusci/linalg/lu.hpp"
 

@@ -1,8 +1,8 @@
 #pragma once
 // Internal interface of the lu family (host-only header): the batched LU engine shared by lu, lu_factor,
 // lu_solve, inv and det (and usable by solve for batches of matrices larger than 32, see
-// docs/linalg-lu.md). Kernels in lu_small.cu (register kernel, max(m, n) <= 32), lu_medium.cu (a block a
-// matrix, orders 33..64) and lu_engine.cu
+// docs/linalg-lu.md). Kernels in lu_kernels.cu: the register kernel (max(m, n) <= 32), one block a matrix
+// (orders 33..64) and the library calls
 // (cuBLAS batched / cuSOLVER paths, unpacking, determinants).
 
 #include <cstdint>
@@ -22,7 +22,7 @@ void small_lu_factor(dtype t, const batch_view& a, std::int64_t nbatch, int m, i
                      int* info, int* status);
 
 /// LU of nbatch m x n matrices of `a`, any size: the register kernel when max(m, n) <= 32, the block
-/// kernel (lu_medium.cu) for square orders 33..64 in float32 / float64 / complex64, else the matrices are
+/// kernel (lu_kernels.cu) for square orders 33..64 in float32 / float64 / complex64, else the matrices are
 /// gathered column-major and factored by cuBLAS getrfBatched (square, nbatch > 1) or cuSOLVER Xgetrf (one
 /// matrix, or rectangular: one call per matrix). Outputs as small_lu_factor (C-order lu,
 /// 0-based int32 piv, info, status).
@@ -54,7 +54,7 @@ void inv_any(dtype t, const batch_view& a, fill_mode mode, bool lower, std::int6
 void lu_solve_any(dtype t, const batch_view& lu, const batch_view& piv, const batch_view& b, std::int64_t nbatch,
                   std::int64_t n, std::int64_t nrhs, int trans, bool check, void* x, int* status);
 
-// --- lu_medium.cu: one block a matrix, orders 33..64, float32 / float64 / complex64 ---------------------
+// --- one block a matrix, orders 33..64, float32 / float64 / complex64 ---------------------
 
 /// Whether the block kernels take matrices of order n and dtype t.
 bool medium_fits(dtype t, std::int64_t n);

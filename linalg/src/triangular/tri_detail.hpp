@@ -1,6 +1,6 @@
 #pragma once
 // Internal interface between the triangular family's host drivers (triangular.cpp) and its kernels
-// (tri_solve.cu, banded.cu, structure.cu). Host-only header. Status pairs and info arrays follow
+// (triangular_kernels.cu). Host-only header. Status pairs and info arrays follow
 // common/detail.hpp: status[0] = a non-finite value was read (when checking), status[1] = some
 // info != 0.
 
@@ -10,7 +10,7 @@
 
 namespace cusci::linalg::detail {
 
-// --- tri_solve.cu ---------------------------------------------------------------------------------
+// --- substitution ---------------------------------------------------------------------------------
 
 /// status[0] = 1 when an element of the nbatch (rows x cols) matrices of `v` is not finite.
 void scan_nonfinite(dtype t, const batch_view& v, std::int64_t nbatch, std::int64_t rows, std::int64_t cols,
@@ -32,7 +32,7 @@ void tri_solve_blas(dtype t, void* a, std::int64_t nbatch, std::int64_t n, std::
 inline constexpr std::int64_t blas_min_n = 64;
 inline constexpr std::int64_t blas_min_nrhs = 8;
 
-// --- banded.cu ------------------------------------------------------------------------------------
+// --- banded -------------------------------------------------------------------------------------
 
 /// In place on x (nbatch C-order n x nrhs blocks): solution of A_b x = x_b with A_b banded (kl, ku),
 /// stored in `ab` as ab[ku + i - j, j] = A[i, j] ((kl + ku + 1) x n). ?gbtf2 + ?gbtrs per system; info
@@ -48,7 +48,7 @@ void pb_factor(dtype t, void* c, std::int64_t nbatch, std::int64_t kd, std::int6
 void pb_solve(dtype t, const batch_view& cb, std::int64_t nbatch, std::int64_t kd, std::int64_t n, bool lower,
               std::int64_t nrhs, void* x);
 
-// --- structure.cu ---------------------------------------------------------------------------------
+// --- structure -----------------------------------------------------------------------------------
 
 /// lo[b] / up[b] (int64) = largest i - j / j - i over the nonzero entries of matrix b of `a`
 /// (rows x cols), 0 when none. Any dtype except float16.

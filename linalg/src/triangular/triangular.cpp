@@ -1,5 +1,5 @@
 // cusci::linalg's triangular family: argument handling (SciPy's checks, shapes, dtypes, batching) and the
-// kernel sequence of each function; the kernels are in tri_solve.cu, banded.cu and structure.cu.
+// kernel sequence of each function; the kernels are in triangular_kernels.cu.
 
 #include "cusci/linalg/triangular.hpp"
 
