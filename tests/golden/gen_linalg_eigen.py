@@ -26,21 +26,16 @@ import numpy as np
 import scipy.linalg as sl
 
 from golden import Suite
+from linalg_common import DT, rand_maker, run_scipy, storer
 
 suite = Suite("linalg_eigen")
 rng = suite.rng(20261203)
-DT = {"f32": np.float32, "f64": np.float64, "c64": np.complex64, "c128": np.complex128}
 
 
 def is_c(dt):
     return np.issubdtype(np.dtype(dt), np.complexfloating)
-
-
-def rand(shape, dt):
-    x = rng.standard_normal(shape)
-    if is_c(dt):
-        x = x + 1j * rng.standard_normal(shape)
-    return x.astype(dt)
+rand = rand_maker(rng)
+stored = storer(suite)
 
 
 def herm(shape, dt):
@@ -110,31 +105,12 @@ def comp_dt(*arrays):
     return r
 
 
-def strided(x):
-    full = np.empty(x.shape[:-1] + (2 * x.shape[-1],), x.dtype)
-    full[..., ::2] = x
-    full[..., 1::2] = 12345
-    return full
-
-
-def stored(case, key, x, layout):
-    x = np.asarray(x)
-    return suite.array(f"{case}_{key}", strided(x) if layout == "strided" and x.ndim >= 1 else x)
+ERRORS = ((np.linalg.LinAlgError, "lin_alg_error"), (NotImplementedError, "not_implemented_error"),
+          (TypeError, "type_error"), (ValueError, "value_error"))
 
 
 def call(f):
-    with warnings.catch_warnings():
-        warnings.simplefilter("ignore")
-        try:
-            return f(), None
-        except np.linalg.LinAlgError:
-            return None, "lin_alg_error"
-        except NotImplementedError:
-            return None, "not_implemented_error"
-        except TypeError:
-            return None, "type_error"
-        except ValueError:
-            return None, "value_error"
+    return run_scipy(f, ERRORS)
 
 
 def amax(x):

@@ -17,17 +17,12 @@ import numpy as np
 import scipy.linalg as sl
 
 from golden import Suite
+from linalg_common import DT, rand_maker, storer
 
 suite = Suite("linalg_lu")
 rng = suite.rng(20261203)
-DT = {"f32": np.float32, "f64": np.float64, "c64": np.complex64, "c128": np.complex128}
-
-
-def rand(shape, dt):
-    x = rng.standard_normal(shape)
-    if np.issubdtype(dt, np.complexfloating):
-        x = x + 1j * rng.standard_normal(shape)
-    return x.astype(dt)
+rand = rand_maker(rng)
+stored = storer(suite)
 
 
 def gen_matrix(shape, dt):
@@ -40,14 +35,6 @@ def gen_matrix(shape, dt):
 
 def eps(dt):
     return float(np.finfo(dt).eps)
-
-
-def strided(x):
-    """An array whose [..., ::2] view is x (last axis doubled, odd entries garbage)."""
-    full = np.empty(x.shape[:-1] + (2 * x.shape[-1],), x.dtype)
-    full[..., ::2] = x
-    full[..., 1::2] = 12345
-    return full
 
 
 def tol_for(a, dt, scale=1.0):
@@ -70,10 +57,6 @@ def tol_for(a, dt, scale=1.0):
 def amax(*xs):
     v = [float(np.abs(x).max()) for x in xs if x is not None and np.size(x)]
     return max(v) if v else 1.0
-
-
-def stored(case, key, x, layout):
-    return suite.array(f"{case}_{key}", strided(x) if layout == "strided" and np.ndim(x) >= 1 else x)
 
 
 def call(f):

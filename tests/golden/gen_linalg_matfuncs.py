@@ -11,16 +11,15 @@ expected (expm_frechet: expected_expm when compute_expm, expected_frechet). erro
 value_error | type_error. The matrices are scaled to 1-norms that select each Pade order (3, 5, 7, 9,
 13 with and without scaling) in SciPy's expm and expm_frechet.
 """
-import warnings
-
 import numpy as np
 import scipy.linalg as sl
 
 from golden import Suite, tol
+from linalg_common import DT, run_scipy, storer
 
 suite = Suite("linalg_matfuncs")
 rng = suite.rng(20261204)
-DT = {"f32": np.float32, "f64": np.float64, "c64": np.complex64, "c128": np.complex128}
+stored = storer(suite)
 
 
 def rand(shape, dt):
@@ -39,34 +38,17 @@ def scaled(shape, dt, norm):
     return x.astype(dt)
 
 
-def strided(x):
-    full = np.empty(x.shape[:-1] + (2 * x.shape[-1],), x.dtype)
-    full[..., ::2] = x
-    full[..., 1::2] = 12345
-    return full
-
-
-def stored(case, key, x, layout):
-    return suite.array(f"{case}_{key}", strided(x) if layout == "strided" and np.ndim(x) >= 1 else x)
-
-
 def amax(*xs):
     v = [float(np.abs(x).max()) for x in xs if x is not None and np.size(x)]
     v = [x for x in v if np.isfinite(x)]
     return max(v) if v else 1.0
 
 
+ERRORS = ((np.linalg.LinAlgError, "lin_alg_error"), (TypeError, "type_error"), (ValueError, "value_error"))
+
+
 def call(f):
-    with warnings.catch_warnings():
-        warnings.simplefilter("ignore")
-        try:
-            return f(), None
-        except np.linalg.LinAlgError:
-            return None, "lin_alg_error"
-        except TypeError:
-            return None, "type_error"
-        except ValueError:
-            return None, "value_error"
+    return run_scipy(f, ERRORS)
 
 
 def tols(r, scale=1.0, dt=None):

@@ -15,39 +15,21 @@ clarkson_woodruff_transform(a, sketch_size, rng=seed), or error. cusci's generat
 NumPy's stream, so the test applies the stored sketch (exactness of the construction); the
 distributional properties of cusci's own sketches are tested without references.
 """
-import warnings
-
 import numpy as np
 import scipy.linalg as sl
 from scipy.linalg._sketches import cwt_matrix
 
 from golden import Suite
+from linalg_common import DT as DT4, case_adder, rand_maker, storer
 
 suite = Suite("linalg_norm")
 rng = suite.rng(20261205)
-DT = {"f32": np.float32, "f64": np.float64, "c64": np.complex64, "c128": np.complex128, "i32": np.int32,
-      "b": np.bool_}
-
-
-def rand(shape, dt):
-    x = rng.standard_normal(shape)
-    if np.issubdtype(np.dtype(dt), np.complexfloating):
-        x = x + 1j * rng.standard_normal(shape)
-    if np.dtype(dt) == np.bool_:
-        return x > 0
-    if np.issubdtype(np.dtype(dt), np.integer):
-        x = np.round(4 * x)
-    return x.astype(dt)
-
-
-def strided(x):
-    x = np.asarray(x)
-    if x.ndim == 0:
-        return x
-    full = np.empty(x.shape[:-1] + (2 * x.shape[-1],), x.dtype)
-    full[..., ::2] = x
-    full[..., 1::2] = 7
-    return full
+DT = {**DT4, "i32": np.int32, "b": np.bool_}
+# IndexError: numpy's AxisError too
+ERRORS = ((IndexError, "index_error"), (ValueError, "value_error"), (TypeError, "type_error"))
+rand = rand_maker(rng, ints_rounded=True)
+stored = storer(suite, fill=7)
+add = case_adder(suite, stored, ERRORS)  # runs SciPy, stores the inputs and the outcome
 
 
 def ord_str(o):
@@ -56,29 +38,6 @@ def ord_str(o):
     if isinstance(o, str):
         return o
     return repr(float(o)) if np.isfinite(o) else ("inf" if o > 0 else "-inf")
-
-
-def add(case, func, call, inputs, layout="C", rtol=0.0, atol=0.0, **kw):
-    error = None
-    out = None
-    try:
-        with warnings.catch_warnings():
-            warnings.simplefilter("ignore")
-            out = call()
-    except IndexError:  # numpy's AxisError too
-        error = "index_error"
-    except ValueError:
-        error = "value_error"
-    except TypeError:
-        error = "type_error"
-    params = {}
-    for k, v in inputs.items():
-        params[k] = suite.array(f"{case}_{k}", strided(v) if layout == "strided" else v)
-    if out is not None:
-        params["expected"] = suite.array(case + "_expected", np.asarray(out))
-    else:
-        rtol = atol = 0.0
-    suite.case(case, func=func, rtol=rtol, atol=atol, error=error, layout=layout, **params, **kw)
 
 
 def norm_tol(dt, o):

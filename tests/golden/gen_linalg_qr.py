@@ -35,25 +35,12 @@ import numpy as np
 import scipy.linalg as sl
 
 from golden import Suite
+from linalg_common import DT, rand_maker, storer
 
 suite = Suite("linalg_qr")
 rng = suite.rng(20261204)
-DT = {"f32": np.float32, "f64": np.float64, "c64": np.complex64, "c128": np.complex128}
-
-
-def rand(shape, dt):
-    x = rng.standard_normal(shape)
-    if np.issubdtype(dt, np.complexfloating):
-        x = x + 1j * rng.standard_normal(shape)
-    return x.astype(dt)
-
-
-def strided(x):
-    """An array whose [..., ::2] view is x (last axis doubled, odd entries garbage)."""
-    full = np.empty(x.shape[:-1] + (2 * x.shape[-1],), x.dtype)
-    full[..., ::2] = x
-    full[..., 1::2] = 12345
-    return full
+rand = rand_maker(rng)
+stored = storer(suite)
 
 
 def lapack_eps(dt):
@@ -79,10 +66,6 @@ def tol_for(a, dt):
     t = max(20 * eps * c * n, 100 * eps * n)
     s = max(1.0, float(np.abs(a).max()))
     return float(f"{t:.3g}"), float(f"{t * s:.3g}")
-
-
-def stored(case, key, x, layout):
-    return suite.array(f"{case}_{key}", strided(x) if layout == "strided" and np.ndim(x) >= 1 else x)
 
 
 def call(f):

@@ -18,17 +18,12 @@ import numpy as np
 import scipy.linalg as sl
 
 from golden import Suite
+from linalg_common import DT, rand_maker, storer
 
 suite = Suite("linalg_svd")
 rng = suite.rng(20261204)
-DT = {"f32": np.float32, "f64": np.float64, "c64": np.complex64, "c128": np.complex128}
-
-
-def rand(shape, dt):
-    x = rng.standard_normal(shape)
-    if np.issubdtype(np.dtype(dt), np.complexfloating):
-        x = x + 1j * rng.standard_normal(shape)
-    return x.astype(dt)
+rand = rand_maker(rng)
+stored = storer(suite)
 
 
 def low_rank(shape, rank, dt):
@@ -37,17 +32,6 @@ def low_rank(shape, rank, dt):
     left = rand(shape[:-2] + (m, rank), np.complex128 if np.dtype(dt).kind == "c" else np.float64)
     right = rand(shape[:-2] + (rank, n), left.dtype)
     return (left @ right).astype(dt)
-
-
-def strided(x):
-    full = np.empty(x.shape[:-1] + (2 * x.shape[-1],), x.dtype)
-    full[..., ::2] = x
-    full[..., 1::2] = 12345
-    return full
-
-
-def stored(case, key, x, layout):
-    return suite.array(f"{case}_{key}", strided(x) if layout == "strided" and np.ndim(x) >= 1 else x)
 
 
 def tol(dt, scale=1.0, n=1):

@@ -16,58 +16,20 @@ import numpy as np
 import scipy.linalg as sl
 
 from golden import Suite
+from linalg_common import DT as DT4, case_adder, rand_maker, storer
 
 suite = Suite("linalg_toeplitz")
 rng = suite.rng(20261204)
-DT = {"f32": np.float32, "f64": np.float64, "c64": np.complex64, "c128": np.complex128, "i32": np.int32}
-
-
-def rand(shape, dt):
-    x = rng.standard_normal(shape)
-    if np.issubdtype(np.dtype(dt), np.complexfloating):
-        x = x + 1j * rng.standard_normal(shape)
-    if np.issubdtype(np.dtype(dt), np.integer):
-        x = np.round(4 * x)
-    return x.astype(dt)
-
-
-def strided(x):
-    x = np.asarray(x)
-    if x.ndim == 0:
-        return x
-    full = np.empty(x.shape[:-1] + (2 * x.shape[-1],), x.dtype)
-    full[..., ::2] = x
-    full[..., 1::2] = 12345
-    return full
+DT = {**DT4, "i32": np.int32}
+ERRORS = ((np.linalg.LinAlgError, "lin_alg_error"), (IndexError, "index_error"), (ValueError, "value_error"))
+rand = rand_maker(rng, ints_rounded=True)
+stored = storer(suite)
+add = case_adder(suite, stored, ERRORS)  # runs SciPy, stores the inputs and the outcome
 
 
 def eps(dt):
     dt = np.dtype(dt)
     return float(np.finfo(dt).eps) if dt.kind in "fc" else 0.0
-
-
-def add(case, func, call, inputs, layout="C", rtol=0.0, atol=0.0, **kw):
-    """Runs call() (SciPy), stores the inputs and the outcome."""
-    error = None
-    out = None
-    try:
-        with warnings.catch_warnings():
-            warnings.simplefilter("ignore")
-            out = call()
-    except np.linalg.LinAlgError:
-        error = "lin_alg_error"
-    except IndexError:  # also numpy's AxisError
-        error = "index_error"
-    except ValueError:
-        error = "value_error"
-    params = {}
-    for k, v in inputs.items():
-        params[k] = suite.array(f"{case}_{k}", strided(v) if layout == "strided" else v)
-    if out is not None:
-        params["expected"] = suite.array(case + "_expected", np.asarray(out))
-    else:
-        rtol = atol = 0.0
-    suite.case(case, func=func, rtol=rtol, atol=atol, error=error, layout=layout, **params, **kw)
 
 
 def t_matrix(c, r):

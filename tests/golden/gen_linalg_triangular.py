@@ -17,28 +17,14 @@ import numpy as np
 import scipy.linalg as sl
 
 from golden import Suite
+from linalg_common import DT, rand_maker, run_scipy, storer
 
 suite = Suite("linalg_triangular")
 rng = suite.rng(20261203)
-DT = {"f32": np.float32, "f64": np.float64, "c64": np.complex64, "c128": np.complex128}
 INPUTS = ("a", "b", "ab", "c", "cb")
-
-
-def rand(shape, dt):
-    x = rng.standard_normal(shape)
-    if np.issubdtype(np.dtype(dt), np.complexfloating):
-        x = x + 1j * rng.standard_normal(shape)
-    return x.astype(dt)
-
-
-def strided(x):
-    x = np.asarray(x)
-    if x.ndim == 0:
-        return x
-    full = np.empty(x.shape[:-1] + (2 * x.shape[-1],), x.dtype)
-    full[..., ::2] = x
-    full[..., 1::2] = 12345
-    return full
+ERRORS = ((np.linalg.LinAlgError, "lin_alg_error"), (ValueError, "value_error"), (TypeError, "type_error"))
+rand = rand_maker(rng)
+stored = storer(suite)
 
 
 def eps(dt):
@@ -63,21 +49,8 @@ def tol_for(m, dt, scale):
 def add(case, func, call, inputs, layout="C", cond=None, **kw):
     """Runs call() (SciPy), stores the inputs and the outcome. cond: the effective matrices for the
     tolerance."""
-    error = None
-    out = None
-    try:
-        with warnings.catch_warnings():
-            warnings.simplefilter("ignore")
-            out = call()
-    except np.linalg.LinAlgError:
-        error = "lin_alg_error"
-    except ValueError:
-        error = "value_error"
-    except TypeError:
-        error = "type_error"
-    params = {}
-    for k, v in inputs.items():
-        params[k] = suite.array(f"{case}_{k}", strided(v) if layout == "strided" else v)
+    out, error = run_scipy(call, ERRORS)
+    params = {k: stored(case, k, v, layout) for k, v in inputs.items()}
     rtol = atol = 0.0
     if out is not None:
         if func == "bandwidth":

@@ -16,6 +16,7 @@
 #include "cusci/detail/nvtx.hpp"
 #include "cusci/memory.hpp"
 #include "common/detail.hpp"
+#include "common/host_helpers.hpp"
 #include "common/shapes.hpp"
 #include "eigen/eigen_detail.hpp"
 #include "lu/lu_engine.hpp"
@@ -27,26 +28,8 @@ namespace {
 using namespace detail;
 using i64 = std::int64_t;
 
-/// SciPy's LAPACK type of one dtype: inexact kept (float16 -> float32), small integers and bool ->
-/// float32, other integers -> float64.
-dtype lapack_type(dtype t) {
-  switch (t) {
-    case dtype::float32:
-    case dtype::float64:
-    case dtype::complex64:
-    case dtype::complex128: return t;
-    case dtype::float16:
-    case dtype::bool_:
-    case dtype::int8:
-    case dtype::uint8:
-    case dtype::int16:
-    case dtype::uint16: return dtype::float32;
-    default: return dtype::float64;
-  }
-}
-
 /// The LAPACK type of two arrays together (get_lapack_funcs over both).
-dtype lapack_type2(dtype a, dtype b) { return lapack_type(promote_types(lapack_type(a), lapack_type(b))); }
+dtype lapack_type2(dtype a, dtype b) { return lapack_dtype(promote_types(lapack_dtype(a), lapack_dtype(b))); }
 
 std::string shape_tuple(const shape_t& s) { return shape_str(s); }
 
@@ -82,8 +65,6 @@ ndarray colmajor_view(const ndarray& buf, const shape_t& batch, i64 n, i64 m, i6
 batch_view view_of(const ndarray& x, const shape_t& batch) {
   return broadcast_view(x.data(), operand{x.shape(), x.strides()}, batch);
 }
-
-void throw_nonfinite(const std::string& fn) { throw value_error(fn + ": array must not contain infs or NaNs"); }
 
 /// Reads the status pair; throws for non-finite input.
 void check_status(const std::string& fn, const int* status) {
@@ -229,12 +210,12 @@ eigh_result eigh_impl(const std::string& fn, const std::string& pyname, const nd
                         shape_str(a.shape()) + " and b " + shape_str(b->shape()) + ")");
   }
   check_batch(fn, pyname, batch);
-  const dtype dt = generalized ? lapack_type2(a.dtype(), b->dtype()) : lapack_type(a.dtype());
+  const dtype dt = generalized ? lapack_type2(a.dtype(), b->dtype()) : lapack_dtype(a.dtype());
   const dtype rt = real_dtype(dt);
   if (n == 0) {
     eigh_result r;
     r.w = cusci::empty(with(batch, {0}), rt);
-    if (!o.eigvals_only) r.v = cusci::empty(with(batch, {0, 0}), lapack_type(a.dtype()));
+    if (!o.eigvals_only) r.v = cusci::empty(with(batch, {0, 0}), lapack_dtype(a.dtype()));
     return r;
   }
   if (generalized && (o.type < 1 || o.type > 3))
@@ -423,7 +404,7 @@ eig_result eig_impl(const std::string& fn, const ndarray& a, const ndarray* b, c
                       shape_str(a.shape()));
   const i64 n = a.shape(-1);
   shape_t batch = batch_of(a.shape(), 2);
-  dtype dt = lapack_type(a.dtype());
+  dtype dt = lapack_dtype(a.dtype());
   if (generalized) {
     if (b->ndim() < 2 || b->shape(-1) != b->shape(-2)) throw value_error(fn + ": expected square matrix");
     if (b->shape(-1) != n) throw value_error(fn + ": a and b must have the same shape");
@@ -577,7 +558,7 @@ eigh_result banded_impl(const std::string& fn, const std::string& pyname, const 
   if (ab.ndim() < 2) throw value_error(fn + ": expected a 2-D array");
   const shape_t batch = batch_of(ab.shape(), 2);
   check_batch(fn, pyname, batch);
-  const dtype dt = lapack_type(ab.dtype());
+  const dtype dt = lapack_dtype(ab.dtype());
   const i64 rows = ab.shape(-2), n = ab.shape(-1);
   if (rows * n == 0) {
     eigh_result r;
@@ -713,7 +694,7 @@ pinvh_result pinvh(const ndarray& a, const pinvh_options& o) {
   const shape_t batch = batch_of(a.shape(), 2);
   check_batch(fn, "pinvh", batch);
   const double atol = o.atol.value_or(0.0);
-  const dtype dt = lapack_type(a.dtype());
+  const dtype dt = lapack_dtype(a.dtype());
   const i64 n = a.shape(-1);
   const double eps = real_dtype(dt) == dtype::float32 ? static_cast<double>(std::numeric_limits<float>::epsilon())
                                                       : std::numeric_limits<double>::epsilon();

@@ -17,6 +17,7 @@
 #include "cusci/memory.hpp"
 #include "cusci/stream.hpp"
 #include "common/kernels.cuh"
+#include "common/libcalls.cuh"
 #include "eigen/eigen_detail.hpp"
 
 namespace cusci::linalg::detail {
@@ -24,16 +25,6 @@ namespace {
 
 using cusci::detail::grid_for;
 using i64 = std::int64_t;
-
-#define CUSCI_EIG_LOOP(i, count)                                                                         \
-  for (i64 i = static_cast<i64>(blockIdx.x) * blockDim.x + threadIdx.x; i < (count);                   \
-       i += static_cast<i64>(gridDim.x) * blockDim.x)
-
-template <class T> constexpr cudaDataType cuda_type();
-template <> constexpr cudaDataType cuda_type<float>() { return CUDA_R_32F; }
-template <> constexpr cudaDataType cuda_type<double>() { return CUDA_R_64F; }
-template <> constexpr cudaDataType cuda_type<cuda::std::complex<float>>() { return CUDA_C_32F; }
-template <> constexpr cudaDataType cuda_type<cuda::std::complex<double>>() { return CUDA_C_64F; }
 
 template <class T> struct complex_of { using type = cuda::std::complex<real_t<T>>; };
 template <class T> using complex_t = typename complex_of<T>::type;
@@ -48,40 +39,6 @@ void dispatch_real(dtype t, F&& f) {
   throw type_error("cusci::linalg: internal real dtype expected, got " + std::string(dtype_name(t)));
 }
 
-class solver_params {
- public:
-  solver_params() { CUSCI_CUSOLVER_TRY(CUSCI_LAZY(cusolverDnCreateParams)(&p_)); }
-  ~solver_params() { CUSCI_LAZY(cusolverDnDestroyParams)(p_); }
-  solver_params(const solver_params&) = delete;
-  solver_params& operator=(const solver_params&) = delete;
-  cusolverDnParams_t get() const { return p_; }
-
- private:
-  cusolverDnParams_t p_ = nullptr;
-};
-
-struct workspace {
-  memory_ptr device;
-  std::vector<unsigned char> host;
-  std::size_t device_bytes = 0;
-  workspace(std::size_t dev, std::size_t hst) : device(cusci::malloc(dev)), host(hst), device_bytes(dev) {}
-  void* dptr() const { return device ? device->ptr() : nullptr; }
-  void* hptr() { return host.empty() ? nullptr : host.data(); }
-};
-
-/// Host pointer mode for the scope (the cached cuBLAS handle is shared; the old mode is restored).
-struct host_pointer_mode {
-  cublasHandle_t h;
-  cublasPointerMode_t old = CUBLAS_POINTER_MODE_HOST;
-  explicit host_pointer_mode(cublasHandle_t hh) : h(hh) {
-    CUSCI_CUBLAS_TRY(CUSCI_LAZY(cublasGetPointerMode)(h, &old));
-    if (old != CUBLAS_POINTER_MODE_HOST) CUSCI_CUBLAS_TRY(CUSCI_LAZY(cublasSetPointerMode)(h, CUBLAS_POINTER_MODE_HOST));
-  }
-  ~host_pointer_mode() { CUSCI_LAZY(cublasSetPointerMode)(h, old); }
-  host_pointer_mode(const host_pointer_mode&) = delete;
-  host_pointer_mode& operator=(const host_pointer_mode&) = delete;
-};
-
 int to_int(i64 v, const char* what) {
   if (v > 2147483647LL)
     throw value_error(std::string("cusci::linalg: ") + what + " exceeds the 32-bit range of the batched library call");
@@ -90,22 +47,10 @@ int to_int(i64 v, const char* what) {
 
 // --- kernels --------------------------------------------------------------------------------------
 
-__global__ void fill_ptrs_kernel(char* base, i64 stride, i64 nbatch, void** ptrs) {
-  CUSCI_EIG_LOOP(b, nbatch) ptrs[b] = base + b * stride;
-}
-
-device_buffer<void*> pointer_array(void* base, i64 stride_bytes, i64 nbatch) {
-  device_buffer<void*> ptrs(static_cast<std::size_t>(nbatch));
-  fill_ptrs_kernel<<<grid_for(nbatch), 256, 0, get_current_stream()>>>(static_cast<char*>(base), stride_bytes, nbatch,
-                                                                       ptrs.data());
-  CUSCI_CHECK_LAUNCH();
-  return ptrs;
-}
-
 template <class T>
 __global__ void zero_upper_kernel(T* a, i64 nbatch, i64 n) {
   const i64 per = n * n;
-  CUSCI_EIG_LOOP(e, nbatch * per) {
+  CUSCI_LINALG_GRID_LOOP(e, nbatch * per) {
     const i64 r = e % per, j = r / n, i = r - j * n;  // column-major (i, j)
     if (i < j) a[e] = T(0);
   }
@@ -113,7 +58,7 @@ __global__ void zero_upper_kernel(T* a, i64 nbatch, i64 n) {
 
 template <class R>
 __global__ void value_range_kernel(const R* w, i64 nbatch, i64 n, R lo, R hi, i64* first, i64* count) {
-  CUSCI_EIG_LOOP(b, nbatch) {
+  CUSCI_LINALG_GRID_LOOP(b, nbatch) {
     const R* wb = w + b * n;
     i64 f = 0;
     while (f < n && !(wb[f] > lo)) ++f;
@@ -127,13 +72,13 @@ __global__ void value_range_kernel(const R* w, i64 nbatch, i64 n, R lo, R hi, i6
 template <class T>
 __global__ void select_kernel(const real_t<T>* w, const T* v, i64 nbatch, i64 n, const i64* first, i64 first_const,
                               i64 m, real_t<T>* w_out, T* v_out) {
-  CUSCI_EIG_LOOP(e, nbatch * m) {
+  CUSCI_LINALG_GRID_LOOP(e, nbatch * m) {
     const i64 b = e / m, k = e - b * m;
     const i64 f = first ? first[b] : first_const;
     w_out[e] = w[b * n + f + k];
   }
   if (v) {
-    CUSCI_EIG_LOOP(e, nbatch * m * n) {
+    CUSCI_LINALG_GRID_LOOP(e, nbatch * m * n) {
       const i64 b = e / (m * n), r = e - b * m * n, k = r / n, i = r - k * n;
       const i64 f = first ? first[b] : first_const;
       v_out[e] = v[b * n * n + (f + k) * n + i];
@@ -146,7 +91,7 @@ __global__ void tridiag_kernel(const char* d, strided_indexer di, i64 ds, const 
                                i64 nbatch, i64 n, bool check, T* out, int* status) {
   bool bad = false;
   const i64 per = n * n;
-  CUSCI_EIG_LOOP(x, nbatch * per) {
+  CUSCI_LINALG_GRID_LOOP(x, nbatch * per) {
     const i64 b = x / per, r = x - b * per, j = r / n, i = r - j * n;
     T v = T(0);
     if (i == j) {
@@ -169,13 +114,13 @@ __global__ void band_kernel(const char* ab, strided_indexer bi, i64 sr, i64 sc, 
   // every stored entry is checked (SciPy checks the whole a_band array)
   const i64 rows = u + 1;
   if (check) {
-    CUSCI_EIG_LOOP(x, nbatch * rows * n) {
+    CUSCI_LINALG_GRID_LOOP(x, nbatch * rows * n) {
       const i64 b = x / (rows * n), r = x - b * rows * n, p = r / n, j = r - p * n;
       if (!is_finite_elem(load_at<T>(ab + bi.offset(b), sr, sc, p, j))) bad = true;
     }
   }
   const i64 per = n * n;
-  CUSCI_EIG_LOOP(x, nbatch * per) {
+  CUSCI_LINALG_GRID_LOOP(x, nbatch * per) {
     const i64 b = x / per, r = x - b * per, j = r / n, i = r - j * n;  // column-major (i, j)
     // stored triangle: lower form holds i >= j, upper form i <= j
     const bool stored = lower ? i >= j : i <= j;
@@ -196,7 +141,7 @@ __global__ void band_kernel(const char* ab, strided_indexer bi, i64 sr, i64 sc, 
 template <class C>
 __global__ void any_complex_kernel(const C* w, i64 count, int* flag) {
   bool any = false;
-  CUSCI_EIG_LOOP(i, count) any |= w[i].imag() != 0;
+  CUSCI_LINALG_GRID_LOOP(i, count) any |= w[i].imag() != 0;
   if (any) flag[0] = 1;
 }
 
@@ -206,7 +151,7 @@ template <class R>
 __global__ void unpack_kernel(const cuda::std::complex<R>* w, const R* vr, i64 nbatch, i64 n,
                               cuda::std::complex<R>* out) {
   const i64 per = n * n;
-  CUSCI_EIG_LOOP(x, nbatch * per) {
+  CUSCI_LINALG_GRID_LOOP(x, nbatch * per) {
     const i64 b = x / per, r = x - b * per, j = r / n, i = r - j * n;
     const cuda::std::complex<R>* wb = w + b * n;
     const R* vb = vr + b * per;
@@ -221,7 +166,7 @@ __global__ void unpack_kernel(const cuda::std::complex<R>* w, const R* vr, i64 n
 template <class C>
 __global__ void left_kernel(const C* m, i64 nbatch, i64 n, C* vl) {
   using R = real_t<C>;
-  CUSCI_EIG_LOOP(x, nbatch * n) {
+  CUSCI_LINALG_GRID_LOOP(x, nbatch * n) {
     const i64 b = x / n, j = x - b * n;
     const C* row = m + b * n * n + j * n;  // row j of M (C order)
     R nrm = 0, big = -1;
@@ -243,7 +188,7 @@ __global__ void left_kernel(const C* m, i64 nbatch, i64 n, C* vl) {
 
 template <class C>
 __global__ void homogeneous_kernel(const C* w, i64 nbatch, i64 n, C* out) {
-  CUSCI_EIG_LOOP(x, nbatch * n) {
+  CUSCI_LINALG_GRID_LOOP(x, nbatch * n) {
     const i64 b = x / n, k = x - b * n;
     out[b * 2 * n + k] = w[x];
     out[b * 2 * n + n + k] = C(1);
@@ -290,7 +235,7 @@ __global__ void pinvh_scale_kernel(const real_t<T>* w, const T* u, const real_t<
                                    T* scaled) {
   using R = real_t<T>;
   const i64 per = n * n;
-  CUSCI_EIG_LOOP(x, nbatch * per) {
+  CUSCI_LINALG_GRID_LOOP(x, nbatch * per) {
     const i64 b = x / per, j = (x - b * per) / n;
     const R wj = w[b * n + j];
     scaled[x] = u[x] * (fabs(wj) > cut[b] ? R(1) / wj : R(0));

@@ -12,6 +12,7 @@
 #include "cusci/memory.hpp"
 #include "cusci/warnings.hpp"
 #include "common/detail.hpp"
+#include "common/host_helpers.hpp"
 #include "common/shapes.hpp"
 #include "lu/lu_engine.hpp"
 
@@ -20,28 +21,12 @@ namespace cusci::linalg {
 namespace {
 
 using detail::batch_view;
+using detail::cast_to;
+using detail::lapack_dtype;
+using detail::throw_nonfinite;
 using detail::prod;
 using detail::shape_str;
 using i64 = std::int64_t;
-
-/// SciPy's LAPACK type of one array (find_best_lapack_type / _normalize_lapack_dtype): float32, float64,
-/// complex64, complex128 kept; bool, int8, uint8, int16, uint16, float16 -> float32; other integers ->
-/// float64.
-dtype lapack_dtype(dtype t) {
-  switch (t) {
-    case dtype::float32:
-    case dtype::float64:
-    case dtype::complex64:
-    case dtype::complex128: return t;
-    case dtype::bool_:
-    case dtype::int8:
-    case dtype::uint8:
-    case dtype::int16:
-    case dtype::uint16:
-    case dtype::float16: return dtype::float32;
-    default: return dtype::float64;
-  }
-}
 
 std::string slice_list(const std::vector<int>& info) {
   std::string r = "[";
@@ -62,12 +47,6 @@ std::string slice_list(const std::vector<int>& info) {
 batch_view matrix_view(const ndarray& x) {
   const detail::operand o = detail::atleast(x, 2);
   return detail::broadcast_view(x.data(), o, shape_t(o.shape.begin(), o.shape.end() - 2));
-}
-
-ndarray cast_to(const ndarray& a, dtype dt) { return a.dtype() == dt ? a : a.astype(dt); }
-
-[[noreturn]] void throw_nonfinite(const std::string& fn) {
-  throw value_error(fn + ": array must not contain infs or NaNs");
 }
 
 /// Factors every matrix of `a` (already of LAPACK dtype, ndim >= 2, non-empty) into C-order packed factors

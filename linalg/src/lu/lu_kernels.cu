@@ -42,6 +42,7 @@
 #include "common/small.cuh"
 #include "lu/lu_engine.hpp"
 #include "common/kernels.cuh"
+#include "common/libcalls.cuh"
 
 // ================================================================ lu_small
 namespace cusci::linalg::detail {
@@ -182,27 +183,18 @@ namespace {
 using cusci::detail::grid_for;
 using i64 = std::int64_t;
 
-#define CUSCI_LU_GRID_LOOP(e, total) \
-  for (i64 e = static_cast<i64>(blockIdx.x) * blockDim.x + threadIdx.x; e < (total); \
-       e += static_cast<i64>(gridDim.x) * blockDim.x)
-
 // --- kernels --------------------------------------------------------------------------------------
-
-/// ptrs[b] = base + b * stride (bytes).
-__global__ void fill_ptrs_kernel(char* base, i64 stride, i64 nbatch, void** ptrs) {
-  CUSCI_LU_GRID_LOOP(b, nbatch) ptrs[b] = base + b * stride;
-}
 
 /// out[e] = in[e] - 1 (LAPACK's 1-based pivots to SciPy's 0-based ones).
 template <class I>
 __global__ void piv_to0_kernel(const I* in, int* out, i64 count) {
-  CUSCI_LU_GRID_LOOP(e, count) out[e] = static_cast<int>(in[e]) - 1;
+  CUSCI_LINALG_GRID_LOOP(e, count) out[e] = static_cast<int>(in[e]) - 1;
 }
 
 /// 1-based pivots (int32 or int64) for getrs from the 0-based int32 view (indices outside [0, n): none).
 template <class I>
 __global__ void piv_gather_kernel(const char* src, strided_indexer bix, i64 s, i64 nbatch, i64 n, I* out) {
-  CUSCI_LU_GRID_LOOP(e, nbatch * n) {
+  CUSCI_LINALG_GRID_LOOP(e, nbatch * n) {
     const i64 b = e / n, i = e - b * n;
     const int v = *reinterpret_cast<const int*>(src + bix.offset(b) + i * s);
     out[e] = static_cast<I>((v < 0 || v >= n) ? i + 1 : v + 1);
@@ -212,7 +204,7 @@ __global__ void piv_gather_kernel(const char* src, strided_indexer bix, i64 s, i
 /// Column-major identity matrices.
 template <class T>
 __global__ void eye_kernel(T* a, i64 nbatch, i64 n) {
-  CUSCI_LU_GRID_LOOP(e, nbatch * n * n) {
+  CUSCI_LINALG_GRID_LOOP(e, nbatch * n * n) {
     const i64 r = e % (n * n);
     a[e] = (r % n == r / n) ? T(1) : T(0);
   }
@@ -231,7 +223,7 @@ struct wide<cuda::std::complex<R>> {
 template <class T>
 __global__ void det_kernel(const T* lu, const int* piv, i64 nbatch, i64 n, typename wide<T>::type* out) {
   using W = typename wide<T>::type;
-  CUSCI_LU_GRID_LOOP(b, nbatch) {
+  CUSCI_LINALG_GRID_LOOP(b, nbatch) {
     const T* a = lu + b * n * n;
     const int* p = piv + b * n;
     T d = T(1);
@@ -249,7 +241,7 @@ __global__ void det_kernel(const T* lu, const int* piv, i64 nbatch, i64 n, typen
 /// perm[b][i]: the row of a that row i of L @ U reproduces (LAPACK's interchanges applied in order);
 /// inv[b][perm[b][i]] = i. One thread a matrix.
 __global__ void perm_kernel(const int* piv, i64 nbatch, i64 m, i64 k, int* perm, int* inv) {
-  CUSCI_LU_GRID_LOOP(b, nbatch) {
+  CUSCI_LINALG_GRID_LOOP(b, nbatch) {
     int* pr = perm + b * m;
     int* iv = inv + b * m;
     const int* pv = piv + b * k;
@@ -269,7 +261,7 @@ __global__ void perm_kernel(const int* piv, i64 nbatch, i64 m, i64 k, int* perm,
 /// l[b] (m x k): unit lower part of the packed factors; with permute_l, row r is L's row inv[r].
 template <class T>
 __global__ void unpack_l_kernel(const T* lu, const int* inv, i64 nbatch, i64 m, i64 n, i64 k, bool permute_l, T* l) {
-  CUSCI_LU_GRID_LOOP(e, nbatch * m * k) {
+  CUSCI_LINALG_GRID_LOOP(e, nbatch * m * k) {
     const i64 b = e / (m * k), r = e - b * m * k, i = r / k, c = r - i * k;
     const i64 src = permute_l ? inv[b * m + i] : i;
     l[e] = src > c ? lu[b * m * n + src * n + c] : (src == c ? T(1) : T(0));
@@ -279,7 +271,7 @@ __global__ void unpack_l_kernel(const T* lu, const int* inv, i64 nbatch, i64 m, 
 /// u[b] (k x n): upper part of the packed factors.
 template <class T>
 __global__ void unpack_u_kernel(const T* lu, i64 nbatch, i64 m, i64 n, i64 k, T* u) {
-  CUSCI_LU_GRID_LOOP(e, nbatch * k * n) {
+  CUSCI_LINALG_GRID_LOOP(e, nbatch * k * n) {
     const i64 b = e / (k * n), r = e - b * k * n, i = r / n, j = r - i * n;
     u[e] = j >= i ? lu[b * m * n + i * n + j] : T(0);
   }
@@ -288,7 +280,7 @@ __global__ void unpack_u_kernel(const T* lu, i64 nbatch, i64 m, i64 n, i64 k, T*
 /// The permutation matrix P (a = P @ L @ U): P[r, c] = 1 where perm[c] == r.
 template <class R>
 __global__ void p_matrix_kernel(const int* perm, i64 nbatch, i64 m, R* p) {
-  CUSCI_LU_GRID_LOOP(e, nbatch * m * m) {
+  CUSCI_LINALG_GRID_LOOP(e, nbatch * m * m) {
     const i64 b = e / (m * m), r = e - b * m * m, i = r / m, c = r - i * m;
     p[e] = perm[b * m + c] == i ? R(1) : R(0);
   }
@@ -351,38 +343,10 @@ inline cublasStatus_t getrs_batched(cublasHandle_t h, cublasOperation_t op, int 
                                          reinterpret_cast<cuDoubleComplex**>(b), ldb, info, nb);
 }
 
-template <class T> constexpr cudaDataType cuda_type();
-template <> constexpr cudaDataType cuda_type<float>() { return CUDA_R_32F; }
-template <> constexpr cudaDataType cuda_type<double>() { return CUDA_R_64F; }
-template <> constexpr cudaDataType cuda_type<cuda::std::complex<float>>() { return CUDA_C_32F; }
-template <> constexpr cudaDataType cuda_type<cuda::std::complex<double>>() { return CUDA_C_64F; }
-
-/// cusolverDnParams_t owned for the duration of one call.
-class solver_params {
- public:
-  solver_params() { CUSCI_CUSOLVER_TRY(CUSCI_LAZY(cusolverDnCreateParams)(&p_)); }
-  ~solver_params() { CUSCI_LAZY(cusolverDnDestroyParams)(p_); }
-  solver_params(const solver_params&) = delete;
-  solver_params& operator=(const solver_params&) = delete;
-  cusolverDnParams_t get() const { return p_; }
-
- private:
-  cusolverDnParams_t p_ = nullptr;
-};
-
 void check_int(i64 v, const char* what) {
   if (v > INT_MAX)
     throw value_error(std::string("cusci::linalg: ") + what + " " + std::to_string(v) +
                       " exceeds the 32-bit limit of cuBLAS (2147483647)");
-}
-
-/// Device pointer array ptrs[b] = base + b * stride_bytes (pool memory).
-device_buffer<void*> pointer_array(void* base, i64 stride_bytes, i64 nbatch) {
-  device_buffer<void*> ptrs(static_cast<std::size_t>(nbatch));
-  fill_ptrs_kernel<<<grid_for(nbatch), 256, 0, get_current_stream()>>>(static_cast<char*>(base), stride_bytes, nbatch,
-                                                                       ptrs.data());
-  CUSCI_CHECK_LAUNCH();
-  return ptrs;
 }
 
 /// LU of nbatch column-major m x n matrices A (in place); piv0: 0-based int32 (nbatch x min(m, n)).

@@ -14,6 +14,7 @@
 #include "cusci/manipulation.hpp"
 #include "cusci/memory.hpp"
 #include "common/detail.hpp"
+#include "common/host_helpers.hpp"
 #include "common/shapes.hpp"
 #include "matfuncs/matfuncs_engine.hpp"
 
@@ -21,7 +22,9 @@ namespace cusci::linalg {
 
 namespace {
 
+using detail::cast_to;
 using detail::prod;
+using detail::throw_nonfinite;
 using detail::shape_str;
 using i64 = std::int64_t;
 
@@ -35,8 +38,6 @@ dtype expm_dtype(dtype t) {
 }
 
 ndarray c_contiguous(const ndarray& a) { return a.is_c_contiguous() ? a : a.copy(); }
-ndarray cast_to(const ndarray& a, dtype dt) { return a.dtype() == dt ? a : a.astype(dt); }
-
 shape_t batch_of(const ndarray& a) {
   const shape_t& s = a.shape();
   return a.ndim() > 2 ? shape_t(s.begin(), s.end() - 2) : shape_t{};
@@ -117,10 +118,6 @@ ndarray solve_cs(const cos_sin& r) {
   if (r.c.size() == 0) return r.s;
   if (r.c.dtype() == dtype::float16) return solve(r.c.astype(dtype::float32), r.s.astype(dtype::float32));
   return solve(r.c, r.s);
-}
-
-[[noreturn]] void throw_nonfinite(const std::string& fn) {
-  throw value_error(fn + ": array must not contain infs or NaNs");
 }
 
 /// A and E broadcast to batch + (n, n), cast to dt, gathered C-contiguous; the finiteness of both read

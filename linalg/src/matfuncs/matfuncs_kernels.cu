@@ -24,6 +24,7 @@
 #include "cusci/memory.hpp"
 #include "cusci/stream.hpp"
 #include "common/kernels.cuh"
+#include "common/libcalls.cuh"
 #include "lu/lu_engine.hpp"
 #include "matfuncs/matfuncs_engine.hpp"
 
@@ -35,10 +36,6 @@ using cusci::detail::grid_for;
 using i64 = std::int64_t;
 using c32 = cuda::std::complex<float>;
 using c64 = cuda::std::complex<double>;
-
-#define CUSCI_MF_LOOP(e, total)                                                                      \
-  for (i64 e = static_cast<i64>(blockIdx.x) * blockDim.x + threadIdx.x; e < (total);                 \
-       e += static_cast<i64>(gridDim.x) * blockDim.x)
 
 template <class T>
 constexpr dtype dtype_of_t() {
@@ -97,7 +94,7 @@ void mm(const T* X, const T* Y, T* Z, i64 n, i64 nb, bool accumulate = false) {
 template <class T>
 __global__ void prep_kernel(const T* A, i64 nb, i64 n, double* absA, int* flags, T* band) {
   const i64 per = n * n;
-  CUSCI_MF_LOOP(e, nb * per) {
+  CUSCI_LINALG_GRID_LOOP(e, nb * per) {
     const i64 b = e / per, r = e - b * per, i = r / n, j = r - i * n;
     const T v = A[e];
     absA[e] = static_cast<double>(absval(v));
@@ -116,7 +113,7 @@ __global__ void prep_kernel(const T* A, i64 nb, i64 n, double* absA, int* flags,
 }
 
 __global__ void fill_double_kernel(double* x, i64 nb, i64 len, i64 stride, double v) {
-  CUSCI_MF_LOOP(e, nb * len) {
+  CUSCI_LINALG_GRID_LOOP(e, nb * len) {
     const i64 b = e / len;
     x[b * stride + (e - b * len)] = v;
   }
@@ -140,7 +137,7 @@ __global__ void row_abs_sum_kernel(const T* P, i64 nb, i64 n, double* out, i64 o
 /// out[b * n + j] = sum_i |P[b, i, j]| (the column sums: scipy.linalg.norm(A, 1)).
 template <class T>
 __global__ void col_abs_sum_kernel(const T* P, i64 nb, i64 n, double* out) {
-  CUSCI_MF_LOOP(e, nb * n) {
+  CUSCI_LINALG_GRID_LOOP(e, nb * n) {
     const i64 b = e / n, j = e - b * n;
     const T* m = P + b * n * n;
     double s = 0;
@@ -323,7 +320,7 @@ __global__ void pade_combine_kernel(T* A, const T* A2, const T* A4, T* A6, const
                                     i64 n, T* W1, T* W2, T* Z1, T* Z2) {
   using R = real_t<T>;
   const i64 per = n * n;
-  CUSCI_MF_LOOP(e, nb * per) {
+  CUSCI_LINALG_GRID_LOOP(e, nb * per) {
     const i64 b = e / per, r = e - b * per;
     const bool diag = r / n == r % n;
     const int m = choice[3 * b], s = choice[3 * b + 1];
@@ -381,14 +378,14 @@ __global__ void pade_combine_kernel(T* A, const T* A2, const T* A4, T* A6, const
 
 template <class T>
 __global__ void sub_kernel(T* x, const T* y, i64 total) {  // x -= y
-  CUSCI_MF_LOOP(e, total) x[e] = x[e] - y[e];
+  CUSCI_LINALG_GRID_LOOP(e, total) x[e] = x[e] - y[e];
 }
 
 /// R = 2 Y + I, where the column-major solve left Y^T = (V - U)^-1 U in C order.
 template <class T>
 __global__ void finish_pade_kernel(T* y, i64 nb, i64 n) {
   const i64 per = n * n;
-  CUSCI_MF_LOOP(e, nb * per) {
+  CUSCI_LINALG_GRID_LOOP(e, nb * per) {
     const i64 r = e % per;
     y[e] = y[e] * real_t<T>(2) + (r / n == r % n ? T(1) : T(0));
   }
@@ -407,7 +404,7 @@ __global__ void post_square_kernel(const T* src, T* dst, const T* band, const in
                                    bool any_done) {
   using R = real_t<T>;
   const i64 per = n * n;
-  CUSCI_MF_LOOP(e, nb * per) {
+  CUSCI_LINALG_GRID_LOOP(e, nb * per) {
     const i64 b = e / per, r = e - b * per, i = r / n, j = r - i * n;
     const int s = choice[3 * b + 1], st = choice[3 * b + 2];
     if (st == 1 || s <= k) {
@@ -436,7 +433,7 @@ __global__ void post_square_kernel(const T* src, T* dst, const T* band, const in
 template <class T>
 __global__ void expm_out_kernel(const T* a, const T* res, const int* choice, i64 nb, i64 n, T* out) {
   const i64 per = n * n;
-  CUSCI_MF_LOOP(e, nb * per) {
+  CUSCI_LINALG_GRID_LOOP(e, nb * per) {
     const i64 b = e / per, r = e - b * per;
     if (choice[3 * b + 2] == 1) {
       const bool d = r / n == r % n;
@@ -557,7 +554,7 @@ void expm_typed(const T* a, i64 nb, i64 n, T* out) {
 
 template <class T>
 __global__ void scale_pairs_kernel(T* A, T* E, const int* ms, i64 nb, i64 per) {
-  CUSCI_MF_LOOP(e, nb * per) {
+  CUSCI_LINALG_GRID_LOOP(e, nb * per) {
     const i64 b = e / per;
     const int m = ms[2 * b], s = ms[2 * b + 1];
     if (m == 13 && s != 0) {
@@ -594,7 +591,7 @@ template <class T>
 __global__ void frechet_combine_kernel(frechet_ptrs q, const int* ms, i64 nb, i64 n, int max_m) {
   using R = real_t<T>;
   const i64 per = n * n;
-  CUSCI_MF_LOOP(e, nb * per) {
+  CUSCI_LINALG_GRID_LOOP(e, nb * per) {
     const i64 b = e / per, r = e - b * per;
     const int m = ms[2 * b];
     const T one = r / n == r % n ? T(1) : T(0);
@@ -656,7 +653,7 @@ __global__ void frechet_combine_kernel(frechet_ptrs q, const int* ms, i64 nb, i6
 template <class T>
 __global__ void frechet_rhs_kernel(const T* u, const T* v, const T* lu, const T* lv, T* d, T* rhs, T* t, T* l2,
                                    i64 total) {
-  CUSCI_MF_LOOP(e, total) {
+  CUSCI_LINALG_GRID_LOOP(e, total) {
     const T ue = u[e], ve = v[e], lue = lu[e], lve = lv[e];
     d[e] = -ue + ve;
     rhs[e] = ue + ve;
@@ -667,7 +664,7 @@ __global__ void frechet_rhs_kernel(const T* u, const T* v, const T* lu, const T*
 
 template <class T>
 __global__ void keep_done_kernel(const T* r0, const T* l0, T* r1, T* l1, const int* ms, i64 nb, i64 per, int k) {
-  CUSCI_MF_LOOP(e, nb * per) {
+  CUSCI_LINALG_GRID_LOOP(e, nb * per) {
     const i64 b = e / per;
     if (ms[2 * b + 1] <= k) {
       r1[e] = r0[e];
@@ -857,7 +854,7 @@ void frechet_typed(const T* a, const T* e, i64 nb, i64 n, T* r_out, T* l_out) {
 template <class T>
 __global__ void block_enlarge_kernel(const T* a, const T* e, i64 nb, i64 n, T* m2) {
   const i64 w = 2 * n, per = w * w;
-  CUSCI_MF_LOOP(x, nb * per) {
+  CUSCI_LINALG_GRID_LOOP(x, nb * per) {
     const i64 b = x / per, r = x - b * per, i = r / w, j = r - i * w;
     const i64 src = b * n * n + (i % n) * n + (j % n);
     m2[x] = i < n ? (j < n ? a[src] : e[src]) : (j < n ? T(0) : a[src]);
@@ -867,7 +864,7 @@ __global__ void block_enlarge_kernel(const T* a, const T* e, i64 nb, i64 n, T* m
 template <class T>
 __global__ void block_split_kernel(const T* m2, i64 nb, i64 n, T* r, T* l) {
   const i64 per = n * n, w = 2 * n;
-  CUSCI_MF_LOOP(x, nb * per) {
+  CUSCI_LINALG_GRID_LOOP(x, nb * per) {
     const i64 b = x / per, q = x - b * per, i = q / n, j = q - i * n;
     const T* src = m2 + b * w * w + i * w;
     if (r) r[x] = src[j];
@@ -879,7 +876,7 @@ __global__ void block_split_kernel(const T* m2, i64 nb, i64 n, T* r, T* l) {
 template <class T>
 __global__ void kron_inputs_kernel(const T* a, i64 nb, i64 n, T* A_big, T* E_big) {
   const i64 per = n * n, total = nb * per * per;
-  CUSCI_MF_LOOP(x, total) {
+  CUSCI_LINALG_GRID_LOOP(x, total) {
     const i64 q = x / per, r = x - q * per, b = q / per, c = q - b * per;
     A_big[x] = a[b * per + r];
     E_big[x] = r == c ? T(1) : T(0);
@@ -906,13 +903,7 @@ __global__ void fro_kernel(const T* x, i64 len, double* out) {
 }
 
 __global__ void kappa_kernel(const double* knorm, const double* afro, const double* xfro, i64 nb, double* kappa) {
-  CUSCI_MF_LOOP(b, nb) kappa[b] = knorm[b] * afro[b] / xfro[b];
-}
-
-template <class T>
-cudaDataType cuda_type_of() {
-  if constexpr (std::is_same_v<T, double>) return CUDA_R_64F;
-  else return CUDA_C_64F;
+  CUSCI_LINALG_GRID_LOOP(b, nb) kappa[b] = knorm[b] * afro[b] / xfro[b];
 }
 
 template <class T>
@@ -940,7 +931,7 @@ void cond_typed(const T* a, const T* x, i64 nb, i64 n, double* kappa) {
     cusolverDnParams_t p;
     ~params_guard() { CUSCI_LAZY(cusolverDnDestroyParams)(p); }
   } guard{prm};
-  const cudaDataType dt = cuda_type_of<T>();
+  const cudaDataType dt = cuda_type<T>();
   std::size_t dev = 0, hst = 0;
   T* K0 = static_cast<T*>(Lb->ptr());
   CUSCI_CUSOLVER_TRY(CUSCI_LAZY(cusolverDnXgesvd_bufferSize)(h, prm, 'N', 'N', N, N, dt, K0, N, CUDA_R_64F, sv.data(),

@@ -13,6 +13,7 @@
 #include "cusci/memory.hpp"
 #include "cusci/warnings.hpp"
 #include "common/detail.hpp"
+#include "common/host_helpers.hpp"
 #include "common/shapes.hpp"
 #include "qr/qr_engine.hpp"
 
@@ -21,35 +22,14 @@ namespace cusci::linalg {
 namespace {
 
 using detail::batch_view;
+using detail::cast_to;
+using detail::lapack_dtype;
+using detail::throw_nonfinite;
 using detail::prod;
 using detail::shape_str;
 using i64 = std::int64_t;
 
 constexpr i64 no_mask = LLONG_MIN / 4;
-
-/// SciPy's LAPACK type of one array (_normalize_lapack_dtype): float32, float64, complex64, complex128
-/// kept; bool, int8, uint8, int16, uint16, float16 -> float32; other integers -> float64.
-dtype lapack_dtype(dtype t) {
-  switch (t) {
-    case dtype::float32:
-    case dtype::float64:
-    case dtype::complex64:
-    case dtype::complex128: return t;
-    case dtype::bool_:
-    case dtype::int8:
-    case dtype::uint8:
-    case dtype::int16:
-    case dtype::uint16:
-    case dtype::float16: return dtype::float32;
-    default: return dtype::float64;
-  }
-}
-
-ndarray cast_to(const ndarray& a, dtype dt) { return a.dtype() == dt ? a : a.astype(dt); }
-
-[[noreturn]] void throw_nonfinite(const std::string& fn) {
-  throw value_error(fn + ": array must not contain infs or NaNs");
-}
 
 /// The column-major factorization of a batch: buf [batch..., ncolbuf, m] in C order (so matrix b is
 /// column-major with leading dimension m), tau [batch..., k], jpvt [batch..., n] with pivoting.

@@ -28,6 +28,7 @@
 #include "cusci/memory.hpp"
 #include "cusci/stream.hpp"
 #include "common/kernels.cuh"
+#include "common/libcalls.cuh"
 #include "qr/qr_engine.hpp"
 
 namespace cusci::linalg::detail {
@@ -37,10 +38,6 @@ using cusci::detail::grid_for;
 using i64 = std::int64_t;
 
 constexpr unsigned full_warp = 0xffffffffu;
-
-#define CUSCI_QR_GRID_LOOP(e, total) \
-  for (i64 e = static_cast<i64>(blockIdx.x) * blockDim.x + threadIdx.x; e < (total); \
-       e += static_cast<i64>(gridDim.x) * blockDim.x)
 
 // --- block reductions (blockDim a multiple of 32, at most 1024; sh holds 32 values) ----------------
 
@@ -136,7 +133,7 @@ __global__ void gather_kernel(const char* src, strided_indexer bix, i64 sr, i64 
                               i64 ld, i64 bs, bool conj, bool check, T* dst, int* status) {
   const i64 per = ld * cols;
   bool bad = false;
-  CUSCI_QR_GRID_LOOP(e, nbatch * per) {
+  CUSCI_LINALG_GRID_LOOP(e, nbatch * per) {
     const i64 b = e / per, r = e - b * per, j = r / ld, i = r - j * ld;
     T v = T(0);
     if (i < rows) {
@@ -153,7 +150,7 @@ template <class T>
 __global__ void copy_out_kernel(const T* src, i64 bs, i64 si, i64 sj, i64 nbatch, i64 rows, i64 cols, bool conj,
                                 i64 diag_min, T* dst) {
   const i64 per = rows * cols;
-  CUSCI_QR_GRID_LOOP(e, nbatch * per) {
+  CUSCI_LINALG_GRID_LOOP(e, nbatch * per) {
     const i64 b = e / per, r = e - b * per, i = r / cols, j = r - i * cols;
     T v = T(0);
     if (j - i >= diag_min) {
@@ -166,7 +163,7 @@ __global__ void copy_out_kernel(const T* src, i64 bs, i64 si, i64 sj, i64 nbatch
 
 template <class T>
 __global__ void eye_kernel(T* dst, i64 nbatch, i64 n) {
-  CUSCI_QR_GRID_LOOP(e, nbatch * n * n) {
+  CUSCI_LINALG_GRID_LOOP(e, nbatch * n * n) {
     const i64 r = e % (n * n);
     dst[e] = (r / n == r % n) ? T(1) : T(0);
   }
@@ -176,7 +173,7 @@ __global__ void eye_kernel(T* dst, i64 nbatch, i64 n) {
 template <class T>
 __global__ void unit_columns_kernel(T* A, i64 lda, i64 bs, i64 nbatch, i64 m, i64 k, i64 ncols) {
   const i64 nc = ncols - k, per = m * nc;
-  CUSCI_QR_GRID_LOOP(e, nbatch * per) {
+  CUSCI_LINALG_GRID_LOOP(e, nbatch * per) {
     const i64 b = e / per, r = e - b * per, c = r / m, i = r - c * m, j = k + c;
     A[b * bs + j * lda + i] = i == j ? T(1) : T(0);
   }
@@ -454,6 +451,77 @@ __device__ void rotate(T* Q, i64 ldq, i64 qrows, T* R, i64 ldr, i64 n, i64 p, i6
   }
 }
 
+/// Rotates R's entry (p + 1, col) into (p, col) with the Givens rotation of rows (p, p + 1) (applied to R's
+/// columns >= j0 and to Q as in rotate), then stores the exact zero.
+template <class T>
+__device__ void rotate_out(T* Q, i64 ldq, i64 qrows, T* R, i64 ldr, i64 n, i64 p, i64 j0, i64 col) {
+  real_t<T> c;
+  T s, r;
+  givens(R[col * ldr + p], R[col * ldr + p + 1], c, s, r);
+  __syncthreads();
+  rotate(Q, ldq, qrows, R, ldr, n, p, j0, c, s);
+  __syncthreads();
+  if (threadIdx.x == 0) R[col * ldr + p + 1] = T(0);
+}
+
+/// Reduces w[0, len) to w[0] e_0 with Givens rotations from the bottom, each applied to rows (i - 1, i) of R
+/// (columns >= i - 1) and columns (i - 1, i) of Q (rows [0, qrows)); an upper triangular R becomes upper
+/// Hessenberg.
+template <class T>
+__device__ void reduce_to_e0(T* w, i64 len, T* Q, i64 ldq, i64 qrows, T* R, i64 ldr, i64 n) {
+  for (i64 i = len - 1; i >= 1; --i) {
+    real_t<T> c;
+    T s, r;
+    givens(w[i - 1], w[i], c, s, r);
+    __syncthreads();
+    rotate(Q, ldq, qrows, R, ldr, n, i - 1, i - 1, c, s);
+    if (threadIdx.x == 0) {
+      w[i - 1] = r;
+      w[i] = T(0);
+    }
+    __syncthreads();
+  }
+}
+
+/// w[j] = (Q^H y)[j] for j < cols (Q: rows x cols, leading dimension ld); one thread a column.
+template <class T>
+__device__ void apply_qh(const T* Q, i64 ld, i64 rows, i64 cols, const T* y, T* w) {
+  for (i64 j = threadIdx.x; j < cols; j += blockDim.x) {
+    T acc = T(0);
+    for (i64 i = 0; i < rows; ++i) acc += conj_elem(Q[j * ld + i]) * y[i];
+    w[j] = acc;
+  }
+}
+
+/// r[i] = y[i] - (Q w)[i] for i < rows (r may be y); one thread a row.
+template <class T>
+__device__ void sub_q(const T* Q, i64 ld, i64 rows, i64 cols, const T* y, const T* w, T* r) {
+  for (i64 i = threadIdx.x; i < rows; i += blockDim.x) {
+    T acc = y[i];
+    for (i64 j = 0; j < cols; ++j) acc -= Q[j * ld + i] * w[j];
+    r[i] = acc;
+  }
+}
+
+/// r = y - Q w with w = Q^H y on entry, reorthogonalised once: w2 = Q^H r, r -= Q w2, w += w2 (w2: scratch
+/// of cols).
+template <class T>
+__device__ void residual_reorth(const T* Q, i64 ld, i64 rows, i64 cols, const T* y, T* w, T* w2, T* r) {
+  sub_q(Q, ld, rows, cols, y, w, r);
+  __syncthreads();
+  apply_qh(Q, ld, rows, cols, r, w2);
+  __syncthreads();
+  sub_q(Q, ld, rows, cols, r, w2, r);
+  __syncthreads();
+  for (i64 j = threadIdx.x; j < cols; j += blockDim.x) w[j] += w2[j];
+}
+
+/// x[i] = x[i] / nrm for i < count, zeros when nrm is 0.
+template <class T>
+__device__ void scale_unit(T* x, i64 count, real_t<T> nrm) {
+  for (i64 i = threadIdx.x; i < count; i += blockDim.x) x[i] = nrm > real_t<T>(0) ? x[i] / T(nrm) : T(0);
+}
+
 template <class T>
 __global__ void qr_update_kernel(const update_params<T> p) {
   using R = real_t<T>;
@@ -470,66 +538,24 @@ __global__ void qr_update_kernel(const update_params<T> p) {
     const T* v = p.V + (b * p.k + l) * n;
     __syncthreads();
     // w = Q^H u
-    for (i64 i = threadIdx.x; i < qn; i += blockDim.x) {
-      T acc = T(0);
-      for (i64 r = 0; r < m; ++r) acc += conj_elem(Q[i * m + r]) * u[r];
-      w[i] = acc;
-    }
+    apply_qh(Q, m, m, qn, u, w);
     __syncthreads();
     if (p.econ) {
       T* rc = Q + n * m;  // the extra column: r = u - Q w, reorthogonalised once, then r / ||r||
-      for (i64 r = threadIdx.x; r < m; r += blockDim.x) {
-        T acc = u[r];
-        for (i64 i = 0; i < n; ++i) acc -= Q[i * m + r] * w[i];
-        rc[r] = acc;
-      }
-      __syncthreads();
-      T* w2 = w + n + 1;
-      for (i64 i = threadIdx.x; i < n; i += blockDim.x) {
-        T acc = T(0);
-        for (i64 r = 0; r < m; ++r) acc += conj_elem(Q[i * m + r]) * rc[r];
-        w2[i] = acc;
-      }
-      __syncthreads();
-      for (i64 r = threadIdx.x; r < m; r += blockDim.x) {
-        T acc = rc[r];
-        for (i64 i = 0; i < n; ++i) acc -= Q[i * m + r] * w2[i];
-        rc[r] = acc;
-      }
-      __syncthreads();
-      for (i64 i = threadIdx.x; i < n; i += blockDim.x) w[i] += w2[i];
+      residual_reorth(Q, m, m, n, u, w, w + n + 1, rc);
       const R rho = block_nrm2(rc, m, sh);
-      for (i64 r = threadIdx.x; r < m; r += blockDim.x) rc[r] = rho > R(0) ? rc[r] / T(rho) : T(0);
+      scale_unit(rc, m, rho);
       for (i64 j = threadIdx.x; j < n; j += blockDim.x) Rm[j * ldr + n] = T(0);
       if (threadIdx.x == 0) w[n] = T(rho);
       __syncthreads();
     }
     // w reduced to w[0] e_0 from the bottom; R becomes upper Hessenberg
-    for (i64 i = rows - 1; i >= 1; --i) {
-      R c;
-      T s, r;
-      givens(w[i - 1], w[i], c, s, r);
-      __syncthreads();
-      rotate(Q, m, m, Rm, ldr, n, i - 1, i - 1, c, s);
-      if (threadIdx.x == 0) {
-        w[i - 1] = r;
-        w[i] = T(0);
-      }
-      __syncthreads();
-    }
+    reduce_to_e0(w, rows, Q, m, m, Rm, ldr, n);
     for (i64 j = threadIdx.x; j < n; j += blockDim.x) Rm[j * ldr] += w[0] * conj_elem(v[j]);
     __syncthreads();
     // back to upper triangular
     const i64 nr = rows - 1 < n ? rows - 1 : n;
-    for (i64 i = 0; i < nr; ++i) {
-      R c;
-      T s, r;
-      givens(Rm[i * ldr + i], Rm[i * ldr + i + 1], c, s, r);
-      __syncthreads();
-      rotate(Q, m, m, Rm, ldr, n, i, i, c, s);
-      __syncthreads();
-      if (threadIdx.x == 0) Rm[i * ldr + i + 1] = T(0);
-    }
+    for (i64 i = 0; i < nr; ++i) rotate_out(Q, m, m, Rm, ldr, n, i, i, i);
   }
 }
 
@@ -562,15 +588,7 @@ __global__ void qr_delete_kernel(const delete_params<T> p) {
     __syncthreads();
     for (i64 j = k; j < n1; ++j) {
       const i64 top = j + p.p < rr - 1 ? j + p.p : rr - 1;
-      for (i64 i = top; i > j; --i) {
-        R c;
-        T s, r;
-        givens(Rm[j * ldr + i - 1], Rm[j * ldr + i], c, s, r);
-        __syncthreads();
-        rotate(Q, m, m, Rm, ldr, n1, i - 1, j, c, s);
-        __syncthreads();
-        if (threadIdx.x == 0) Rm[j * ldr + i] = T(0);
-      }
+      for (i64 i = top; i > j; --i) rotate_out(Q, m, m, Rm, ldr, n1, i - 1, j, j);
     }
     return;
   }
@@ -587,20 +605,12 @@ __global__ void qr_delete_kernel(const delete_params<T> p) {
         x[i] = acc;
       }
       __syncthreads();
-      for (i64 j = threadIdx.x; j < cq; j += blockDim.x) {
-        T acc = T(0);
-        for (i64 i = 0; i < mm; ++i) acc += conj_elem(Q[j * m + i]) * x[i];
-        z[j] = acc;
-      }
+      apply_qh(Q, m, mm, cq, x, z);
       __syncthreads();
-      for (i64 i = threadIdx.x; i < mm; i += blockDim.x) {
-        T acc = x[i];
-        for (i64 j = 0; j < cq; ++j) acc -= Q[j * m + i] * z[j];
-        x[i] = acc;
-      }
+      sub_q(Q, m, mm, cq, x, z, x);
       __syncthreads();
       const R nu = block_nrm2(x, mm, sh);
-      for (i64 i = threadIdx.x; i < mm; i += blockDim.x) x[i] = nu > R(0) ? x[i] / T(nu) : T(0);
+      scale_unit(x, mm, nu);
       for (i64 j = threadIdx.x; j < n; j += blockDim.x) Rm[j * ldr + cq] = T(0);
       cc = cq + 1;
       __syncthreads();
@@ -608,18 +618,7 @@ __global__ void qr_delete_kernel(const delete_params<T> p) {
     // z = conj(Q[k, :cc]) reduced to a multiple of e_0 from the bottom; R becomes upper Hessenberg
     for (i64 j = threadIdx.x; j < cc; j += blockDim.x) z[j] = conj_elem(Q[j * m + k]);
     __syncthreads();
-    for (i64 j = cc - 1; j >= 1; --j) {
-      R c;
-      T s, r;
-      givens(z[j - 1], z[j], c, s, r);
-      __syncthreads();
-      rotate(Q, m, mm, Rm, ldr, n, j - 1, j - 1, c, s);
-      if (threadIdx.x == 0) {
-        z[j - 1] = r;
-        z[j] = T(0);
-      }
-      __syncthreads();
-    }
+    reduce_to_e0(z, cc, Q, m, mm, Rm, ldr, n);
     // R loses its first row, Q its row k and first column
     for (i64 j = threadIdx.x; j < n; j += blockDim.x)
       for (i64 i = 0; i + 1 < cc; ++i) Rm[j * ldr + i] = Rm[j * ldr + i + 1];
@@ -687,13 +686,7 @@ __global__ void qr_insert_kernel(const insert_params<T> p) {
       __syncthreads();
       const i64 nrot = cq < nn ? cq : nn;
       for (i64 i = 0; i < nrot; ++i) {
-        R c;
-        T s, r;
-        givens(Rm[i * ldr + i], Rm[i * ldr + i + 1], c, s, r);
-        __syncthreads();
-        rotate(Q, ldq, nr, Rm, ldr, nn, i, i, c, s);
-        __syncthreads();
-        if (threadIdx.x == 0) Rm[i * ldr + i + 1] = T(0);
+        rotate_out(Q, ldq, nr, Rm, ldr, nn, i, i, i);
         __syncthreads();
       }
       const bool econ = cq < mm;
@@ -708,40 +701,17 @@ __global__ void qr_insert_kernel(const insert_params<T> p) {
       const T* y = p.U + (b * p.p + l) * p.m;
       const bool econ = cq < mm;
       T* w = z;
-      for (i64 j = threadIdx.x; j < cq; j += blockDim.x) {
-        T acc = T(0);
-        for (i64 i = 0; i < mm; ++i) acc += conj_elem(Q[j * ldq + i]) * y[i];
-        w[j] = acc;
-      }
+      apply_qh(Q, ldq, mm, cq, y, w);
       __syncthreads();
       R rho = 0;
       if (econ) {  // Q's new column r / ||r||, r = y - Q Q^H y reorthogonalised once
         T* rc = Q + cq * ldq;
-        T* w2 = z + mm + p.p + p.n + 1;
-        for (i64 i = threadIdx.x; i < mm; i += blockDim.x) {
-          T acc = y[i];
-          for (i64 j = 0; j < cq; ++j) acc -= Q[j * ldq + i] * w[j];
-          rc[i] = acc;
-        }
-        __syncthreads();
-        for (i64 j = threadIdx.x; j < cq; j += blockDim.x) {
-          T acc = T(0);
-          for (i64 i = 0; i < mm; ++i) acc += conj_elem(Q[j * ldq + i]) * rc[i];
-          w2[j] = acc;
-        }
-        __syncthreads();
-        for (i64 i = threadIdx.x; i < mm; i += blockDim.x) {
-          T acc = rc[i];
-          for (i64 j = 0; j < cq; ++j) acc -= Q[j * ldq + i] * w2[j];
-          rc[i] = acc;
-        }
-        __syncthreads();
-        for (i64 j = threadIdx.x; j < cq; j += blockDim.x) w[j] += w2[j];
+        residual_reorth(Q, ldq, mm, cq, y, w, z + mm + p.p + p.n + 1, rc);
         rho = block_nrm2(rc, mm, sh);
         const R ynorm = block_nrm2(y, mm, sh);
         const double e = ynorm > R(0) ? static_cast<double>(rho / ynorm) : 0.0;
         best = e < best ? e : best;
-        for (i64 i = threadIdx.x; i < mm; i += blockDim.x) rc[i] = rho > R(0) ? rc[i] / T(rho) : T(0);
+        scale_unit(rc, mm, rho);
       }
       __syncthreads();
       // R' = [R[:, :kk], w (rho below it when economic), R[:, kk:]]
@@ -752,13 +722,7 @@ __global__ void qr_insert_kernel(const insert_params<T> p) {
       }
       __syncthreads();
       for (i64 i = rows - 1; i > kk; --i) {
-        R c;
-        T s, r;
-        givens(Rm[kk * ldr + i - 1], Rm[kk * ldr + i], c, s, r);
-        __syncthreads();
-        rotate(Q, ldq, mm, Rm, ldr, nn + 1, i - 1, kk, c, s);
-        __syncthreads();
-        if (threadIdx.x == 0) Rm[kk * ldr + i] = T(0);
+        rotate_out(Q, ldq, mm, Rm, ldr, nn + 1, i - 1, kk, kk);
         __syncthreads();
       }
       if (econ) cq += 1;
@@ -769,12 +733,6 @@ __global__ void qr_insert_kernel(const insert_params<T> p) {
 }
 
 // --- cuSOLVER, by type ----------------------------------------------------------------------------
-
-template <class T> constexpr cudaDataType cuda_type();
-template <> constexpr cudaDataType cuda_type<float>() { return CUDA_R_32F; }
-template <> constexpr cudaDataType cuda_type<double>() { return CUDA_R_64F; }
-template <> constexpr cudaDataType cuda_type<cuda::std::complex<float>>() { return CUDA_C_32F; }
-template <> constexpr cudaDataType cuda_type<cuda::std::complex<double>>() { return CUDA_C_64F; }
 
 using cf = cuda::std::complex<float>;
 using cd = cuda::std::complex<double>;
@@ -860,19 +818,6 @@ inline cusolverStatus_t ormqr(cusolverDnHandle_t h, cublasOperation_t op, int m,
                                       reinterpret_cast<cuDoubleComplex*>(C), ldc, reinterpret_cast<cuDoubleComplex*>(w),
                                       lw, info);
 }
-
-/// cusolverDnParams_t owned for the duration of one call.
-class solver_params {
- public:
-  solver_params() { CUSCI_CUSOLVER_TRY(CUSCI_LAZY(cusolverDnCreateParams)(&p_)); }
-  ~solver_params() { CUSCI_LAZY(cusolverDnDestroyParams)(p_); }
-  solver_params(const solver_params&) = delete;
-  solver_params& operator=(const solver_params&) = delete;
-  cusolverDnParams_t get() const { return p_; }
-
- private:
-  cusolverDnParams_t p_ = nullptr;
-};
 
 int to_int(i64 v, const char* what) {
   if (v > INT_MAX)

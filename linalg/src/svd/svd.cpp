@@ -18,6 +18,7 @@
 #include "cusci/products.hpp"
 #include "cusci/reduction.hpp"
 #include "common/detail.hpp"
+#include "common/host_helpers.hpp"
 #include "common/shapes.hpp"
 #include "svd/svd_engine.hpp"
 
@@ -26,33 +27,17 @@ namespace cusci::linalg {
 namespace {
 
 using detail::batch_view;
+using detail::cast_to;
+using detail::lapack_dtype;
+using detail::throw_nonfinite;
 using detail::prod;
 using detail::shape_str;
 using i64 = std::int64_t;
-
-/// SciPy's LAPACK type of one array (find_best_lapack_type).
-dtype lapack_dtype(dtype t) {
-  switch (t) {
-    case dtype::float32:
-    case dtype::float64:
-    case dtype::complex64:
-    case dtype::complex128: return t;
-    case dtype::bool_:
-    case dtype::int8:
-    case dtype::uint8:
-    case dtype::int16:
-    case dtype::uint16:
-    case dtype::float16: return dtype::float32;
-    default: return dtype::float64;
-  }
-}
 
 double eps_of(dtype t) {
   return real_dtype(t) == dtype::float32 ? static_cast<double>(std::numeric_limits<float>::epsilon())
                                          : std::numeric_limits<double>::epsilon();
 }
-
-ndarray cast_to(const ndarray& a, dtype dt) { return a.dtype() == dt ? a : a.astype(dt); }
 
 /// a.mT
 ndarray mT(const ndarray& a) { return swapaxes(a, -1, -2); }
@@ -102,7 +87,7 @@ svd_result svd_impl(const ndarray& a, bool full, bool uv, bool check, svd_driver
                       drv == svd_driver::gesvd ? detail::svd_lib::gesvd : detail::svd_lib::gesdd, r.s.data(),
                       uv ? r.u.data() : nullptr, uv ? r.vh.data() : nullptr, info.data(), status.data());
   const detail::status_flags f = detail::read_status(status.data());
-  if (f.nonfinite) throw value_error(fn + ": array must not contain infs or NaNs");
+  if (f.nonfinite) throw_nonfinite(fn);
   const std::vector<int> infos = detail::read_info(info.data(), nbatch);
   for (std::size_t b = 0; b < infos.size(); ++b) {
     if (infos[b] > 0) throw lin_alg_error(fn + ": SVD did not converge for slice = " + std::to_string(b) + ".");
@@ -192,13 +177,31 @@ ndarray diagsvd(const ndarray& s, i64 M, i64 N) {
 
 // --- orth, null_space, subspace_angles -------------------------------------------------------------
 
+namespace {
+
+/// orth's and null_space's cutoff: rcond, else eps(s's dtype) * max(M, N) of A.
+double rcond_or_default(std::optional<double> rcond, const ndarray& A, const ndarray& s) {
+  const i64 m = A.shape(-2), n = A.shape(-1);
+  return rcond ? *rcond : eps_of(s.dtype()) * static_cast<double>(std::max(m, n));
+}
+
+/// The batch dimensions of A and B broadcast together (SciPy's _apply_over_batch), else value_error.
+void check_batches_broadcast(const std::string& fn, const ndarray& A, const ndarray& B) {
+  bool ok = true;
+  (void)detail::broadcast_batch(shape_t(A.shape().begin(), A.shape().end() - 2),
+                                shape_t(B.shape().begin(), B.shape().end() - 2), ok);
+  if (!ok)
+    throw value_error(fn + ": batch dimensions of A " + shape_str(A.shape()) + " and B " + shape_str(B.shape()) +
+                      " cannot be broadcast together");
+}
+
+}  // namespace
+
 ndarray orth(const ndarray& A, std::optional<double> rcond) {
   CUSCI_NVTX_SCOPE("cusci::linalg::orth");
   const std::string fn = "cusci::linalg::orth";
   const svd_result r = svd_impl(A, false, true, true, svd_driver::gesdd, fn);
-  const i64 m = A.shape(-2), n = A.shape(-1);
-  const double rc = rcond ? *rcond : eps_of(r.s.dtype()) * static_cast<double>(std::max(m, n));
-  const i64 num = common_rank(r.s, rc, fn);
+  const i64 num = common_rank(r.s, rcond_or_default(rcond, A, r.s), fn);
   return ascontiguousarray(r.u[{ellipsis, slice{}, slice{0, num}}]);
 }
 
@@ -206,9 +209,7 @@ ndarray null_space(const ndarray& A, const null_space_options& o) {
   CUSCI_NVTX_SCOPE("cusci::linalg::null_space");
   const std::string fn = "cusci::linalg::null_space";
   const svd_result r = svd_impl(A, true, true, o.check_finite, o.lapack_driver, fn);
-  const i64 m = A.shape(-2), n = A.shape(-1);
-  const double rc = o.rcond ? *o.rcond : eps_of(r.s.dtype()) * static_cast<double>(std::max(m, n));
-  const i64 num = common_rank(r.s, rc, fn);
+  const i64 num = common_rank(r.s, rcond_or_default(o.rcond, A, r.s), fn);
   return ascontiguousarray(mH(r.vh[{ellipsis, slice{num, std::nullopt}, slice{}}]));
 }
 
@@ -221,12 +222,7 @@ ndarray subspace_angles(const ndarray& A, const ndarray& B) {
   if (A.shape(-2) != B.shape(-2))
     throw value_error(fn + ": A and B must have the same number of rows, got " + std::to_string(A.shape(-2)) +
                       " and " + std::to_string(B.shape(-2)));
-  bool ok = true;
-  (void)detail::broadcast_batch(shape_t(A.shape().begin(), A.shape().end() - 2),
-                                shape_t(B.shape().begin(), B.shape().end() - 2), ok);
-  if (!ok)
-    throw value_error(fn + ": batch dimensions of A " + shape_str(A.shape()) + " and B " + shape_str(B.shape()) +
-                      " cannot be broadcast together");
+  check_batches_broadcast(fn, A, B);
   const ndarray QA = orth(A), QB = orth(B);
   const ndarray QA_H_QB = matmul(mH(QA), QB);
   const ndarray sigma = svdvals(QA_H_QB);
@@ -248,12 +244,7 @@ orthogonal_procrustes_result orthogonal_procrustes(const ndarray& A, const ndarr
   if (B.ndim() < 2 || A.shape(-1) != B.shape(-1) || A.shape(-2) != B.shape(-2))
     throw value_error(fn + ": the shapes of A and B differ (" + shape_str(A.shape()) + " vs " + shape_str(B.shape()) +
                       ")");
-  bool ok = true;
-  (void)detail::broadcast_batch(shape_t(A.shape().begin(), A.shape().end() - 2),
-                                shape_t(B.shape().begin(), B.shape().end() - 2), ok);
-  if (!ok)
-    throw value_error(fn + ": batch dimensions of A " + shape_str(A.shape()) + " and B " + shape_str(B.shape()) +
-                      " cannot be broadcast together");
+  check_batches_broadcast(fn, A, B);
   // (B^T conj(A))^T = A^H B; its finiteness stands for A's and B's (an inf or NaN in either reaches it,
   // except an inf multiplied only by zeros).
   const ndarray M = matmul(mH(A), B);
@@ -347,7 +338,7 @@ lstsq_result lstsq(const ndarray& a, const ndarray& b, const lstsq_options& o) {
   if (o.check_finite) {
     // SciPy checks b too: its finiteness through the product below (one reduction, no extra pass on a).
     const ndarray fin = cusci::all(isfinite(bc));
-    if (!fin.item<bool>()) throw value_error(fn + ": array must not contain infs or NaNs");
+    if (!fin.item<bool>()) throw_nonfinite(fn);
   }
   const double cond = (o.cond && *o.cond >= 0) ? *o.cond : eps_of(dt);
   const ndarray val = multiply(max(r.s, -1, {.keepdims = true}), scalar(cond));

@@ -36,6 +36,7 @@
 #include "cusci/memory.hpp"
 #include "cusci/stream.hpp"
 #include "common/kernels.cuh"
+#include "common/libcalls.cuh"
 #include "svd/svd_engine.hpp"
 
 namespace cusci::linalg::detail {
@@ -370,24 +371,6 @@ void jacobi_launch(const batch_view& a, i64 nbatch, i64 m, i64 n, bool uv, bool 
 }
 
 // --- cuSOLVER path ------------------------------------------------------------------------------------
-
-template <class T> constexpr cudaDataType cuda_type();
-template <> constexpr cudaDataType cuda_type<float>() { return CUDA_R_32F; }
-template <> constexpr cudaDataType cuda_type<double>() { return CUDA_R_64F; }
-template <> constexpr cudaDataType cuda_type<cuda::std::complex<float>>() { return CUDA_C_32F; }
-template <> constexpr cudaDataType cuda_type<cuda::std::complex<double>>() { return CUDA_C_64F; }
-
-class solver_params {
- public:
-  solver_params() { CUSCI_CUSOLVER_TRY(CUSCI_LAZY(cusolverDnCreateParams)(&p_)); }
-  ~solver_params() { CUSCI_LAZY(cusolverDnDestroyParams)(p_); }
-  solver_params(const solver_params&) = delete;
-  solver_params& operator=(const solver_params&) = delete;
-  cusolverDnParams_t get() const { return p_; }
-
- private:
-  cusolverDnParams_t p_ = nullptr;
-};
 
 /// dst[b] (rows x cols, C order) = src[b * sb + i * si + j * sj], conjugated when `cj`.
 template <class T>

@@ -18,6 +18,7 @@
 #include "cusci/memory.hpp"
 #include "cusci/reduction.hpp"
 #include "common/detail.hpp"
+#include "common/host_helpers.hpp"
 #include "common/shapes.hpp"
 #include "toeplitz/toeplitz_detail.hpp"
 
@@ -26,8 +27,6 @@ namespace cusci::linalg {
 namespace {
 
 using namespace detail;
-
-ndarray as(const ndarray& x, dtype t) { return x.dtype() == t ? x : x.astype(t); }
 
 /// The operands of a Toeplitz operation after SciPy's batching: c [..., M], r [..., N], the right
 /// operand [N] or [..., N, K], their broadcast batch, and the working dtype (complex128 when any
@@ -76,7 +75,7 @@ toeplitz_args toeplitz_shapes(const std::string& fn, const std::string& inner, c
 /// sets status[0] when `check` and a value is not finite.
 ndarray gather_vectors(const ndarray& v, const shape_t& batch, std::int64_t nbatch, dtype dt, bool check,
                        int* status) {
-  const ndarray vc = as(v, dt);
+  const ndarray vc = cast_to(v, dt);
   const std::int64_t len = vc.shape().back();
   operand o;
   o.shape = drop_tail(vc.shape(), 1);
@@ -106,7 +105,7 @@ operand rhs_operand(const ndarray& bc, bool vec) {
 
 void throw_if_not_finite(const std::string& fn, const ndarray& v) {
   if (v.size() == 0 || !(is_inexact(v.dtype()))) return;
-  if (!all(isfinite(v)).item<bool>()) throw value_error(fn + ": array must not contain infs or NaNs");
+  if (!all(isfinite(v)).item<bool>()) throw_nonfinite(fn);
 }
 
 /// Length of `axis` of a (SciPy's _get_axis_len).
@@ -147,7 +146,7 @@ ndarray solve_toeplitz(const c_or_cr& t, const ndarray& b, const solve_toeplitz_
   if (t.r) rbuf = gather_vectors(*t.r, p.batch, p.nbatch, p.dt, opts.check_finite, status.data());
   ndarray x = cusci::empty(out_shape, p.dt);
   {
-    const ndarray bc = as(b, p.dt);
+    const ndarray bc = cast_to(b, p.dt);
     gather(p.dt, broadcast_view(bc.data(), rhs_operand(bc, p.vec), p.batch), p.nbatch, p.rows, p.k, fill_mode::full,
            false, opts.check_finite, false, x.data(), status.data());
   }
@@ -155,7 +154,7 @@ ndarray solve_toeplitz(const c_or_cr& t, const ndarray& b, const solve_toeplitz_
   levinson(p.dt, cbuf.data(), t.r ? rbuf.data() : nullptr, p.nbatch, p.n, p.k, x.data(), work.data(), info.data(),
            status.data());
   const status_flags f = read_status(status.data());
-  if (f.nonfinite) throw value_error(fn + ": array must not contain infs or NaNs");
+  if (f.nonfinite) throw_nonfinite(fn);
   if (f.failed) {
     const std::vector<int> infos = read_info(info.data(), p.nbatch);
     std::size_t s = 0;
@@ -183,8 +182,8 @@ ndarray matmul_toeplitz(const c_or_cr& t, const ndarray& x, const matmul_toeplit
   if (p.m == 0 || p.rows == 0 || p.k == 0) return cusci::zeros(out_shape, p.dt);
 
   const std::int64_t len = p.m + p.n - 1;  // length of the embedding circulant's column
-  const ndarray c = as(t.c, p.dt);
-  const ndarray r = t.r ? as(*t.r, p.dt) : (is_complex(p.dt) ? conj(c) : c);
+  const ndarray c = cast_to(t.c, p.dt);
+  const ndarray r = t.r ? cast_to(*t.r, p.dt) : (is_complex(p.dt) ? conj(c) : c);
   // embedded column [c, r[N-1], ..., r[1]] of every batch element, [batch_c/r..., P]
   std::vector<ndarray> parts;
   shape_t cr_batch = broadcast_shapes(drop_tail(c.shape(), 1), drop_tail(r.shape(), 1));
@@ -199,7 +198,7 @@ ndarray matmul_toeplitz(const c_or_cr& t, const ndarray& x, const matmul_toeplit
   }
   const ndarray col = concatenate(parts, -1);
   // x as [..., N, K]
-  const ndarray xm = as(x, p.dt);
+  const ndarray xm = cast_to(x, p.dt);
   const ndarray x2 = p.vec ? xm.reshape({p.n, 1}) : xm;
   ndarray y;
   if (is_complex(p.dt)) {

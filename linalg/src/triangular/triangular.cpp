@@ -8,6 +8,7 @@
 #include "cusci/linalg/cholesky.hpp"
 #include "cusci/memory.hpp"
 #include "common/detail.hpp"
+#include "common/host_helpers.hpp"
 #include "common/shapes.hpp"
 #include "cusci/detail/nvtx.hpp"
 #include "triangular/tri_detail.hpp"
@@ -22,20 +23,9 @@ using namespace detail;
 /// types kept (float16 to float32); bool and integers float32 holds exactly to float32, other integers
 /// to float64 (all of them to float64 with `as_inexact`, which converts integers first).
 dtype lapack_type(dtype t, bool as_inexact = false) {
-  if (t == dtype::float16) return dtype::float32;
-  if (is_inexact(t)) return t;
-  if (as_inexact) return dtype::float64;
-  switch (t) {
-    case dtype::bool_:
-    case dtype::int8:
-    case dtype::uint8:
-    case dtype::int16:
-    case dtype::uint16: return dtype::float32;
-    default: return dtype::float64;
-  }
+  if (as_inexact && !is_inexact(t)) return dtype::float64;
+  return lapack_dtype(t);
 }
-
-ndarray as(const ndarray& x, dtype t) { return x.dtype() == t ? x : x.astype(t); }
 
 /// A matrix operand [..., R, M] and a right-hand side [M] or [..., M, K], broadcast (SciPy's
 /// _apply_over_batch with core dims 2 and "1|2").
@@ -80,7 +70,7 @@ batched_pair pair_shapes(const std::string& fn, const ndarray& a, const ndarray&
 
 /// x (C order, nbatch x M x K) = b broadcast and converted to `dt`; checks b's values when `check`.
 void load_rhs(const ndarray& b, const batched_pair& p, dtype dt, bool check, ndarray& x, int* status) {
-  const ndarray bc = as(b, dt);
+  const ndarray bc = cast_to(b, dt);
   operand o = p.bo;
   if (p.vec) o.strides = {bc.strides()[0], 0};
   else o.strides = bc.strides();
@@ -104,7 +94,7 @@ bool use_blas(std::int64_t n, std::int64_t nrhs, std::int64_t nbatch) {
 }
 
 void check_nonfinite(const std::string& fn, const status_flags& f) {
-  if (f.nonfinite) throw value_error(fn + ": array must not contain infs or NaNs");
+  if (f.nonfinite) throw_nonfinite(fn);
 }
 
 }  // namespace
@@ -132,7 +122,7 @@ ndarray solve_triangular(const ndarray& a, const ndarray& b, const solve_triangu
   ndarray x = cusci::empty(p.out_shape, dt);
   if (x.size() == 0) return x;
 
-  const ndarray ac = as(a, dt);
+  const ndarray ac = cast_to(a, dt);
   const batch_view av = broadcast_view(ac.data(), matrix_operand(ac), p.batch);
   device_buffer<int> status(2);
   device_buffer<int> info(static_cast<std::size_t>(p.nbatch));
@@ -189,7 +179,7 @@ ndarray cho_solve(const cho_factor_result& cl, const ndarray& b, const cho_solve
   ndarray x = cusci::empty(p.out_shape, dt);
   if (x.size() == 0) return x;
 
-  const ndarray cc = as(c, dt);
+  const ndarray cc = cast_to(c, dt);
   const batch_view cv = broadcast_view(cc.data(), matrix_operand(cc), p.batch);
   device_buffer<int> status(2);
   clear_status(status.data());
@@ -233,7 +223,7 @@ ndarray solve_banded(std::pair<std::int64_t, std::int64_t> lu, const ndarray& ab
   ndarray x = cusci::empty(p.out_shape, dt);
   if (x.size() == 0) return x;
 
-  const ndarray abc = as(ab, dt);
+  const ndarray abc = cast_to(ab, dt);
   const batch_view av = broadcast_view(abc.data(), matrix_operand(abc), p.batch);
   device_buffer<int> status(2);
   device_buffer<int> info(static_cast<std::size_t>(p.nbatch));
@@ -265,7 +255,7 @@ ndarray solveh_banded(const ndarray& ab, const ndarray& b, const solveh_banded_o
 
   ndarray x = cusci::empty(p.out_shape, dt);
   const std::int64_t kd = rows - 1;
-  const ndarray abc = as(ab, dt);
+  const ndarray abc = cast_to(ab, dt);
   const batch_view av = broadcast_view(abc.data(), matrix_operand(abc), p.batch);
   ndarray c = cusci::empty(concat(p.batch, {rows, n}), dt);
   device_buffer<int> status(2);
@@ -303,7 +293,7 @@ ndarray cholesky_banded(const ndarray& ab, const cholesky_banded_options& o) {
   ndarray c = cusci::empty(ab.shape(), dt);
   if (c.size() == 0) return c;
 
-  const ndarray abc = as(ab, dt);
+  const ndarray abc = cast_to(ab, dt);
   const batch_view av = broadcast_view(abc.data(), matrix_operand(abc), batch);
   device_buffer<int> status(2);
   device_buffer<int> info(static_cast<std::size_t>(nbatch));
@@ -332,7 +322,7 @@ ndarray cho_solve_banded(const cho_banded_factor& cl, const ndarray& b, const ch
   if (rows == 0) throw value_error(fn + ": cb must have at least one row (kd + 1 >= 1), got shape " + shape_str(cb.shape()));
   ndarray x = cusci::empty(p.out_shape, dt);
 
-  const ndarray cc = as(cb, dt);
+  const ndarray cc = cast_to(cb, dt);
   const batch_view cv = broadcast_view(cc.data(), matrix_operand(cc), p.batch);
   device_buffer<int> status(2);
   clear_status(status.data());

@@ -22,6 +22,7 @@
 #include "cusci/memory.hpp"
 #include "cusci/stream.hpp"
 #include "common/kernels.cuh"
+#include "common/libcalls.cuh"
 #include "triangular/tri_detail.hpp"
 
 // ================================================================ tri_solve
@@ -108,19 +109,6 @@ __global__ void fill_pointers(T* a, std::int64_t sa, T* x, std::int64_t sx, std:
   pa[i] = a + i * sa;
   px[i] = x + i * sx;
 }
-
-/// Host pointer mode for the scope (the cached handle is shared; the previous mode is restored).
-struct host_pointer_mode {
-  cublasHandle_t h;
-  cublasPointerMode_t old = CUBLAS_POINTER_MODE_HOST;
-  explicit host_pointer_mode(cublasHandle_t hh) : h(hh) {
-    CUSCI_CUBLAS_TRY(CUSCI_LAZY(cublasGetPointerMode)(h, &old));
-    if (old != CUBLAS_POINTER_MODE_HOST) CUSCI_CUBLAS_TRY(CUSCI_LAZY(cublasSetPointerMode)(h, CUBLAS_POINTER_MODE_HOST));
-  }
-  ~host_pointer_mode() { CUSCI_LAZY(cublasSetPointerMode)(h, old); }
-  host_pointer_mode(const host_pointer_mode&) = delete;
-  host_pointer_mode& operator=(const host_pointer_mode&) = delete;
-};
 
 template <class T>
 cublasStatus_t trsm_batched(cublasHandle_t h, cublasSideMode_t side, cublasFillMode_t uplo, cublasOperation_t op,

@@ -15,23 +15,17 @@
 
 #include "cusci/linalg/eigen.hpp"
 #include "cusci/stream.hpp"
+#include "linalg_cases.hpp"
 #include "testing.hpp"
 
 using namespace cusci;
+using namespace cusci::testing::linalg_cases;
 using cusci::testing::golden;
 using cplx = std::complex<double>;
 
 namespace {
 
 const std::string mod = "linalg_eigen";
-
-ndarray to_device(const host_array& h, const std::string& layout) {
-  ndarray d = asarray(h);
-  if (h.ndim() == 0) return d;
-  if (layout == "F") return d.copy(order::F);
-  if (layout == "strided") return d[{ellipsis, slice{std::nullopt, std::nullopt, 2}}];
-  return d;
-}
 
 /// Host complex128 copy of an array (any layout).
 std::vector<cplx> host_c(const host_array& h) {
@@ -156,12 +150,6 @@ std::optional<std::array<double, 2>> range_of(const cusci::testing::golden_case&
   if (!c.has(key)) return std::nullopt;
   const auto v = c.get<std::vector<double>>(key);
   return std::array<double, 2>{v.at(0), v.at(1)};
-}
-
-template <class F>
-void expect_error(const cusci::testing::golden_case& c, F&& call) {
-  if (c.error() == "lin_alg_error") CHECK_THROWS_AS(call(), linalg::lin_alg_error);
-  else cusci::testing::check_error(c, call);
 }
 
 void check_w(const cusci::testing::golden_case& c, const ndarray& w) {
@@ -422,11 +410,7 @@ void run_case(const cusci::testing::golden_case& c) {
   else FAIL("unknown func " << f);
 }
 
-void run_func(const std::string& func, std::size_t at_least) {
-  const auto cases = cusci::testing::cases(mod, func);
-  REQUIRE(cases.size() >= at_least);
-  for (const auto& c : cases) run_case(c);
-}
+void run_func(const std::string& func, std::size_t at_least) { run_func_cases(mod, func, at_least, run_case); }
 
 }  // namespace
 
@@ -441,21 +425,10 @@ TEST_CASE("eigvalsh_tridiagonal matches scipy.linalg.eigvalsh_tridiagonal") { ru
 TEST_CASE("pinvh matches scipy.linalg.pinvh") { run_func("pinvh", 30); }
 
 TEST_CASE("the eigen family on a non-blocking stream") {
-  cusci::stream s(true);
-  cusci::stream_guard g(s);
-  int n = 0;
-  for (const auto& c : cusci::testing::cases(mod)) {
-    const std::string name = c.name();
-    if (name == "eigh_f64_n64_b1" || name == "eigh_c64_n100_b0" || name == "eigh_f32_gen_t2_n40" ||
-        name == "eigh_sub_val_f64_n50_batch" || name == "eigh_sub_idx_c64_n50" || name == "eig_f64_n16_lr" ||
-        name == "eb_f64_n40_u5_l1" || name == "et_f64_batch" || name == "pinvh_c128_rankdef" ||
-        name == "eigh_b_not_pd_batch") {
-      run_case(c);
-      ++n;
-    }
-  }
-  CHECK(n == 10);
-  s.synchronize();
+  run_on_nonblocking_stream(mod, {"eigh_f64_n64_b1", "eigh_c64_n100_b0", "eigh_f32_gen_t2_n40",
+                                  "eigh_sub_val_f64_n50_batch", "eigh_sub_idx_c64_n50", "eig_f64_n16_lr",
+                                  "eb_f64_n40_u5_l1", "et_f64_batch", "pinvh_c128_rankdef", "eigh_b_not_pd_batch"},
+                            run_case);
 }
 
 TEST_CASE("messages follow SciPy's") {

@@ -6,13 +6,14 @@
 #include <limits>
 
 #include "cusci/linalg/eigen.hpp"
+#include "linalg_cases.hpp"
 #include "testing.hpp"
 
 using namespace cusci;
 using cusci::testing::fake_array;
+using cusci::testing::linalg_cases::f64;
 
 namespace {
-ndarray f64(const shape_t& s) { return fake_array(dtype::float64, s); }
 constexpr double inf = std::numeric_limits<double>::infinity();
 }  // namespace
 

@@ -11,27 +11,16 @@
 #include "cusci/linalg/lu.hpp"
 #include "cusci/stream.hpp"
 #include "cusci/warnings.hpp"
+#include "linalg_cases.hpp"
 #include "testing.hpp"
 
 using namespace cusci;
+using namespace cusci::testing::linalg_cases;
 using cusci::testing::golden;
 
 namespace {
 
 const std::string mod = "linalg_lu";
-
-ndarray to_device(const host_array& h, const std::string& layout) {
-  ndarray d = asarray(h);
-  if (h.ndim() == 0) return d;
-  if (layout == "F") return d.copy(order::F);
-  if (layout == "strided") return d[{ellipsis, slice{std::nullopt, std::nullopt, 2}}];
-  return d;
-}
-
-void check(const cusci::testing::golden_case& c, const ndarray& x, const std::string& key) {
-  INFO("output " << key);
-  cusci::testing::check_allclose(x, c.array(key), c.rtol(), c.atol());
-}
 
 /// Runs one case of the references.
 void run_case(const cusci::testing::golden_case& c) {
@@ -39,43 +28,39 @@ void run_case(const cusci::testing::golden_case& c) {
   const std::string layout = c.get<std::string>("layout");
   const bool check_finite = c.get<bool>("check_finite");
   const std::string f = c.func();
-  auto expect_error = [&](auto&& call) {
-    if (c.error() == "lin_alg_error") CHECK_THROWS_AS(call(), linalg::lin_alg_error);
-    else cusci::testing::check_error(c, call);
-  };
   if (f == "lu") {
     const ndarray a = to_device(c.array("a"), layout);
     const linalg::lu_options o{.permute_l = c.get<bool>("permute_l"),
                                .check_finite = check_finite,
                                .p_indices = c.get<bool>("p_indices")};
-    if (c.expects_error()) return expect_error([&] { return linalg::lu(a, o); });
+    if (c.expects_error()) return expect_error(c, [&] { return linalg::lu(a, o); });
     linalg::lu_result r;
     REQUIRE_NOTHROW(r = linalg::lu(a, o));
     if (!o.permute_l) {
       INFO("output p");
       cusci::testing::check_allclose(r.p, c.array("expected_p"), 0, 0);
     }
-    check(c, r.l, "expected_l");
-    check(c, r.u, "expected_u");
+    check_output(c, r.l, "expected_l");
+    check_output(c, r.u, "expected_u");
   } else if (f == "lu_factor") {
     const ndarray a = to_device(c.array("a"), layout);
     const linalg::lu_factor_options o{.check_finite = check_finite};
-    if (c.expects_error()) return expect_error([&] { return linalg::lu_factor(a, o); });
+    if (c.expects_error()) return expect_error(c, [&] { return linalg::lu_factor(a, o); });
     warning_capture w;
     linalg::lu_factor_result r;
     REQUIRE_NOTHROW(r = linalg::lu_factor(a, o));
     CHECK(w.has("LinAlgWarning") == c.get<bool>("warns"));
-    check(c, r.lu, "expected_lu");
+    check_output(c, r.lu, "expected_lu");
     INFO("output piv");
     cusci::testing::check_allclose(r.piv, c.array("expected_piv"), 0, 0);
   } else if (f == "lu_solve") {
     const ndarray lu = to_device(c.array("lu"), layout), b = to_device(c.array("b"), layout);
     const ndarray piv = asarray(c.array("piv"));
     const linalg::lu_solve_options o{.trans = c.get<int>("trans"), .check_finite = check_finite};
-    if (c.expects_error()) return expect_error([&] { return linalg::lu_solve(lu, piv, b, o); });
+    if (c.expects_error()) return expect_error(c, [&] { return linalg::lu_solve(lu, piv, b, o); });
     ndarray x;
     REQUIRE_NOTHROW(x = linalg::lu_solve({lu, piv}, b, o));
-    check(c, x, "expected");
+    check_output(c, x, "expected");
   } else if (f == "inv") {
     const ndarray a = to_device(c.array("a"), layout);
     const linalg::inv_options o{.check_finite = check_finite,
@@ -83,27 +68,23 @@ void run_case(const cusci::testing::golden_case& c) {
                                                 ? linalg::parse_matrix_structure(c.get<std::string>("assume_a"))
                                                 : linalg::matrix_structure::auto_,
                                 .lower = c.get<bool>("lower")};
-    if (c.expects_error()) return expect_error([&] { return linalg::inv(a, o); });
+    if (c.expects_error()) return expect_error(c, [&] { return linalg::inv(a, o); });
     ndarray x;
     REQUIRE_NOTHROW(x = linalg::inv(a, o));
-    check(c, x, "expected");
+    check_output(c, x, "expected");
   } else if (f == "det") {
     const ndarray a = to_device(c.array("a"), layout);
     const linalg::det_options o{.check_finite = check_finite};
-    if (c.expects_error()) return expect_error([&] { return linalg::det(a, o); });
+    if (c.expects_error()) return expect_error(c, [&] { return linalg::det(a, o); });
     ndarray x;
     REQUIRE_NOTHROW(x = linalg::det(a, o));
-    check(c, x, "expected");
+    check_output(c, x, "expected");
   } else {
     FAIL("unknown func " << f);
   }
 }
 
-void run_func(const std::string& func, std::size_t at_least) {
-  const auto cases = cusci::testing::cases(mod, func);
-  REQUIRE(cases.size() >= at_least);
-  for (const auto& c : cases) run_case(c);
-}
+void run_func(const std::string& func, std::size_t at_least) { run_func_cases(mod, func, at_least, run_case); }
 
 }  // namespace
 
@@ -114,22 +95,10 @@ TEST_CASE("inv matches scipy.linalg.inv") { run_func("inv", 60); }
 TEST_CASE("det matches scipy.linalg.det") { run_func("det", 50); }
 
 TEST_CASE("the lu family on a non-blocking stream") {
-  cusci::stream s(true);
-  cusci::stream_guard g(s);
-  int n = 0;
-  for (const auto& c : cusci::testing::cases(mod)) {
-    const std::string name = c.name();
-    // one case of each path: register kernel, cuBLAS batched, cuSOLVER, rectangular loop, failures
-    if (name == "lu_f64_n8" || name == "lu_f64_n64" || name == "lu_rect_40x20_b1" || name == "luf_f64_n50_2d" ||
-        name == "lus_f64_n33_t1" || name == "lus_f64_n60_vec" || name == "inv_f64_n17" || name == "inv_f64_n64" ||
-        name == "inv_f64_n70_2d" || name == "det_f64_n64" || name == "inv_singular_batch_n40" ||
-        name == "luf_singular_batch") {
-      run_case(c);
-      ++n;
-    }
-  }
-  CHECK(n == 12);
-  s.synchronize();
+  // one case of each path: register kernel, cuBLAS batched, cuSOLVER, rectangular loop, failures
+  run_on_nonblocking_stream(mod, {"lu_f64_n8", "lu_f64_n64", "lu_rect_40x20_b1", "luf_f64_n50_2d", "lus_f64_n33_t1",
+                                  "lus_f64_n60_vec", "inv_f64_n17", "inv_f64_n64", "inv_f64_n70_2d", "det_f64_n64",
+                                  "inv_singular_batch_n40", "luf_singular_batch"}, run_case);
 }
 
 TEST_CASE("messages and warnings follow SciPy's") {

@@ -4,14 +4,12 @@
 #include <doctest/doctest.h>
 
 #include "cusci/linalg/lu.hpp"
+#include "linalg_cases.hpp"
 #include "testing.hpp"
 
 using namespace cusci;
 using cusci::testing::fake_array;
-
-namespace {
-ndarray f64(const shape_t& s) { return fake_array(dtype::float64, s); }
-}  // namespace
+using cusci::testing::linalg_cases::f64;
 
 TEST_CASE("options default to SciPy's") {
   const linalg::lu_options l{};

@@ -10,22 +10,16 @@
 
 #include "cusci/linalg/matfuncs.hpp"
 #include "cusci/stream.hpp"
+#include "linalg_cases.hpp"
 #include "testing.hpp"
 
 using namespace cusci;
+using namespace cusci::testing::linalg_cases;
 using cusci::testing::golden;
 
 namespace {
 
 const std::string mod = "linalg_matfuncs";
-
-ndarray to_device(const host_array& h, const std::string& layout) {
-  ndarray d = asarray(h);
-  if (h.ndim() == 0) return d;
-  if (layout == "F") return d.copy(order::F);
-  if (layout == "strided") return d[{ellipsis, slice{std::nullopt, std::nullopt, 2}}];
-  return d;
-}
 
 void check(const cusci::testing::golden_case& c, const ndarray& x, const std::string& key) {
   INFO("output " << key);
@@ -49,17 +43,13 @@ void run_case(const cusci::testing::golden_case& c) {
   INFO("case " << c.name());
   const std::string layout = c.get<std::string>("layout");
   const std::string f = c.func();
-  auto expect_error = [&](auto&& call) {
-    if (c.error() == "lin_alg_error") CHECK_THROWS_AS(call(), linalg::lin_alg_error);
-    else cusci::testing::check_error(c, call);
-  };
   const ndarray a = to_device(c.array("a"), layout);
   if (f == "expm_frechet") {
     const ndarray e = to_device(c.array("e"), layout);
     const linalg::expm_frechet_options o{.method = linalg::parse_expm_frechet_method(c.get<std::string>("method")),
                                          .compute_expm = c.get<bool>("compute_expm"),
                                          .check_finite = c.get<bool>("check_finite")};
-    if (c.expects_error()) return expect_error([&] { return linalg::expm_frechet(a, e, o); });
+    if (c.expects_error()) return expect_error(c, [&] { return linalg::expm_frechet(a, e, o); });
     linalg::expm_frechet_result r;
     REQUIRE_NOTHROW(r = linalg::expm_frechet(a, e, o));
     if (o.compute_expm) check(c, r.expm_A, "expected_expm");
@@ -67,23 +57,19 @@ void run_case(const cusci::testing::golden_case& c) {
     check(c, r.expm_frechet_AE, "expected_frechet");
   } else if (f == "expm_cond") {
     const linalg::expm_cond_options o{.check_finite = c.get<bool>("check_finite")};
-    if (c.expects_error()) return expect_error([&] { return linalg::expm_cond(a, o); });
+    if (c.expects_error()) return expect_error(c, [&] { return linalg::expm_cond(a, o); });
     ndarray k;
     REQUIRE_NOTHROW(k = linalg::expm_cond(a, o));
     check(c, k, "expected");
   } else {
-    if (c.expects_error()) return expect_error([&] { return call_unary(f, a); });
+    if (c.expects_error()) return expect_error(c, [&] { return call_unary(f, a); });
     ndarray x;
     REQUIRE_NOTHROW(x = call_unary(f, a));
     check(c, x, "expected");
   }
 }
 
-void run_func(const std::string& func, std::size_t at_least) {
-  const auto cases = cusci::testing::cases(mod, func);
-  REQUIRE(cases.size() >= at_least);
-  for (const auto& c : cases) run_case(c);
-}
+void run_func(const std::string& func, std::size_t at_least) { run_func_cases(mod, func, at_least, run_case); }
 
 }  // namespace
 
@@ -98,19 +84,8 @@ TEST_CASE("expm_frechet matches scipy.linalg.expm_frechet") { run_func("expm_fre
 TEST_CASE("expm_cond matches scipy.linalg.expm_cond") { run_func("expm_cond", 25); }
 
 TEST_CASE("the matfuncs family on a non-blocking stream") {
-  cusci::stream s(true);
-  cusci::stream_guard g(s);
-  int n = 0;
-  for (const auto& c : cusci::testing::cases(mod)) {
-    const std::string name = c.name();
-    if (name == "expm_f64_batch_mixed" || name == "expm_f64_s6_n400" || name == "expm_structures_batch" ||
-        name == "tanm_c128_batch" || name == "fr_f64_batch_mixed" || name == "cond_batch") {
-      run_case(c);
-      ++n;
-    }
-  }
-  CHECK(n == 6);
-  s.synchronize();
+  run_on_nonblocking_stream(mod, {"expm_f64_batch_mixed", "expm_f64_s6_n400", "expm_structures_batch",
+                                  "tanm_c128_batch", "fr_f64_batch_mixed", "cond_batch"}, run_case);
 }
 
 TEST_CASE("messages follow SciPy's") {

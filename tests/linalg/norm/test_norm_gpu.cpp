@@ -18,21 +18,16 @@
 #include "cusci/manipulation.hpp"
 #include "cusci/random.hpp"
 #include "cusci/stream.hpp"
+#include "linalg_cases.hpp"
 #include "testing.hpp"
 
 using namespace cusci;
+using namespace cusci::testing::linalg_cases;
 using cusci::testing::golden_case;
 
 namespace {
 
 const std::string mod = "linalg_norm";
-
-ndarray to_device(const host_array& h, const std::string& layout) {
-  ndarray d = asarray(h);
-  if (layout == "F") return d.copy(order::F);
-  if (layout == "strided" && d.ndim() > 0) return d[{ellipsis, slice{std::nullopt, std::nullopt, 2}}];
-  return d;
-}
 
 linalg::norm_ord parse_ord(const std::string& s) {
   if (s == "none") return {};
@@ -81,18 +76,8 @@ TEST_CASE("norm family matches scipy.linalg (references)") {
 }
 
 TEST_CASE("norm family on a non-blocking stream") {
-  cusci::stream s(true);
-  cusci::stream_guard g(s);
-  int n = 0;
-  for (const auto& c : cusci::testing::cases(mod)) {
-    const std::string name = c.name();
-    if (name == "n_c64_mat_nuc_kd1" || name == "n_stack_ax0_2_2.0_kd0" || name == "n_inf_checked" ||
-        name == "cwt_batch2" || name == "cwt_f64_n200_d5_k3") {
-      ++n;
-      run_case(c);
-    }
-  }
-  CHECK(n == 5);
+  run_on_nonblocking_stream(mod, {"n_c64_mat_nuc_kd1", "n_stack_ax0_2_2.0_kd0", "n_inf_checked", "cwt_batch2",
+                                  "cwt_f64_n200_d5_k3"}, run_case);
 }
 
 TEST_CASE("cwt_matrix: rows uniform, signs fair, one entry per column") {

@@ -7,14 +7,12 @@
 #include <cmath>
 
 #include "cusci/linalg/norm.hpp"
+#include "linalg_cases.hpp"
 #include "testing.hpp"
 
 using namespace cusci;
 using cusci::testing::fake_array;
-
-namespace {
-ndarray f64(shape_t s) { return fake_array(dtype::float64, s); }
-}  // namespace
+using cusci::testing::linalg_cases::f64;
 
 TEST_CASE("norm: argument checks before the finiteness test") {
   const std::string fn = "cusci::linalg::norm: ";

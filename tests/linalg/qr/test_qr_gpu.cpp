@@ -19,9 +19,11 @@
 #include "cusci/linalg/qr.hpp"
 #include "cusci/stream.hpp"
 #include "cusci/warnings.hpp"
+#include "linalg_cases.hpp"
 #include "testing.hpp"
 
 using namespace cusci;
+using namespace cusci::testing::linalg_cases;
 using cusci::testing::golden;
 
 namespace {
@@ -29,14 +31,6 @@ namespace {
 const std::string mod = "linalg_qr";
 using cd = std::complex<double>;
 using i64 = std::int64_t;
-
-ndarray to_device(const host_array& h, const std::string& layout) {
-  ndarray d = asarray(h);
-  if (h.ndim() == 0) return d;
-  if (layout == "F") return d.copy(order::F);
-  if (layout == "strided") return d[{ellipsis, slice{std::nullopt, std::nullopt, 2}}];
-  return d;
-}
 
 /// A batch of dense complex<double> matrices on the host (C order), from an array of ndim >= 2.
 struct mats {
@@ -174,12 +168,6 @@ void check_meta(const ndarray& x, const host_array& e, const char* what) {
   INFO(what);
   CHECK_MESSAGE(x.dtype() == e.dtype(), "dtype " << dtype_name(x.dtype()) << " vs " << dtype_name(e.dtype()));
   REQUIRE(x.shape() == e.shape());
-}
-
-template <class F>
-void expect_error(const cusci::testing::golden_case& c, F&& call) {
-  if (c.error() == "lin_alg_error") CHECK_THROWS_AS(call(), linalg::lin_alg_error);
-  else cusci::testing::check_error(c, call);
 }
 
 void run_qr(const cusci::testing::golden_case& c) {
@@ -466,11 +454,7 @@ void run_case(const cusci::testing::golden_case& c) {
   else FAIL("unknown func " << f);
 }
 
-void run_func(const std::string& func, std::size_t at_least) {
-  const auto cases = cusci::testing::cases(mod, func);
-  REQUIRE(cases.size() >= at_least);
-  for (const auto& c : cases) run_case(c);
-}
+void run_func(const std::string& func, std::size_t at_least) { run_func_cases(mod, func, at_least, run_case); }
 
 }  // namespace
 
@@ -482,22 +466,11 @@ TEST_CASE("qr_delete matches scipy.linalg.qr_delete") { run_func("qr_delete", 11
 TEST_CASE("qr_insert matches scipy.linalg.qr_insert") { run_func("qr_insert", 140); }
 
 TEST_CASE("the qr family on a non-blocking stream") {
-  cusci::stream s(true);
-  cusci::stream_guard g(s);
-  int n = 0;
-  for (const auto& c : cusci::testing::cases(mod)) {
-    const std::string name = c.name();
-    // one case of each path: cuSOLVER, batched kernels, pivoting, rq, qr_multiply both ways, errors
-    if (name == "qr_f64_150x120_full" || name == "qr_b_f64_3x6x4_economic_piv" || name == "qr_f64_100x100_raw_piv" ||
-        name == "rq_b_c128_2x40x33_full" || name == "qrm_b_both" || name == "qrm_f64_60x40_right_piv" ||
-        name == "qr_nan" || name == "qrm_nan_c" || name == "qru_b_both_econ" ||
-        name == "qrd_econ_rows_to_full" || name == "qri_econ_cols_to_full" || name == "qri_econ_in_span") {
-      run_case(c);
-      ++n;
-    }
-  }
-  CHECK(n == 12);
-  s.synchronize();
+  // one case of each path: cuSOLVER, batched kernels, pivoting, rq, qr_multiply both ways, errors
+  run_on_nonblocking_stream(mod, {"qr_f64_150x120_full", "qr_b_f64_3x6x4_economic_piv", "qr_f64_100x100_raw_piv",
+                                  "rq_b_c128_2x40x33_full", "qrm_b_both", "qrm_f64_60x40_right_piv", "qr_nan",
+                                  "qrm_nan_c", "qru_b_both_econ", "qrd_econ_rows_to_full", "qri_econ_cols_to_full",
+                                  "qri_econ_in_span"}, run_case);
 }
 
 TEST_CASE("qr messages and warnings follow SciPy's") {

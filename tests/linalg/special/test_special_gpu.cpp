@@ -11,23 +11,15 @@
 
 #include "cusci/linalg/special_matrices.hpp"
 #include "cusci/stream.hpp"
+#include "linalg_cases.hpp"
 #include "testing.hpp"
 
 using namespace cusci;
+using namespace cusci::testing::linalg_cases;
 
 namespace {
 
 const std::string mod = "linalg_special";
-
-/// The stored input as the case's layout asks: C as stored, F copied to Fortran order, strided the
-/// even elements of the last axis (the generator stored the logical input there).
-ndarray to_device(const host_array& h, const std::string& layout) {
-  ndarray d = asarray(h);
-  if (d.ndim() == 0) return d;
-  if (layout == "F") return d.copy(order::F);
-  if (layout == "strided") return d[{ellipsis, slice{std::nullopt, std::nullopt, 2}}];
-  return d;
-}
 
 ndarray call(const cusci::testing::golden_case& c) {
   const std::string f = c.func();
@@ -95,23 +87,12 @@ TEST_CASE("special matrices match scipy.linalg (references)") {
 }
 
 TEST_CASE("special matrices on a non-blocking stream") {
-  cusci::stream s(true);
-  cusci::stream_guard g(s);
-  int n = 0;
-  for (const auto& c : cusci::testing::cases(mod)) {
-    const std::string name = c.name();
-    // one case per kind of work: gathers, formulas of each item size, core-ufunc paths, the synchronizing
-    // leading-coefficient test, block copies
-    if (name == "toeplitz_batch_strided" || name == "circulant_large" || name == "companion_batch_F" ||
-        name == "fcomp_large" || name == "convmtx_same_batch_F" || name == "block_diag_batch_strided" ||
-        name == "khatri_rao_large" || name == "fiedler_large" || name == "hadamard_float16_8" ||
-        name == "pascal_symmetric_34_1" || name == "invhilbert_12_0" || name == "dft_257_sqrtn") {
-      run_case(c);
-      ++n;
-    }
-  }
-  CHECK(n == 12);
-  s.synchronize();
+  // one case per kind of work: gathers, formulas of each item size, core-ufunc paths, the synchronizing
+  // leading-coefficient test, block copies
+  run_on_nonblocking_stream(mod, {"toeplitz_batch_strided", "circulant_large", "companion_batch_F", "fcomp_large",
+                                  "convmtx_same_batch_F", "block_diag_batch_strided", "khatri_rao_large",
+                                  "fiedler_large", "hadamard_float16_8", "pascal_symmetric_34_1", "invhilbert_12_0",
+                                  "dft_257_sqrtn"}, run_case);
 }
 
 TEST_CASE("inputs are not modified") {

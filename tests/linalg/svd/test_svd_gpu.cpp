@@ -16,22 +16,16 @@
 #include "cusci/manipulation.hpp"
 #include "cusci/products.hpp"
 #include "cusci/stream.hpp"
+#include "linalg_cases.hpp"
 #include "testing.hpp"
 
 using namespace cusci;
+using namespace cusci::testing::linalg_cases;
 using cusci::testing::golden;
 
 namespace {
 
 const std::string mod = "linalg_svd";
-
-ndarray to_device(const host_array& h, const std::string& layout) {
-  ndarray d = asarray(h);
-  if (h.ndim() == 0) return d;
-  if (layout == "F") return d.copy(order::F);
-  if (layout == "strided") return d[{ellipsis, slice{std::nullopt, std::nullopt, 2}}];
-  return d;
-}
 
 ndarray mH(const ndarray& a) { return conj(swapaxes(a, -1, -2)); }
 
@@ -82,16 +76,12 @@ void run_case(const cusci::testing::golden_case& c) {
   INFO("case " << c.name());
   const std::string layout = c.get<std::string>("layout");
   const std::string f = c.func();
-  auto expect_error = [&](auto&& call) {
-    if (c.error() == "lin_alg_error") CHECK_THROWS_AS(call(), linalg::lin_alg_error);
-    else cusci::testing::check_error(c, call);
-  };
   auto in = [&](int i) { return to_device(c.array("in" + std::to_string(i)), layout); };
   if (f == "svd" || f == "svdvals") {
     const ndarray a = to_device(c.array("a"), layout);
     const bool check_finite = c.get<bool>("check_finite");
     if (f == "svdvals") {
-      if (c.expects_error()) return expect_error([&] { return linalg::svdvals(a, {.check_finite = check_finite}); });
+      if (c.expects_error()) return expect_error(c, [&] { return linalg::svdvals(a, {.check_finite = check_finite}); });
       ndarray s;
       REQUIRE_NOTHROW(s = linalg::svdvals(a, {.check_finite = check_finite}));
       cusci::testing::check_allclose(s, c.array("expected_s"), c.rtol(), c.atol());
@@ -101,7 +91,7 @@ void run_case(const cusci::testing::golden_case& c) {
                                 .compute_uv = c.get<bool>("compute_uv"),
                                 .check_finite = check_finite,
                                 .lapack_driver = linalg::parse_svd_driver(c.get<std::string>("lapack_driver"))};
-    if (c.expects_error()) return expect_error([&] { return linalg::svd(a, o); });
+    if (c.expects_error()) return expect_error(c, [&] { return linalg::svd(a, o); });
     linalg::svd_result r;
     REQUIRE_NOTHROW(r = linalg::svd(a, o));
     {
@@ -114,7 +104,7 @@ void run_case(const cusci::testing::golden_case& c) {
     const ndarray a = to_device(c.array("a"), layout);
     const std::optional<double> rcond = c.has("rcond") ? std::optional<double>(c.get<double>("rcond")) : std::nullopt;
     auto call = [&] { return f == "orth" ? linalg::orth(a, rcond) : linalg::null_space(a, {.rcond = rcond}); };
-    if (c.expects_error()) return expect_error(call);
+    if (c.expects_error()) return expect_error(c, call);
     ndarray q;
     REQUIRE_NOTHROW(q = call());
     CHECK(q.shape(-1) == c.get<std::int64_t>("ncols"));
@@ -124,7 +114,7 @@ void run_case(const cusci::testing::golden_case& c) {
   } else if (f == "diagsvd") {
     const ndarray s = in(0);
     auto call = [&] { return linalg::diagsvd(s, c.get<std::int64_t>("opt_M"), c.get<std::int64_t>("opt_N")); };
-    if (c.expects_error()) return expect_error(call);
+    if (c.expects_error()) return expect_error(c, call);
     ndarray x;
     REQUIRE_NOTHROW(x = call());
     check_out(c, x, 0);
@@ -133,7 +123,7 @@ void run_case(const cusci::testing::golden_case& c) {
     linalg::pinv_options o{.return_rank = true};
     if (c.has("opt_atol")) o.atol = c.get<double>("opt_atol");
     if (c.has("opt_rtol")) o.rtol = c.get<double>("opt_rtol");
-    if (c.expects_error()) return expect_error([&] { return linalg::pinv(a, o); });
+    if (c.expects_error()) return expect_error(c, [&] { return linalg::pinv(a, o); });
     linalg::pinv_result r;
     REQUIRE_NOTHROW(r = linalg::pinv(a, o));
     check_out(c, r.B, 0);
@@ -141,21 +131,21 @@ void run_case(const cusci::testing::golden_case& c) {
   } else if (f == "polar") {
     const ndarray a = in(0);
     auto call = [&] { return linalg::polar(a, linalg::parse_polar_side(c.get<std::string>("opt_side"))); };
-    if (c.expects_error()) return expect_error(call);
+    if (c.expects_error()) return expect_error(c, call);
     linalg::polar_result r;
     REQUIRE_NOTHROW(r = call());
     check_out(c, r.u, 0);
     check_out(c, r.p, 1);
   } else if (f == "orthogonal_procrustes") {
     const ndarray a = in(0), b = in(1);
-    if (c.expects_error()) return expect_error([&] { return linalg::orthogonal_procrustes(a, b); });
+    if (c.expects_error()) return expect_error(c, [&] { return linalg::orthogonal_procrustes(a, b); });
     linalg::orthogonal_procrustes_result r;
     REQUIRE_NOTHROW(r = linalg::orthogonal_procrustes(a, b));
     check_out(c, r.R, 0);
     check_out(c, r.scale, 1);
   } else if (f == "subspace_angles") {
     const ndarray a = in(0), b = in(1);
-    if (c.expects_error()) return expect_error([&] { return linalg::subspace_angles(a, b); });
+    if (c.expects_error()) return expect_error(c, [&] { return linalg::subspace_angles(a, b); });
     ndarray t;
     REQUIRE_NOTHROW(t = linalg::subspace_angles(a, b));
     check_out(c, t, 0);
@@ -164,7 +154,7 @@ void run_case(const cusci::testing::golden_case& c) {
     linalg::lstsq_options o;
     if (c.has("opt_cond")) o.cond = c.get<double>("opt_cond");
     if (c.has("opt_lapack_driver")) o.lapack_driver = linalg::parse_lstsq_driver(c.get<std::string>("opt_lapack_driver"));
-    if (c.expects_error()) return expect_error([&] { return linalg::lstsq(a, b, o); });
+    if (c.expects_error()) return expect_error(c, [&] { return linalg::lstsq(a, b, o); });
     linalg::lstsq_result r;
     REQUIRE_NOTHROW(r = linalg::lstsq(a, b, o));
     check_out(c, r.x, 0);
@@ -176,11 +166,7 @@ void run_case(const cusci::testing::golden_case& c) {
   }
 }
 
-void run_func(const std::string& func, std::size_t at_least) {
-  const auto cases = cusci::testing::cases(mod, func);
-  REQUIRE(cases.size() >= at_least);
-  for (const auto& c : cases) run_case(c);
-}
+void run_func(const std::string& func, std::size_t at_least) { run_func_cases(mod, func, at_least, run_case); }
 
 }  // namespace
 
@@ -196,20 +182,9 @@ TEST_CASE("subspace_angles matches scipy.linalg.subspace_angles") { run_func("su
 TEST_CASE("lstsq matches scipy.linalg.lstsq") { run_func("lstsq", 25); }
 
 TEST_CASE("the svd family on a non-blocking stream") {
-  cusci::stream s(true);
-  cusci::stream_guard g(s);
-  int n = 0;
-  for (const auto& c : cusci::testing::cases(mod)) {
-    const std::string name = c.name();
-    if (name == "svd_f32_batch256_64" || name == "svd_c128_17x17_b1" || name == "svd_lib_f64_300x200_gesdd" ||
-        name == "svd_lib_f64_200x300_econ_gesvd" || name == "svd_f64_rankdef" || name == "lstsq_f64_batch" ||
-        name == "pinv_c64" || name == "null_c128") {
-      run_case(c);
-      ++n;
-    }
-  }
-  CHECK(n == 8);
-  s.synchronize();
+  run_on_nonblocking_stream(mod, {"svd_f32_batch256_64", "svd_c128_17x17_b1", "svd_lib_f64_300x200_gesdd",
+                                  "svd_lib_f64_200x300_econ_gesvd", "svd_f64_rankdef", "lstsq_f64_batch", "pinv_c64",
+                                  "null_c128"}, run_case);
 }
 
 TEST_CASE("messages follow SciPy's") {

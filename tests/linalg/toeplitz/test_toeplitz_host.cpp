@@ -5,14 +5,11 @@
 #include <doctest/doctest.h>
 
 #include "cusci/linalg/toeplitz.hpp"
+#include "linalg_cases.hpp"
 #include "testing.hpp"
 
 using namespace cusci;
-using cusci::testing::fake_array;
-
-namespace {
-ndarray f64(shape_t s) { return fake_array(dtype::float64, s); }
-}  // namespace
+using cusci::testing::linalg_cases::f64;
 
 TEST_CASE("toeplitz options default to SciPy's") {
   CHECK(linalg::solve_toeplitz_options{}.check_finite);

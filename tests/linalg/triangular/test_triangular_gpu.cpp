@@ -13,22 +13,17 @@
 
 #include "cusci/linalg/triangular.hpp"
 #include "cusci/stream.hpp"
+#include "linalg_cases.hpp"
 #include "testing.hpp"
 
 using namespace cusci;
+using namespace cusci::testing::linalg_cases;
 using cusci::testing::golden;
 using cusci::testing::golden_case;
 
 namespace {
 
 const std::string mod = "linalg_triangular";
-
-ndarray to_device(const host_array& h, const std::string& layout) {
-  ndarray d = asarray(h);
-  if (layout == "F") return d.copy(order::F);
-  if (layout == "strided") return d[{ellipsis, slice{std::nullopt, std::nullopt, 2}}];
-  return d;
-}
 
 std::optional<double> opt(const golden_case& c, const std::string& key) {
   if (!c.has(key)) return std::nullopt;
@@ -57,10 +52,8 @@ void run_case(const golden_case& c) {
   }
   if (f == "cho_factor") {
     auto call = [&] { return linalg::cho_factor(in("a"), {.lower = lower, .check_finite = check}); };
-    if (c.error() == "lin_alg_error") {
-      CHECK_THROWS_AS(call(), linalg::lin_alg_error);
-    } else if (c.expects_error()) {
-      cusci::testing::check_error(c, call);
+    if (c.expects_error()) {
+      expect_error(c, call);
     } else {
       linalg::cho_factor_result r;
       REQUIRE_NOTHROW(r = call());
@@ -91,10 +84,8 @@ void run_case(const golden_case& c) {
     FAIL("unknown func " << f);
     return {};
   };
-  if (c.error() == "lin_alg_error") {
-    CHECK_THROWS_AS(call(), linalg::lin_alg_error);
-  } else if (c.expects_error()) {
-    cusci::testing::check_error(c, call);
+  if (c.expects_error()) {
+    expect_error(c, call);
   } else {
     ndarray x;
     REQUIRE_NOTHROW(x = call());
@@ -111,22 +102,10 @@ TEST_CASE("triangular family matches scipy.linalg (references)") {
 }
 
 TEST_CASE("triangular family on a non-blocking stream") {
-  cusci::stream s(true);
-  cusci::stream_guard g(s);
-  int n = 0;
-  for (const auto& c : cusci::testing::cases(mod)) {
-    const std::string name = c.name();
-    if (name == "st_c128_n40_l1_t2" || name == "st_f64_n100_l0_t1" || name == "cs_c64_n17_l1" ||
-        name == "sb_f64_n60_l4u2" || name == "shb_c128_n50_kd5_l0" || name == "cb_f32_n17_kd2_l1" ||
-        name == "csb_f64_n50_kd1_l1" || name == "bw_batch_c64" || name == "ishermitian_herm_atol" ||
-        name == "st_singular" || name == "cb_notpd" || name == "st_blas_c128_n64_l1_tC_u0" ||
-        name == "cs_blas_f64_l1" || name == "sb_batch_warp") {
-      run_case(c);
-      ++n;
-    }
-  }
-  CHECK(n == 14);
-  s.synchronize();
+  run_on_nonblocking_stream(mod, {"st_c128_n40_l1_t2", "st_f64_n100_l0_t1", "cs_c64_n17_l1", "sb_f64_n60_l4u2",
+                                  "shb_c128_n50_kd5_l0", "cb_f32_n17_kd2_l1", "csb_f64_n50_kd1_l1", "bw_batch_c64",
+                                  "ishermitian_herm_atol", "st_singular", "cb_notpd", "st_blas_c128_n64_l1_tC_u0",
+                                  "cs_blas_f64_l1", "sb_batch_warp"}, run_case);
 }
 
 TEST_CASE("triangular family: error messages follow SciPy's") {
