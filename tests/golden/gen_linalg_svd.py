@@ -145,6 +145,14 @@ def main():
         add_svd(f"svd_lib_c64_batch_{drv}", rand((2, 250, 180), np.complex64), full_matrices=False,
                 lapack_driver=drv)
         add_svd(f"svd_lib_f32_novec_{drv}", rand((260, 260), np.float32), compute_uv=False, lapack_driver=drv)
+    # singular values only on the library path, wide and batched (the calls of a batch share the scratch U and
+    # V that Xgesvdp needs even without vectors); their own stream, so the inputs of the cases above and below
+    # stay the same
+    rand_lib = rand_maker(suite.rng(20261205))
+    for drv in ["gesdd", "gesvd"]:
+        add_svd(f"svd_lib_f64_novec_wide_batch_{drv}", rand_lib((2, 150, 210), np.float64), compute_uv=False,
+                lapack_driver=drv)
+    add_svd("svdvals_lib_c64_wide", rand_lib((240, 250), np.complex64), func="svdvals")
     # empty
     for shp in [(0, 3), (3, 0), (0, 0), (2, 0, 4), (0, 3, 3)]:
         add_svd(f"svd_empty_{'x'.join(map(str, shp))}", np.zeros(shp))

@@ -408,19 +408,27 @@ void lib_svd(const batch_view& a, i64 nbatch, i64 m, i64 n, bool uv, bool full, 
   // The tall working matrix, column-major: A itself (m >= n), or A^T (C order read column-major).
   device_buffer<T> A(static_cast<std::size_t>(nbatch * m * n));
   gather(dtype_of_v<T>(), a, nbatch, m, n, fill_mode::full, false, check, !trans, A.data(), status);
-  const i64 ucolsR = full ? R_ : C;
-  device_buffer<T> Ut(uv ? static_cast<std::size_t>(nbatch * R_ * ucolsR) : 0);
-  device_buffer<T> Vt(uv ? static_cast<std::size_t>(nbatch * C * C) : 0);
+  const bool gesvdp = lib == svd_lib::gesdd;
+  // Xgesvdp references U and V whatever jobz is (it copies the R factor of its QR step into them): with
+  // CUSOLVER_EIG_MODE_NOVECTOR it still needs valid arrays of the documented sizes, with econ = 1 U
+  // ldu x min(m, n) and V ldv x min(m, n). Without vectors they are scratch for one matrix, reused by every
+  // call of the batch (the calls are ordered on the stream). Xgesvd with jobu = jobvt = 'N' references
+  // neither.
+  const bool uv_scratch = !uv && gesvdp;
+  const i64 ucolsR = (full && uv) ? R_ : C;
+  const std::size_t u_elems = static_cast<std::size_t>(uv ? nbatch * R_ * ucolsR : (uv_scratch ? R_ * C : 0));
+  const std::size_t v_elems = static_cast<std::size_t>(uv ? nbatch * C * C : (uv_scratch ? C * C : 0));
+  device_buffer<T> Ut(u_elems);
+  device_buffer<T> Vt(v_elems);
   cusolverDnHandle_t h = cusci::detail::cusolver_dn_handle();
   solver_params prm;
   constexpr cudaDataType dt = cuda_type<T>(), rt = cuda_type<R>();
   std::size_t dev = 0, hst = 0;
-  const bool gesvdp = lib == svd_lib::gesdd;
   const signed char jobu = !uv ? 'N' : (full ? 'A' : 'S'), jobvt = uv ? 'A' : 'N';
   const cusolverEigMode_t jobz = uv ? CUSOLVER_EIG_MODE_VECTOR : CUSOLVER_EIG_MODE_NOVECTOR;
-  const int econ = full ? 0 : 1;
-  T* U0 = uv ? Ut.data() : nullptr;
-  T* V0 = uv ? Vt.data() : nullptr;
+  const int econ = (full && uv) ? 0 : 1;  // the scratch U of a call without vectors is R_ x C
+  T* U0 = (uv || uv_scratch) ? Ut.data() : nullptr;
+  T* V0 = (uv || uv_scratch) ? Vt.data() : nullptr;
   R* S = static_cast<R*>(s);
   if (gesvdp)
     CUSCI_CUSOLVER_TRY(CUSCI_LAZY(cusolverDnXgesvdp_bufferSize)(h, prm.get(), jobz, econ, R_, C, dt, A.data(), R_, rt,
@@ -435,8 +443,8 @@ void lib_svd(const batch_view& a, i64 nbatch, i64 m, i64 n, bool uv, bool full, 
   for (i64 b = 0; b < nbatch; ++b) {
     T* Ab = A.data() + b * m * n;
     R* Sb = S + b * C;
-    T* Ub = uv ? U0 + b * R_ * ucolsR : nullptr;
-    T* Vb = uv ? V0 + b * C * C : nullptr;
+    T* Ub = uv ? U0 + b * R_ * ucolsR : U0;  // without vectors: the scratch (gesvdp) or nullptr (gesvd)
+    T* Vb = uv ? V0 + b * C * C : V0;
     if (gesvdp) {
       double err_sigma = 0;
       CUSCI_CUSOLVER_TRY(CUSCI_LAZY(cusolverDnXgesvdp)(h, prm.get(), jobz, econ, R_, C, dt, Ab, R_, rt, Sb, dt, Ub, R_,

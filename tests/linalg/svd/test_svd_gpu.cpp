@@ -1,8 +1,9 @@
 // GPU tests of cusci::linalg's SVD family against scipy.linalg 1.18 (tests/golden/gen_linalg_svd.py): every
-// case of the references (dtypes, sizes 1 to 64 on the Jacobi kernel, 180 to 300 on the cuSOLVER path with
-// both drivers, tall/wide, rank-deficient and zero matrices, batches, C/F/strided layouts, promotion, empty
-// arrays, errors), on the null stream and on a non-blocking stream. Singular values are compared with
-// SciPy's; U and Vh (not unique) through u @ diag(s) @ vh == a and the orthonormality of their columns/rows.
+// case of the references (dtypes, sizes 1 to 64 on the Jacobi kernel, 150 to 300 on the cuSOLVER path with
+// both drivers, with and without vectors, tall/wide, rank-deficient and zero matrices, batches, C/F/strided
+// layouts, promotion, empty arrays, errors), on the null stream and on a non-blocking stream. Singular values
+// are compared with SciPy's; U and Vh (not unique) through u @ diag(s) @ vh == a and the orthonormality of
+// their columns/rows.
 
 #include <doctest/doctest.h>
 
