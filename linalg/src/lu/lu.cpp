@@ -268,8 +268,11 @@ ndarray inv(const ndarray& a, const inv_options& o) {
   device_buffer<int> status(2);
   device_buffer<int> info(static_cast<std::size_t>(nbatch));
   detail::clear_status(status.data());
-  detail::inv_any(dt, matrix_view(ac), mode, o.lower, nbatch, n, o.check_finite, x.data(), info.data(),
-                  status.data());
+  if (mode == detail::fill_mode::diag)  // SciPy: the diagonal inverted in place, the rest of `a` kept
+    detail::diag_inv(dt, matrix_view(ac), nbatch, n, o.check_finite, x.data(), info.data(), status.data());
+  else
+    detail::inv_any(dt, matrix_view(ac), mode, o.lower, nbatch, n, o.check_finite, x.data(), info.data(),
+                    status.data());
   detail::status_flags flags = detail::read_status(status.data());
   if (flags.nonfinite) throw_nonfinite(fn);
   std::vector<int> infos;

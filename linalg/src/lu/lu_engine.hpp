@@ -47,6 +47,13 @@ void lu_unpack(dtype t, const void* lu, const int* piv, std::int64_t nbatch, std
 void inv_any(dtype t, const batch_view& a, fill_mode mode, bool lower, std::int64_t nbatch, std::int64_t n, bool check,
              void* out, int* info, int* status);
 
+/// inv with assume_a="diagonal", as SciPy 1.18 does it: out (C order) = the matrices of `a` with each
+/// diagonal entry replaced by its reciprocal; the off-diagonal entries are copied unchanged (SciPy does not
+/// reference them and leaves them as they are). info[b] = 1 + the first i with a_ii == 0 (0: none);
+/// status as small_lu_factor (status[0]: a non-finite entry anywhere in the matrix, when `check`).
+void diag_inv(dtype t, const batch_view& a, std::int64_t nbatch, std::int64_t n, bool check, void* out, int* info,
+              int* status);
+
 /// x (C order, nbatch x n x nrhs) = solution of op(A_b) x = B_b from the packed factors `lu` (n x n) and the
 /// 0-based int32 pivots `piv` (a batch_view whose s_row is the stride between pivots; indices outside
 /// [0, n) mean no interchange); trans 0: A, 1: A^T, 2: A^H. status[0] = non-finite b (when `check`).

@@ -238,6 +238,38 @@ __global__ void det_kernel(const T* lu, const int* piv, i64 nbatch, i64 n, typen
   }
 }
 
+/// out[b] (C order) = matrix b of the view with its diagonal entries replaced by their reciprocals (the
+/// other entries copied); status[0] = a non-finite entry (when `check`).
+template <class T>
+__global__ void diag_inv_kernel(const char* src, strided_indexer bix, i64 sr, i64 sc, i64 nbatch, i64 n, bool check,
+                                T* out, int* status) {
+  CUSCI_LINALG_GRID_LOOP(e, nbatch * n * n) {
+    const i64 b = e / (n * n), r = e - b * n * n, i = r / n, j = r - i * n;
+    const T v = load_at<T>(src + bix.offset(b), sr, sc, i, j);
+    if (check && !is_finite_elem(v)) status[0] = 1;
+    out[e] = i == j ? T(1) / v : v;
+  }
+}
+
+/// info[b] = 1 + the first i with a_ii == 0 (0: none); status[1] = 1 when some info != 0. One thread a
+/// matrix.
+template <class T>
+__global__ void diag_info_kernel(const char* src, strided_indexer bix, i64 sr, i64 sc, i64 nbatch, i64 n, int* info,
+                                 int* status) {
+  CUSCI_LINALG_GRID_LOOP(b, nbatch) {
+    const char* base = src + bix.offset(b);
+    int v = 0;
+    for (i64 i = 0; i < n; ++i) {
+      if (load_at<T>(base, sr, sc, i, i) == T(0)) {
+        v = static_cast<int>(i + 1);
+        break;
+      }
+    }
+    info[b] = v;
+    if (v != 0) status[1] = 1;
+  }
+}
+
 /// perm[b][i]: the row of a that row i of L @ U reproduces (LAPACK's interchanges applied in order);
 /// inv[b][perm[b][i]] = i. One thread a matrix.
 __global__ void perm_kernel(const int* piv, i64 nbatch, i64 m, i64 k, int* perm, int* inv) {
@@ -350,11 +382,16 @@ void check_int(i64 v, const char* what) {
 }
 
 /// LU of nbatch column-major m x n matrices A (in place); piv0: 0-based int32 (nbatch x min(m, n)).
+/// Real batches of square matrices go to cuBLAS getrfBatched. Complex ones do not: getrfBatched picks the
+/// entry of largest modulus |a_ik| as the pivot, where LAPACK's ?getrf (izamax / icamax) takes the largest
+/// |re| + |im|, so its pivots, and hence the factors, differ from SciPy's. cuSOLVER's Xgetrf pivots as
+/// LAPACK does. `lapack_pivots` false (a solve, where only the solution matters) keeps getrfBatched for
+/// complex batches too.
 template <class T>
-void lib_getrf(i64 nbatch, i64 m, i64 n, T* A, int* piv0, int* info) {
+void lib_getrf(i64 nbatch, i64 m, i64 n, T* A, int* piv0, int* info, bool lapack_pivots = true) {
   const i64 k = m < n ? m : n;
   cudaStream_t s = get_current_stream();
-  if (m == n && nbatch > 1) {
+  if (m == n && nbatch > 1 && (!is_complex_v<T> || !lapack_pivots)) {
     check_int(n, "matrix order");
     check_int(nbatch, "batch size");
     device_buffer<void*> ptrs = pointer_array(A, n * n * static_cast<i64>(sizeof(T)), nbatch);
@@ -366,8 +403,8 @@ void lib_getrf(i64 nbatch, i64 m, i64 n, T* A, int* piv0, int* info) {
     CUSCI_CHECK_LAUNCH();
     return;
   }
-  // One matrix (cuSOLVER's blocked getrf), or rectangular matrices, which getrfBatched does not take:
-  // one Xgetrf a matrix.
+  // One matrix (cuSOLVER's blocked getrf), rectangular matrices, which getrfBatched does not take, or
+  // complex ones (see above): one Xgetrf a matrix.
   cusolverDnHandle_t h = cusci::detail::cusolver_dn_handle();
   solver_params prm;
   constexpr cudaDataType dt = cuda_type<T>();
@@ -495,7 +532,7 @@ void solve_big(dtype t, const batch_view& lu, const batch_view& piv, const batch
 template <class T>
 void solve_colmajor(i64 nbatch, i64 n, i64 nrhs, T* A, T* B, int* info) {
   device_buffer<int> piv0(static_cast<std::size_t>(nbatch * n));
-  lib_getrf<T>(nbatch, n, n, A, piv0.data(), info);
+  lib_getrf<T>(nbatch, n, n, A, piv0.data(), info, /*lapack_pivots=*/false);
   batch_view lv = contiguous_view(A, nbatch, n, n, true, sizeof(T));
   batch_view pv;
   pv.data = piv0.data();
@@ -619,6 +656,22 @@ void inv_any(dtype t, const batch_view& a, fill_mode mode, bool lower, i64 nbatc
   dispatch_lapack(t, [&](auto tag) {
     using T = typename decltype(tag)::type;
     inv_big<T>(t, a, mode, lower, nbatch, n, check, out, info, status);
+  });
+}
+
+void diag_inv(dtype t, const batch_view& a, i64 nbatch, i64 n, bool check, void* out, int* info, int* status) {
+  if (nbatch * n == 0) return;
+  const strided_indexer bix = batch_indexer(a);
+  const cudaStream_t s = get_current_stream();
+  dispatch_lapack(t, [&](auto tag) {
+    using T = typename decltype(tag)::type;
+    diag_inv_kernel<T><<<grid_for(nbatch * n * n), 256, 0, s>>>(static_cast<const char*>(a.data), bix, a.s_row,
+                                                                a.s_col, nbatch, n, check, static_cast<T*>(out),
+                                                                status);
+    CUSCI_CHECK_LAUNCH();
+    diag_info_kernel<T><<<grid_for(nbatch, 128), 128, 0, s>>>(static_cast<const char*>(a.data), bix, a.s_row,
+                                                              a.s_col, nbatch, n, info, status);
+    CUSCI_CHECK_LAUNCH();
   });
 }
 

@@ -9,7 +9,10 @@
 /// complex64 by one thread block each in shared memory (LU, or Gauss-Jordan for `inv`, with getrf's
 /// pivots); larger square matrices of a batch go to cuBLAS `getrfBatched` / `getriBatched` /
 /// `getrsBatched` (pointer arrays built on the device, no host loop), a single larger matrix to cuSOLVER
-/// `Xgetrf` / `Xgetrs`. The host only checks arguments and reads the failure flags back.
+/// `Xgetrf` / `Xgetrs`. The factors of `lu` / `lu_factor` for complex batches of such matrices come from
+/// one cuSOLVER `Xgetrf` a matrix: getrfBatched pivots on the largest modulus, not on LAPACK's
+/// |re| + |im|, so its pivots differ from SciPy's. The host only checks arguments and reads the failure
+/// flags back.
 ///
 /// dtypes (SciPy's choice of LAPACK type, `find_best_lapack_type`): float32, float64, complex64 and
 /// complex128 are kept; bool, int8, uint8, int16, uint16 and float16 compute in float32; the other
@@ -53,8 +56,8 @@ struct lu_result {
 ///         C-contiguous.
 ///
 /// Algorithm: `?getrf` (LAPACK's partial pivoting: the first largest |a_ik|, |re| + |im| for complex;
-/// the paths as in the file comment; rectangular matrices larger than 32 in a batch: one cuSOLVER
-/// `Xgetrf` call a matrix), then kernels unpack the factors and the permutation. An exactly singular
+/// the paths as in the file comment; rectangular matrices larger than 32 in a batch, and complex ones:
+/// one cuSOLVER `Xgetrf` call a matrix), then kernels unpack the factors and the permutation. An exactly singular
 /// matrix is factored without error or warning, as SciPy.
 ///
 /// Stream: enqueued on the current stream; with `check_finite` **synchronizes** once to read the
@@ -143,7 +146,8 @@ struct inv_options {
   bool check_finite = true;
   /// The structure of `a`: `auto_` (None), `general`, `diagonal`, `upper_triangular`,
   /// `lower_triangular`, `positive_definite`, `symmetric`, `hermitian`. Entries outside the structure
-  /// (the other triangle for pos/sym/her, chosen by `lower`) are not read.
+  /// (the other triangle for pos/sym/her, chosen by `lower`) are not read, except with `diagonal`, where
+  /// SciPy inverts the diagonal in place and returns the off-diagonal entries of `a` unchanged.
   matrix_structure assume_a = matrix_structure::auto_;
   /// With pos/sym/her: read the lower triangle (default: the upper one).
   bool lower = false;
@@ -158,7 +162,9 @@ struct inv_options {
 /// (float32, float64, complex64): in-place Gauss-Jordan elimination with getrf's pivots, one thread block
 /// a matrix in shared memory; larger: a batch goes to cuBLAS `getrfBatched` + `getriBatched`, one matrix
 /// to cuSOLVER `Xgetrf` + `Xgetrs` with the identity as right-hand side. Structures are applied while
-/// reading (the matrix formed from the referenced entries is inverted).
+/// reading (the matrix formed from the referenced entries is inverted). `diagonal`: as SciPy 1.18, the
+/// result is `a` with each diagonal entry replaced by its reciprocal and the off-diagonal entries copied
+/// unchanged (one element-wise kernel; singular when a diagonal entry is exactly zero).
 ///
 /// Stream: enqueued on the current stream; **synchronizes** once at the end (singularity and
 /// finiteness flags: SciPy raises).
