@@ -76,6 +76,24 @@ sv_order check_norm_args(const std::string& fn, const ndarray& a, const norm_opt
   throw value_error(fn + ": Improper number of dimensions to norm.");
 }
 
+/// Whether scipy.linalg.norm 1.18 answers through BLAS ?nrm2 or LAPACK ?lange, which return a Python
+/// float (float64 as an array) also for float32 / complex64 input: a non-empty float32, float64,
+/// complex64 or complex128 `a`, no axis, no keepdims, and either a 1-D `a` with ord none or 2, or a 2-D
+/// `a` with ord 1 or inf that is Fortran-ordered or whose transpose is (`np.isfortran`: F- and not
+/// C-contiguous). Every other case goes to numpy.linalg.norm (a's real dtype).
+bool scipy_blas_path(const ndarray& a, const norm_options& o) {
+  const dtype t = a.dtype();
+  if (a.size() == 0 || o.axis.axes || o.keepdims) return false;
+  if (t != dtype::float32 && t != dtype::float64 && t != dtype::complex64 && t != dtype::complex128) return false;
+  const norm_ord& ord = o.ord;
+  const bool is_num = std::holds_alternative<double>(ord.value);
+  const double p = is_num ? std::get<double>(ord.value) : 0.0;
+  if (a.ndim() == 1) return ord.is_none() || (is_num && p == 2.0);
+  if (a.ndim() == 2 && is_num && (p == 1.0 || p == static_cast<double>(INFINITY)))
+    return a.is_c_contiguous() != a.is_f_contiguous();
+  return false;
+}
+
 void check_sketch_size(const std::string& fn, std::int64_t k) {
   if (k <= 0) throw value_error(fn + ": high <= 0");
 }
@@ -90,7 +108,11 @@ ndarray norm(const ndarray& a, const norm_options& opts, bool check_finite) {
     throw type_error(fn + ": array type float16 is unsupported in linalg");
   if (check_finite && is_inexact(a.dtype()) && a.size() > 0 && !all(isfinite(a)).item<bool>())
     throw value_error(fn + ": array must not contain infs or NaNs");
-  if (!sv.use) return norm(a, opts);
+  if (!sv.use) {
+    const ndarray r = norm(a, opts);
+    // SciPy's Python float (its single-precision value, widened exactly) becomes a float64 0-d array.
+    return scipy_blas_path(a, opts) && r.dtype() != dtype::float64 ? r.astype(dtype::float64) : r;
+  }
   // Singular values of the stack over (r, c), batched on the SVD family's engine.
   const ndarray x = is_inexact(a.dtype()) ? a : a.astype(dtype::float64);
   const ndarray y = moveaxis(x, std::vector<int>{sv.r, sv.c}, std::vector<int>{-2, -1});

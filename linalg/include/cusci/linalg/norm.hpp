@@ -27,7 +27,12 @@ namespace cusci::linalg {
 ///                      `cusci::linalg::norm(x, opts)` in `cusci/numeric.hpp`.
 /// @param check_finite  SciPy's `check_finite` (SciPy's default is true): when a is inexact and holds
 ///                      inf or NaN, throw.
-/// @return a 0-d or reduced array of a's real dtype (float64 for bool/integers), as core's norm.
+/// @return a 0-d or reduced array of a's real dtype (float64 for bool/integers), as core's norm; float64
+///         (a 0-d array) where SciPy answers through BLAS ?nrm2 / LAPACK ?lange and returns a Python float:
+///         a non-empty float32 / float64 / complex64 / complex128 `a`, no axis, no keepdims, and a 1-D `a`
+///         with ord none or 2, or a 2-D `a` with ord 1 or inf that is C- or F-contiguous but not both
+///         (SciPy's `np.isfortran(a)` / `np.isfortran(a.T)`). For float32 / complex64 that value is the
+///         single-precision norm widened (as SciPy's ?nrm2 / ?lange result is).
 ///
 /// Algorithm: the finiteness test is one device reduction (`all(isfinite(a))`). The matrix orders
 /// 'nuc', 2 and -2 take the singular values of the whole stack from the SVD family's batched engine
