@@ -35,9 +35,10 @@ def store(name, x, layout):
     return s.array(name, x)
 
 
-def case(name, func, call, arrays=None, layout="C", exact=False, atol_per_scale=None, **params):
+def case(name, func, call, arrays=None, layout="C", compare_exact=False, atol_per_scale=None, **params):
     """Adds a case: `call()` computes SciPy's result from the logical inputs `arrays` (param -> array,
-    or a list of arrays)."""
+    or a list of arrays); `compare_exact` asks for rtol = atol = 0. Every other keyword is stored as a
+    parameter of the case (SciPy's own `exact` of invhilbert/pascal/invpascal among them)."""
     stored = {}
     for k, v in (arrays or {}).items():
         if isinstance(v, list):
@@ -56,7 +57,7 @@ def case(name, func, call, arrays=None, layout="C", exact=False, atol_per_scale=
     if r.dtype == object:
         s.case(name, func=func, error="not_implemented_error", layout=layout, **stored, **params)
         return
-    if exact or r.dtype.kind not in "fc":
+    if compare_exact or r.dtype.kind not in "fc":
         rt, at = 0.0, 0.0
     else:
         scale = float(np.abs(r).max()) if r.size else 1.0
@@ -84,24 +85,25 @@ LAYOUTS = ["C", "F", "strided"]
 s.group("toeplitz")
 for dt in DTYPES + ["float16", "int8"]:
     c, r = rand(5, dt), rand(4, dt)
-    case(f"toeplitz_{dt}", "toeplitz", lambda: sl.toeplitz(c, r), {"c": c, "r": r}, exact=True)
-    case(f"toeplitz_{dt}_nor", "toeplitz", lambda: sl.toeplitz(c), {"c": c}, exact=True)
+    case(f"toeplitz_{dt}", "toeplitz", lambda: sl.toeplitz(c, r), {"c": c, "r": r}, compare_exact=True)
+    case(f"toeplitz_{dt}_nor", "toeplitz", lambda: sl.toeplitz(c), {"c": c}, compare_exact=True)
 for lay in LAYOUTS:
     c, r = rand((2, 3, 6), "complex128"), rand((3, 5), "complex128")
-    case(f"toeplitz_batch_{lay}", "toeplitz", lambda: sl.toeplitz(c, r), {"c": c, "r": r}, layout=lay, exact=True)
-    case(f"toeplitz_batch_nor_{lay}", "toeplitz", lambda: sl.toeplitz(c), {"c": c}, layout=lay, exact=True)
+    case(f"toeplitz_batch_{lay}", "toeplitz", lambda: sl.toeplitz(c, r), {"c": c, "r": r},
+         layout=lay, compare_exact=True)
+    case(f"toeplitz_batch_nor_{lay}", "toeplitz", lambda: sl.toeplitz(c), {"c": c}, layout=lay, compare_exact=True)
 c, r = rand(300, "float64"), rand(200, "float64")
-case("toeplitz_large", "toeplitz", lambda: sl.toeplitz(c, r), {"c": c, "r": r}, exact=True)
+case("toeplitz_large", "toeplitz", lambda: sl.toeplitz(c, r), {"c": c, "r": r}, compare_exact=True)
 c, r = rand(3, "int8"), rand(4, "float32")
-case("toeplitz_promote", "toeplitz", lambda: sl.toeplitz(c, r), {"c": c, "r": r}, exact=True)
+case("toeplitz_promote", "toeplitz", lambda: sl.toeplitz(c, r), {"c": c, "r": r}, compare_exact=True)
 c = np.array(2.5)
-case("toeplitz_0d", "toeplitz", lambda: sl.toeplitz(c), {"c": c}, exact=True)
+case("toeplitz_0d", "toeplitz", lambda: sl.toeplitz(c), {"c": c}, compare_exact=True)
 c, r = np.ones(0), rand(3, "float64")
-case("toeplitz_c_empty", "toeplitz", lambda: sl.toeplitz(c, r), {"c": c, "r": r}, exact=True)
+case("toeplitz_c_empty", "toeplitz", lambda: sl.toeplitz(c, r), {"c": c, "r": r}, compare_exact=True)
 c, r = rand(3, "float64"), np.ones(0)
-case("toeplitz_r_empty", "toeplitz", lambda: sl.toeplitz(c, r), {"c": c, "r": r}, exact=True)
+case("toeplitz_r_empty", "toeplitz", lambda: sl.toeplitz(c, r), {"c": c, "r": r}, compare_exact=True)
 c = np.array([[1.0]])
-case("toeplitz_1x1", "toeplitz", lambda: sl.toeplitz(c), {"c": c}, exact=True)
+case("toeplitz_1x1", "toeplitz", lambda: sl.toeplitz(c), {"c": c}, compare_exact=True)
 c = np.ones((0, 3))
 case("toeplitz_batch0", "toeplitz", lambda: sl.toeplitz(c), {"c": c})
 c, r = rand((2, 3), "float64"), rand((3, 3), "float64")
@@ -111,32 +113,32 @@ case("toeplitz_nobroadcast", "toeplitz", lambda: sl.toeplitz(c, r), {"c": c, "r"
 s.group("circulant")
 for dt in DTYPES:
     c = rand(7, dt)
-    case(f"circulant_{dt}", "circulant", lambda: sl.circulant(c), {"c": c}, exact=True)
+    case(f"circulant_{dt}", "circulant", lambda: sl.circulant(c), {"c": c}, compare_exact=True)
 for lay in LAYOUTS:
     c = rand((2, 3, 5), "float32")
-    case(f"circulant_batch_{lay}", "circulant", lambda: sl.circulant(c), {"c": c}, layout=lay, exact=True)
+    case(f"circulant_batch_{lay}", "circulant", lambda: sl.circulant(c), {"c": c}, layout=lay, compare_exact=True)
 for nm, c in [("empty", np.ones(0)), ("batch0", np.ones((0, 3))), ("batch_n0", np.ones((3, 0))),
               ("0d", np.array(4.0)), ("large", rand(257, "float64"))]:
-    case(f"circulant_{nm}", "circulant", lambda: sl.circulant(c), {"c": c}, exact=True)
+    case(f"circulant_{nm}", "circulant", lambda: sl.circulant(c), {"c": c}, compare_exact=True)
 
 # --- hankel ---------------------------------------------------------------------------------------
 s.group("hankel")
 for dt in DTYPES:
     c, r = rand(4, dt), rand(6, dt)
-    case(f"hankel_{dt}", "hankel", lambda: sl.hankel(c, r), {"c": c, "r": r}, exact=True)
-    case(f"hankel_{dt}_nor", "hankel", lambda: sl.hankel(c), {"c": c}, exact=True)
+    case(f"hankel_{dt}", "hankel", lambda: sl.hankel(c, r), {"c": c, "r": r}, compare_exact=True)
+    case(f"hankel_{dt}_nor", "hankel", lambda: sl.hankel(c), {"c": c}, compare_exact=True)
 for lay in LAYOUTS:
     c, r = rand((2, 3), "float64"), rand((2, 2), "float64")  # flattened (SciPy 1.18, FutureWarning)
-    case(f"hankel_nd_{lay}", "hankel", lambda: sl.hankel(c, r), {"c": c, "r": r}, layout=lay, exact=True)
+    case(f"hankel_nd_{lay}", "hankel", lambda: sl.hankel(c, r), {"c": c, "r": r}, layout=lay, compare_exact=True)
 c, r = rand(2, "int16"), rand(3, "complex64")
-case("hankel_promote", "hankel", lambda: sl.hankel(c, r), {"c": c, "r": r}, exact=True)
+case("hankel_promote", "hankel", lambda: sl.hankel(c, r), {"c": c, "r": r}, compare_exact=True)
 for nm, c, r in [("c_empty", np.ones(0), rand(3, "float64")), ("empty", np.ones(0), None),
                  ("r_empty", rand(3, "float64"), np.ones(0)), ("0d_c", np.array(1.0), rand(3, "float64")),
                  ("0d_r", rand(3, "float64"), np.array(1.0)), ("0d_nor", np.array(1.0), None)]:
     if r is None:
-        case(f"hankel_{nm}", "hankel", lambda: sl.hankel(c), {"c": c}, exact=True)
+        case(f"hankel_{nm}", "hankel", lambda: sl.hankel(c), {"c": c}, compare_exact=True)
     else:
-        case(f"hankel_{nm}", "hankel", lambda: sl.hankel(c, r), {"c": c, "r": r}, exact=True)
+        case(f"hankel_{nm}", "hankel", lambda: sl.hankel(c, r), {"c": c, "r": r}, compare_exact=True)
 
 # --- companion ------------------------------------------------------------------------------------
 s.group("companion")
@@ -159,14 +161,14 @@ for mode in ["full", "same", "valid"]:
     for m, n in [(1, 1), (3, 5), (5, 3), (4, 4), (6, 1), (1, 6), (8, 7)]:
         a = rand(m, "float64")
         case(f"convmtx_{mode}_{m}_{n}", "convolution_matrix", lambda: sl.convolution_matrix(a, n, mode), {"a": a},
-             exact=True, n=n, mode=mode)
+             compare_exact=True, n=n, mode=mode)
     for lay in LAYOUTS:
         a = rand((2, 3, 4), "complex128")
         case(f"convmtx_{mode}_batch_{lay}", "convolution_matrix", lambda: sl.convolution_matrix(a, 5, mode),
-             {"a": a}, layout=lay, exact=True, n=5, mode=mode)
+             {"a": a}, layout=lay, compare_exact=True, n=5, mode=mode)
 for dt in DTYPES:
     a = rand(4, dt)
-    case(f"convmtx_{dt}", "convolution_matrix", lambda: sl.convolution_matrix(a, 3), {"a": a}, exact=True, n=3,
+    case(f"convmtx_{dt}", "convolution_matrix", lambda: sl.convolution_matrix(a, 3), {"a": a}, compare_exact=True, n=3,
          mode="full")
 for nm, a, n in [("n0", rand(3, "float64"), 0), ("nneg", rand(3, "float64"), -2), ("a_empty", np.ones(0), 3),
                  ("batch0", np.ones((0, 3)), 3), ("0d", np.array(2.0), 3)]:
@@ -207,31 +209,32 @@ for nm, a in [("n2", rand(2, "int32")), ("n2_zero", np.array([0.0, 3.0])), ("n1"
 s.group("leslie")
 for dt in DTYPES:
     f, sv = rand(5, dt), rand(4, dt)
-    case(f"leslie_{dt}", "leslie", lambda: sl.leslie(f, sv), {"f": f, "s": sv}, exact=True)
+    case(f"leslie_{dt}", "leslie", lambda: sl.leslie(f, sv), {"f": f, "s": sv}, compare_exact=True)
 for lay in LAYOUTS:
     f, sv = rand((2, 3, 4), "float32"), rand((3, 3), "float64")
-    case(f"leslie_batch_{lay}", "leslie", lambda: sl.leslie(f, sv), {"f": f, "s": sv}, layout=lay, exact=True)
+    case(f"leslie_batch_{lay}", "leslie", lambda: sl.leslie(f, sv), {"f": f, "s": sv}, layout=lay, compare_exact=True)
 for nm, f, sv in [("promote", rand(3, "int64"), rand(2, "float32")), ("n2", rand(2, "float64"), rand(1, "float64")),
                   ("s0", rand(1, "float64"), np.ones(0)), ("0d", np.array(2.0), np.ones(0)),
                   ("badlen", rand(4, "float64"), rand(2, "float64")),
                   ("batch0", np.ones((0, 3)), np.ones((0, 2))),
                   ("nobroadcast", rand((2, 3), "float64"), rand((3, 2), "float64"))]:
-    case(f"leslie_{nm}", "leslie", lambda: sl.leslie(f, sv), {"f": f, "s": sv}, exact=True)
+    case(f"leslie_{nm}", "leslie", lambda: sl.leslie(f, sv), {"f": f, "s": sv}, compare_exact=True)
 
 # --- block_diag -----------------------------------------------------------------------------------
 s.group("block_diag")
 for lay in LAYOUTS:
     arrs = [rand((2, 3), "float64"), rand((1, 1), "int32"), rand((3, 2), "float32")]
-    case(f"block_diag_{lay}", "block_diag", lambda: sl.block_diag(*arrs), {"arrs": arrs}, layout=lay, exact=True)
+    case(f"block_diag_{lay}", "block_diag", lambda: sl.block_diag(*arrs), {"arrs": arrs},
+         layout=lay, compare_exact=True)
     arrs = [rand((2, 1, 2, 2), "complex64"), rand((3, 1, 3), "float64"), rand((2, 2), "int8")]
     case(f"block_diag_batch_{lay}", "block_diag", lambda: sl.block_diag(*arrs), {"arrs": arrs}, layout=lay,
-         exact=True)
+         compare_exact=True)
 for nm, arrs in [("none", []), ("one", [rand((3, 3), "bool")]), ("scalars", [np.array(1), np.array(2.5)]),
                  ("vectors", [rand(3, "int64"), rand(2, "uint8")]),
                  ("empties", [np.ones((2, 0)), np.ones(0), np.ones((0, 2), np.int32), rand((1, 1), "float32")]),
                  ("batch_empty", [np.ones((0, 2, 2)), rand((2, 2), "float64")]),
                  ("nobroadcast", [rand((2, 2, 2), "float64"), rand((3, 2, 2), "float64")])]:
-    case(f"block_diag_{nm}", "block_diag", lambda: sl.block_diag(*arrs), {"arrs": arrs}, exact=True)
+    case(f"block_diag_{nm}", "block_diag", lambda: sl.block_diag(*arrs), {"arrs": arrs}, compare_exact=True)
 
 # --- khatri_rao -----------------------------------------------------------------------------------
 s.group("khatri_rao")

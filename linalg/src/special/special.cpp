@@ -246,10 +246,15 @@ ndarray fiedler(const ndarray& a) {
   CUSCI_NVTX_SCOPE("cusci::linalg::fiedler");
   if (a.size() == 0) return cusci::empty({0, 0}, dtype::float64);
   if (a.size() == 1) return cusci::zeros({1, 1}, dtype::float64);
-  const ndarray a1 = atleast_1d(a);
   if (is_bool(a.dtype()))
     throw type_error(name("fiedler") + ": numpy boolean subtract, the `-` operator, is not supported (a has dtype bool)");
-  return cusci::abs(subtract(a1.expand_dims(-1), a1.expand_dims(-2)));
+  // The ufuncs lay their results out as NumPy's order='K' does, which for an F-ordered or transposed
+  // batch of vectors is not C order; the result must be a new C-contiguous array (as every special
+  // matrix), so the vectors (N per matrix, cheap) are made C-contiguous first, which gives the
+  // (..., N, N) result C order, and the result is checked (no copy when it already is).
+  auto c_order = [](const ndarray& x) { return x.is_c_contiguous() ? x : x.copy(order::C); };
+  const ndarray a1 = c_order(atleast_1d(a));
+  return c_order(cusci::abs(subtract(a1.expand_dims(-1), a1.expand_dims(-2))));
 }
 
 ndarray fiedler_companion(const ndarray& a) {

@@ -5,6 +5,8 @@
 
 #include <string>
 
+#include "cusci/elementwise.hpp"
+#include "cusci/indexing.hpp"
 #include "cusci/linalg/cholesky.hpp"
 #include "cusci/memory.hpp"
 #include "common/detail.hpp"
@@ -157,7 +159,18 @@ cho_factor_result cho_factor(const ndarray& a, const cho_factor_options& o) {
     return m.rfind(from, 0) == 0 ? to + m.substr(from.size()) : m;
   };
   try {
-    return {cholesky(a, {.lower = o.lower, .check_finite = o.check_finite}), o.lower};
+    cho_factor_result r{cholesky(a, {.lower = o.lower, .check_finite = o.check_finite}), o.lower};
+    // SciPy 1.18.1 factors a single matrix whose dtype it casts to its LAPACK type (integers, bool,
+    // float16) in place on that cast copy, so the triangle it does not use keeps the cast input's
+    // entries; every other input is factored into a fresh buffer whose other triangle is zero (as
+    // cholesky's). (0-d and 1-d inputs get here only as 1 x 1 matrices, which have no other triangle.)
+    const std::int64_t n = a.ndim() == 2 ? a.shape()[1] : 0;
+    if (a.dtype() != r.c.dtype() && n > 1) {
+      const ndarray all = cusci::ones({n, n}, dtype::bool_);
+      const ndarray other = o.lower ? triu(all, 1) : tril(all, -1);
+      r.c = where(other, a.astype(r.c.dtype()), r.c);
+    }
+    return r;
   } catch (const lin_alg_error& e) {
     throw lin_alg_error(rename(e.what()));
   } catch (const value_error& e) {

@@ -96,8 +96,10 @@ struct cho_factor_options {
 
 /// SciPy's `(c, lower)` pair returned by `cho_factor` and taken by `cho_solve`.
 struct cho_factor_result {
-  /// [..., M, M]: the factor in the triangle chosen by `lower`, zeros in the other triangle (as
-  /// SciPy 1.18.1's `cho_factor`, whose documentation allows arbitrary values there).
+  /// [..., M, M]: the factor in the triangle chosen by `lower`; the other triangle as SciPy 1.18.1's
+  /// `cho_factor` leaves it (its documentation allows arbitrary values there): the input's entries
+  /// (cast to c's dtype) for a single (M, M) matrix of a dtype SciPy casts (integers, bool, float16),
+  /// which SciPy factors in place on its cast copy; zeros otherwise.
   ndarray c;
   /// Which triangle of `c` holds the factor. (SciPy returns `np.tile(lower, batch_shape)`; every
   /// element of it is this value.)
