@@ -172,7 +172,13 @@ def main():
         add(func, f"{func}_F", scaled((6, 6), np.complex128, 1.0), layout="F")
         add(func, f"{func}_strided", scaled((2, 6, 6), np.float64, 1.0), layout="strided")
         add(func, f"{func}_int", rng.integers(-2, 3, size=(3, 3)))
-        add(func, f"{func}_uint8", rng.integers(0, 3, size=(3, 3)).astype(np.uint8))
+        u8 = rng.integers(0, 3, size=(3, 3)).astype(np.uint8)
+        if func == "tanhm":
+            # SciPy negates the uint8 input (expm(-A) wraps to 256 - a): for a full matrix coshm(A) is then
+            # numerically rank one (rcond ~ 1e-18, LinAlgWarning) and solve(coshm, sinhm) is rounding noise.
+            # The diagonal keeps the wraparound (tanhm = -1 where a > 0, not tanh(a)) and is well-conditioned.
+            u8 = np.diag(np.diag(u8))
+        add(func, f"{func}_uint8", u8)
         add(func, f"{func}_f16", scaled((3, 3), np.float64, 1.0).astype(np.float16))
         add(func, f"{func}_1x1", np.array([[0.7]]))
         add(func, f"{func}_1x1_int8", np.array([[1]], np.int8))

@@ -223,14 +223,17 @@ expm_frechet_result expm_frechet(const ndarray& A, const ndarray& E, const expm_
     ndarray R = cusci::empty(full, cd);
     ndarray L = cusci::empty(full, cd);
     detail::expm_frechet_engine(cd, p.a.data(), p.e.data(), nb, n, R.data(), L.data());
-    if (o.compute_expm) r.expm_A = R;
+    // SciPy's R comes from A and its float64 identity alone (lu_solve(lu_factor(V - U), U + V)): float64
+    // for a real A even when E is complex. The complex computation of a real A keeps exactly zero
+    // imaginary parts, so its real part is that R.
+    if (o.compute_expm) r.expm_A = is_complex(A.dtype()) || !is_complex(cd) ? R : c_contiguous(cusci::real(R));
     r.expm_frechet_AE = L;
     return r;
   }
   // blockEnlarge: expm of [[A, E], [0, A]] in expm's dtype of result_type(A, E).
   const dtype dt = expm_dtype(promote_types(A.dtype(), E.dtype()));
   const pair_inputs p = gather_pair(A, E, batch, n, dt, o.check_finite, fn);
-  ndarray R = cusci::empty(full, dt);
+  ndarray R = o.compute_expm ? cusci::empty(full, dt) : ndarray();
   ndarray L = cusci::empty(full, dt);
   if (nb * n > 0) {
     ndarray M = cusci::empty(detail::concat(batch, {2 * n, 2 * n}), dt);

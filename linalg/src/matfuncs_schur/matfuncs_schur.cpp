@@ -215,17 +215,55 @@ ndarray sqrtm(const ndarray& A) {
       return cusci::ascontiguousarray(cusci::sqrt(cast(a, detail::complex_of(wd))));
     return cusci::ascontiguousarray(cusci::sqrt(a));
   }
-  const schur_host s = complex_schur(cast(A, wd), false);
-  std::vector<cplx> R(s.T.size());
+  // SciPy skips the Schur decomposition (and the back-transformation) of a slice that is already upper
+  // triangular: its root is the triangular recursion's result itself, inf entries of singular slices
+  // included (Z R Z^H would turn them into NaN).
+  const ndarray aw = cast(A, wd);
+  const std::vector<cplx> Ah = detail::to_host_colmajor<cplx>(cast(aw, dtype::complex128));
+  const i64 nb = A.size() / (n * n);
+  std::vector<char> tri(static_cast<std::size_t>(nb), 1);
+  bool all_tri = true;
+  for (i64 b = 0; b < nb; ++b) {
+    const cplx* a = Ah.data() + b * n * n;
+    for (i64 j = 0; j < n && tri[b]; ++j)
+      for (i64 i = j + 1; i < n; ++i)
+        if (a[j * n + i] != cplx(0)) {
+          tri[b] = 0;
+          break;
+        }
+    all_tri = all_tri && tri[b];
+  }
+  std::optional<schur_host> s;
+  if (!all_tri) s = complex_schur(aw, false);
+  std::vector<cplx> R(Ah.size());
   bool keep_real = real_in;
-  for (i64 b = 0; b < s.nb; ++b) {
-    const cplx* T = s.T.data() + b * n * n;
+  for (i64 b = 0; b < nb; ++b) {
+    const cplx* T = (tri[b] ? Ah.data() : s->T.data()) + b * n * n;
+    bool slice_real = real_in;  // SciPy: no negative real eigenvalue, the root stays real
     for (i64 i = 0; i < n; ++i)
-      if (T[i * n + i].imag() == 0.0 && T[i * n + i].real() < 0.0) keep_real = false;
-    const cmat r = detail::tri_sqrt(T, n);
+      if (T[i * n + i].imag() == 0.0 && T[i * n + i].real() < 0.0) slice_real = false;
+    keep_real = keep_real && slice_real;
+    // SciPy's real-arithmetic rules where the triangular form is real (complex conjugate eigenvalues
+    // make rsf2csf's form complex: the complex recursion, whose result is real up to rounding).
+    bool real_form = slice_real;
+    for (i64 e = 0; e < n * n && real_form; ++e) real_form = T[e].imag() == 0.0;
+    const cmat r = detail::tri_sqrtm_recursive(T, n, real_form);
     std::copy(r.begin(), r.end(), R.begin() + b * n * n);
   }
-  const ndarray X = back_transform(s, R);
+  ndarray X;
+  if (all_tri) {
+    X = detail::from_host_colmajor<cplx>(R, A.shape());
+  } else {
+    X = back_transform(*s, R);
+    bool any_tri = false;
+    for (char t : tri) any_tri = any_tri || t;
+    if (any_tri) {  // the triangular slices' roots replace their (never needed) back-transformations
+      std::vector<cplx> Xh = detail::to_host_colmajor<cplx>(X);
+      for (i64 b = 0; b < nb; ++b)
+        if (tri[b]) std::copy(R.begin() + b * n * n, R.begin() + (b + 1) * n * n, Xh.begin() + b * n * n);
+      X = detail::from_host_colmajor<cplx>(Xh, A.shape());
+    }
+  }
   if (keep_real) return cusci::ascontiguousarray(cast(cusci::real(X), wd));
   return cusci::ascontiguousarray(cast(X, detail::complex_of(wd)));
 }

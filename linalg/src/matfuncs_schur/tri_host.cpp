@@ -5,7 +5,10 @@
 
 #include <algorithm>
 #include <cmath>
+#include <limits>
 #include <numbers>
+
+#include "equations/eq_host.hpp"
 
 namespace cusci::linalg::detail {
 
@@ -262,6 +265,77 @@ cmat tri_sqrt(const cplx* T, i64 n) {
       R(i, j) = num == cplx(0) ? cplx(0) : num / (R(i, i) + R(j, j));
     }
   }
+  return r;
+}
+
+namespace {
+
+/// One level of tri_sqrtm_recursive on the m x m diagonal block at p (leading dimension ld).
+void sqrtm_recursion(cplx* p, i64 ld, i64 m, bool real_rules) {
+  constexpr double inf = std::numeric_limits<double>::infinity();
+  if (m == 1) {
+    p[0] = std::sqrt(p[0]);
+    return;
+  }
+  if (m == 2) {
+    const cplx a = p[0], b = p[ld], d = p[ld + 1];
+    if (a == cplx(0) && d == cplx(0) && b == cplx(0)) return;
+    if (real_rules && a == cplx(0) && d == cplx(0)) {
+      p[ld] = inf;
+      return;
+    }
+    p[0] = std::sqrt(a);
+    p[ld + 1] = std::sqrt(d);
+    p[ld] = b / (p[0] + p[ld + 1]);
+    return;
+  }
+  const i64 h = m / 2, o = m - h;
+  cplx* r11 = p;
+  cplx* r22 = p + h * (ld + 1);
+  cplx* r12 = p + h * ld;
+  sqrtm_recursion(r11, ld, h, real_rules);
+  sqrtm_recursion(r22, ld, o, real_rules);
+  if (m == 3 && r11[0] == cplx(0) && (r22[0] == cplx(0) || r22[ld + 1] == cplx(0))) {
+    // SciPy: ?trsyl's perturbed result replaced by inf for this singular 1 x 2 equation.
+    r12[0] = inf;
+    r12[ld] = inf;
+    return;
+  }
+  // R11 X + X R22 = T12 on contiguous column-major copies; X times ?trsyl's scale, as SciPy.
+  double scale = 1.0;
+  if (real_rules) {
+    std::vector<double> A(static_cast<std::size_t>(h * h)), B(static_cast<std::size_t>(o * o)),
+        C(static_cast<std::size_t>(h * o));
+    for (i64 j = 0; j < h; ++j)
+      for (i64 i = 0; i < h; ++i) A[j * h + i] = r11[j * ld + i].real();
+    for (i64 j = 0; j < o; ++j)
+      for (i64 i = 0; i < o; ++i) B[j * o + i] = r22[j * ld + i].real();
+    for (i64 j = 0; j < o; ++j)
+      for (i64 i = 0; i < h; ++i) C[j * h + i] = r12[j * ld + i].real();
+    trsyl('N', 'N', 1, static_cast<int>(h), static_cast<int>(o), A.data(), B.data(), C.data(), scale);
+    for (i64 j = 0; j < o; ++j)
+      for (i64 i = 0; i < h; ++i) r12[j * ld + i] = C[j * h + i] * scale;
+  } else {
+    cmat A(static_cast<std::size_t>(h * h)), B(static_cast<std::size_t>(o * o)), C(static_cast<std::size_t>(h * o));
+    for (i64 j = 0; j < h; ++j)
+      for (i64 i = 0; i < h; ++i) A[j * h + i] = r11[j * ld + i];
+    for (i64 j = 0; j < o; ++j)
+      for (i64 i = 0; i < o; ++i) B[j * o + i] = r22[j * ld + i];
+    for (i64 j = 0; j < o; ++j)
+      for (i64 i = 0; i < h; ++i) C[j * h + i] = r12[j * ld + i];
+    trsyl('N', 'N', 1, static_cast<int>(h), static_cast<int>(o), A.data(), B.data(), C.data(), scale);
+    for (i64 j = 0; j < o; ++j)
+      for (i64 i = 0; i < h; ++i) r12[j * ld + i] = C[j * h + i] * scale;
+  }
+}
+
+}  // namespace
+
+cmat tri_sqrtm_recursive(const cplx* T, i64 n, bool real_rules) {
+  cmat r(static_cast<std::size_t>(n * n), cplx(0));
+  for (i64 j = 0; j < n; ++j)
+    for (i64 i = 0; i <= j; ++i) r[j * n + i] = T[j * n + i];
+  if (n > 0) sqrtm_recursion(r.data(), n, n, real_rules);
   return r;
 }
 

@@ -17,6 +17,17 @@ using cmat = std::vector<std::complex<double>>;
 /// inf/NaN (as SciPy's singular case).
 cmat tri_sqrt(const std::complex<double>* T, std::int64_t n);
 
+/// sqrtm's square root R of upper triangular T (R^2 = T) as SciPy 1.18.1's sqrtm computes it
+/// (_matfuncs_sqrtm.c, Deadman, Higham and Ralha's recursion): the matrix halved (first block n / 2),
+/// both diagonal blocks recursively, the off-diagonal block from the Sylvester equation
+/// R11 X + X R22 = T12 (LAPACK ?trsyl, X multiplied by its scale as SciPy does); 1 x 1: sqrt; 2 x 2:
+/// a zero block stays zero, else sqrt of the diagonal and T12 / (R11 + R22). SciPy's singular cases: a
+/// 2 x 2 block with zero diagonal and nonzero T12 gives T12 = inf (`real_rules`, SciPy's real path;
+/// else the complex division by zero), and n = 3 with R11 = 0 and a zero diagonal entry of R22 sets
+/// both entries of X to inf. `real_rules`: the slice is real with no negative real eigenvalue (SciPy's
+/// real-arithmetic path: dtrsyl on the real parts); else ztrsyl.
+cmat tri_sqrtm_recursive(const std::complex<double>* T, std::int64_t n, bool real_rules);
+
 /// SciPy's _logm_triu on upper triangular T0 (diagonal entries nonzero): the inverse scaling and
 /// squaring algorithm with exact 1-norms for SciPy's onenormest.
 cmat tri_logm(const cmat& T0, std::int64_t n);

@@ -107,7 +107,9 @@ struct expm_frechet_options {
   bool check_finite = true;
 };
 
-/// What `expm_frechet` returns: `expm_A` is an empty default `ndarray` without `compute_expm`.
+/// What `expm_frechet` returns. SciPy returns the pair (expm_A, expm_frechet_AE) with `compute_expm` and
+/// expm_frechet_AE alone without it; cusci always returns this struct, and without `compute_expm` its
+/// `expm_A` is a default-constructed `ndarray` (shape (0,), no memory): nothing was computed for it.
 struct expm_frechet_result {
   ndarray expm_A;
   ndarray expm_frechet_AE;
@@ -116,9 +118,12 @@ struct expm_frechet_result {
 /// Frechet derivative of the matrix exponential of A in the direction E.
 ///
 /// @param A [..., N, N], E [..., N, N]: any dtype and layout; batch dimensions broadcast (NumPy's rules).
-/// @return expm_A and expm_frechet_AE, shape batch + (N, N), C-contiguous. dtype: SPS: float64, or
-///         complex128 when A or E is complex (SciPy's float64 identity promotes every dtype);
-///         blockEnlarge: expm's dtype of `result_type(A, E)`.
+/// @return expm_A (without `compute_expm`: a default `ndarray`, see expm_frechet_result) and
+///         expm_frechet_AE, shape batch + (N, N), C-contiguous. dtype: SPS: expm_A float64, complex128
+///         when A is complex (it depends on A alone, so a real A with a complex E gives float64, as
+///         SciPy's); expm_frechet_AE float64, complex128 when A or E is complex (SciPy's float64 identity
+///         promotes every dtype); blockEnlarge: both in expm's dtype of `result_type(A, E)` (the blocks
+///         of one exponential).
 ///
 /// Algorithm: SPS: SciPy's `expm_frechet_algo_64` per matrix (order from the 1-norm against
 /// ell_table_61, or order 13 with s = ceil(log2(||A||_1 / 4.74)) scalings), its products batched on

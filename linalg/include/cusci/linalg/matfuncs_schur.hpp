@@ -29,9 +29,12 @@ namespace cusci::linalg {
 /// @return [..., N, N]: real (float32 for float16/float32, float64 for float64/integers/bool) when A is
 ///         real and no eigenvalue is a negative real number (the principal root is then real), else
 ///         complex64/complex128. Empty A: an empty array of the dtype of `sqrtm(eye(2, dtype))`.
-/// Algorithm: complex Schur form T = Z^H A Z; R upper triangular with R^2 = T by the column recurrence
-/// R_jj = sqrt(T_jj), R_ij = (T_ij - sum_{i<k<j} R_ik R_kj) / (R_ii + R_jj) (host, complex double;
-/// 0 when the numerator is exactly 0, inf/NaN when only the denominator is); Z R Z^H on the GPU.
+/// Algorithm: complex Schur form T = Z^H A Z (skipped for an upper triangular slice, as SciPy: T = A,
+/// and the result is R itself); R upper triangular with R^2 = T by SciPy 1.18.1's recursion (Deadman,
+/// Higham and Ralha): halves of the matrix, the off-diagonal block from R11 X + X R22 = T12 through the
+/// host LAPACK's ?trsyl (host, double precision), SciPy's special cases of singular 2 x 2 and 3 x 3
+/// blocks included (so a singular input gives SciPy's inf/NaN entries, e.g. sqrtm(zeros((3, 3))) has
+/// inf at (0, 1) and (0, 2)); Z R Z^H on the GPU.
 /// @throws cusci::linalg::lin_alg_error "The input array must be at least two-dimensional" /
 ///         "Last 2 dimensions of the array must be square"; cusci::value_error for inf/NaN
 ///         ("array must not contain infs or NaNs", from schur).
