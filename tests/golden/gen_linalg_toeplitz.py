@@ -8,7 +8,9 @@ Every case: func (the SciPy name); inputs: `c`, optional `r` (absent: SciPy's c_
 test makes Fortran-ordered device copies) | strided (stored inputs have their last axis doubled and the
 test takes the view [..., ::2]); keyword arguments under SciPy's names (check_finite; singular, tol
 (null = not given), caxis, baxis, outaxis); expected: the result, or error: lin_alg_error |
-value_error | index_error. Tolerances from the conditioning of the systems.
+value_error | index_error. Tolerances from the conditioning of the systems and the precision SciPy computes
+in (solve_circulant: NumPy 2's FFT keeps float32 / complex64 inputs in single precision, so one such input
+makes the result single-precision accurate whatever its dtype).
 """
 import warnings
 
@@ -231,7 +233,17 @@ def gen_matmul_toeplitz():
         dict(c=np.ones(3), x=xi), check_finite=True)
 
 
-def circ_tol(c, dt_out, out, caxis=-1):
+def fft_eps(x):
+    """eps of the precision NumPy 2's np.fft.fft computes x in: complex64 for float16/float32/complex64
+    input (kept single precision), complex128 for everything else."""
+    return eps(np.fft.fft(np.ones(1, np.asarray(x).dtype)).dtype)
+
+
+def circ_tol(c, b, out, caxis=-1):
+    """Tolerance of solve_circulant from the conditioning of the circulant and the precision SciPy computes
+    in: fft(c) and fft(b) each in the precision of its own input (NumPy 2's FFT keeps single precision),
+    so a float32 c or b limits the result to float32 accuracy even when the result is float64/complex128
+    (fb / fc promotes the dtype, not the accuracy of the transform already done)."""
     out = np.asarray(out)
     if out.size == 0:
         return 0.0, 0.0
@@ -239,7 +251,8 @@ def circ_tol(c, dt_out, out, caxis=-1):
     mx = fc.max(axis=-1, keepdims=True)
     kept = np.where(fc > mx * fc.shape[-1] * 1e-6, fc, np.inf)  # least squares: near-zero ones masked
     cond = float((mx[..., 0] / np.maximum(kept.min(axis=-1), 1e-300)).max())
-    rt = max(100 * eps(np.dtype(dt_out)) * min(cond, 1e6), 20 * eps(np.dtype(dt_out)))
+    e = max(eps(out.dtype), fft_eps(c), fft_eps(b))
+    rt = max(100 * e * min(cond, 1e6), 20 * e)
     return float(f"{rt:.3g}"), float(f"{rt * max(1.0, float(np.abs(out).max())):.3g}")
 
 
@@ -258,7 +271,7 @@ def gen_solve_circulant():
                 out = call()
         except Exception:  # noqa: BLE001 - recorded by add()
             pass
-        rt, at = (0.0, 0.0) if out is None else circ_tol(c, out.dtype, out, k["caxis"])
+        rt, at = (0.0, 0.0) if out is None else circ_tol(c, b, out, k["caxis"])
         add(case, f, call, dict(c=c, b=b), layout=layout, rtol=rt, atol=at, **k)
 
     for cname, cdt in (("f64", np.float64), ("f32", np.float32), ("c64", np.complex64), ("c128", np.complex128),

@@ -56,6 +56,28 @@ void check_product(const ndarray& u, const ndarray& cs, const ndarray& vdh, cons
   }
 }
 
+/// The matrix X an array of four blocks stands for (SciPy, p and q not given: X[0] = x11, X[1] = x12,
+/// X[2] = x21, X[3] = x22 of one shape [batch..., r, c]): [batch..., 2r, 2c] = [[x11, x12], [x21, x22]].
+ndarray assemble_blocks(const ndarray& xb) {
+  REQUIRE(xb.ndim() >= 3);
+  REQUIRE(xb.shape()[0] == 4);
+  const shape_t& s = xb.shape();
+  const std::int64_t r = s[s.size() - 2], c = s.back();
+  const std::int64_t nb = static_cast<std::int64_t>(xb.size()) / (4 * r * c);
+  shape_t out(s.begin() + 1, s.end());
+  out[out.size() - 2] = 2 * r;
+  out.back() = 2 * c;
+  const std::vector<C> v = host_c128(xb);
+  host_array h(dtype::complex128, out);
+  C* d = h.data_as<C>();
+  for (std::int64_t k = 0; k < 4; ++k)
+    for (std::int64_t b = 0; b < nb; ++b)
+      for (std::int64_t i = 0; i < r; ++i)
+        for (std::int64_t j = 0; j < c; ++j)
+          d[(b * 2 * r + (k / 2) * r + i) * 2 * c + (k % 2) * c + j] = v[((k * nb + b) * r + i) * c + j];
+  return asarray(h);
+}
+
 shape_t shape_of(const cusci::testing::golden_case& c, const std::string& key) {
   const auto v = c.get<std::vector<std::int64_t>>(key);
   return shape_t(v.begin(), v.end());
@@ -96,8 +118,12 @@ void run_case(const cusci::testing::golden_case& c) {
     CHECK(r.vdh.shape() == shape_of(c, "shape_vdh"));
     check_unitary(r.u, tol);
     check_unitary(r.vdh, tol);
-    if (!blocks && o.compute_u && o.compute_vh && x.shape().back() == x.shape()[x.ndim() - 2])
-      check_product(r.u, r.cs, r.vdh, x, tol * 10);
+    // x is the matrix when p or q is given (SciPy's `if p or q`), else the array of its four blocks
+    const bool pq = (o.p && *o.p != 0) || (o.q && *o.q != 0);
+    if (!blocks && o.compute_u && o.compute_vh) {
+      const ndarray xm = pq ? x : assemble_blocks(x);
+      if (xm.shape().back() == xm.shape()[xm.ndim() - 2]) check_product(r.u, r.cs, r.vdh, xm, tol * 10);
+    }
   }
 }
 
@@ -109,7 +135,18 @@ TEST_CASE("cossin's messages follow SciPy's") {
   const ndarray x = asarray(cusci::testing::golden(mod, "cs_p_too_big_x"));
   CHECK_THROWS_WITH_AS(linalg::cossin(x, {.p = 4, .q = 2}), "cusci::linalg::cossin: invalid p=4, 0<p<4 must hold",
                        value_error);
-  CHECK_THROWS_WITH_AS(linalg::cossin(x), "cusci::linalg::cossin: When p and q are None, exactly four arrays should "
-                                          "be in X, got 4",
+  // without p and q a 4 x 4 array is iterated as four 1 x 4 blocks (SciPy's `len(X) == 4` passes), which
+  // form a 2 x 8 array
+  CHECK_THROWS_WITH_AS(linalg::cossin(x), "cusci::linalg::cossin: The subblocks have compatible sizes but don't "
+                                          "form a square array (instead they form a 2x8 array). This might be due "
+                                          "to missing p, q arguments.",
+                       value_error);
+  // the count message needs a first axis other than 4
+  const ndarray x3 = x[{slice{0, 3}, slice{0, 3}}];
+  CHECK_THROWS_WITH_AS(linalg::cossin(x3), "cusci::linalg::cossin: When p and q are None, exactly four arrays "
+                                           "should be in X, got 3",
+                       value_error);
+  CHECK_THROWS_WITH_AS(linalg::cossin(std::vector<ndarray>{x3, x3, x3}),
+                       "cusci::linalg::cossin: When p and q are None, exactly four arrays should be in X, got 3",
                        value_error);
 }

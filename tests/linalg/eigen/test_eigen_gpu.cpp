@@ -164,10 +164,18 @@ void check_v_meta(const cusci::testing::golden_case& c, const ndarray& w, const 
   CHECK(v.shape(-1) == c.get<std::int64_t>("v_cols"));
 }
 
-/// The dense matrix the problem means: a_full when stored, else the input itself.
+/// Input `key` of case `c` as the function sees it: the case's layout applied to the stored array (a
+/// "strided" input is stored with its last axis doubled and passed as the [..., ::2] view, so the stored
+/// array itself is not the matrix), as C-order matrices.
+mats input_mats(const cusci::testing::golden_case& c, const std::string& key, std::int64_t n) {
+  return load_mats(cusci::to_host(to_device(c.array(key), c.get<std::string>("layout"))), n);
+}
+
+/// The dense matrix the problem means: a_full when stored (stored plainly, whatever the layout), else the
+/// input itself.
 mats problem_matrix(const cusci::testing::golden_case& c, const std::string& full, const std::string& input,
                     std::int64_t n) {
-  return load_mats(c.has(full) ? c.array(full) : c.array(input), n);
+  return c.has(full) ? load_mats(c.array(full), n) : input_mats(c, input, n);
 }
 
 void run_eigh(const cusci::testing::golden_case& c) {
@@ -285,8 +293,8 @@ void run_eig(const cusci::testing::golden_case& c) {
   }
   check_multiset(c, got, want, n);
   if (n == 0 || !c.has("res_tol")) return;
-  const mats A = load_mats(c.array("a"), n);
-  const mats B = gen ? load_mats(c.array("b"), n) : identity(n);
+  const mats A = input_mats(c, "a", n);
+  const mats B = gen ? input_mats(c, "b", n) : identity(n);
   const double tol = c.get<double>("res_tol");
   const std::int64_t nb = static_cast<std::int64_t>(wv.size()) / n;
   auto check_vectors = [&](const ndarray& v, const std::string& key, bool left) {

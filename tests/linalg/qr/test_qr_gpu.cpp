@@ -145,8 +145,23 @@ mats permute_cols(const mats& a, const std::optional<ndarray>& p, const shape_t&
   return out;
 }
 
-/// Q (m x k) = H_0 ... H_{k-1} I[:, :k] from LAPACK's packed factors (m x n) and tau (k).
+/// A batch of vectors [..., L] as the rows (1, L) of a batch of matrices: tau of a batched raw QR is
+/// [batch..., K], one vector per matrix (host_mats would read a 2-d tau as one K-column matrix).
+mats host_rows(const host_array& h) {
+  const shape_t& s = h.shape();
+  REQUIRE(!s.empty());
+  mats m = make(shape_t(s.begin(), s.end() - 1), 1, s.back());
+  const host_array hc = h.astype(dtype::complex128);
+  const cd* p = hc.data_as<cd>();
+  for (std::size_t i = 0; i < m.v.size(); ++i) m.v[i] = p[i];
+  return m;
+}
+
+/// Q (m x k) = H_0 ... H_{k-1} I[:, :k] from LAPACK's packed factors (m x n) and tau (k), batch by batch
+/// (tau: host_rows of [batch..., k], the same batch as qr).
 mats q_from_raw(const mats& qr, const mats& tau) {
+  REQUIRE(tau.r == 1);
+  REQUIRE(tau.nb == qr.nb);
   const i64 m = qr.r, k = tau.c;
   mats q = make(qr.batch, m, k);
   for (i64 b = 0; b < q.nb; ++b) {
@@ -208,7 +223,7 @@ void run_qr(const cusci::testing::golden_case& c) {
   mats Rk = R;
   if (o.mode == linalg::qr_mode::raw) {
     const mats packed = dev_mats(*r.q);
-    Q = q_from_raw(packed, host_mats(to_host(*r.tau)));
+    Q = q_from_raw(packed, host_rows(to_host(*r.tau)));
     // R is the upper triangle of the packed factors
     mats up = make(batch, R.r, R.c);
     for (i64 b = 0; b < up.nb; ++b)
