@@ -330,6 +330,7 @@ def main():
                     add(f"chol_{lay}_{dn}_n{n}_l{int(lower)}", "cholesky", a, layout=lay, lower=lower)
     add("chol_int32", "cholesky", (np.ones((3, 3)) + 4 * np.eye(3)).astype(np.int32))
     add("chol_int16", "cholesky", (np.ones((3, 3)) + 4 * np.eye(3)).astype(np.int16), dt_for_tol=np.float32)
+    add("chol_float16", "cholesky", (np.ones((3, 3)) + 4 * np.eye(3)).astype(np.float16), dt_for_tol=np.float32)
     add("chol_scalar", "cholesky", np.array(9.0))
     npd = pd_matrix((4, 6, 6), np.float64)
     npd[2, 4, 4] = -3.0
