@@ -1,7 +1,7 @@
 // cusci::sparse benchmarks (ids from docs/benchmarks.md):
 //   S1  SpMV fp64, 3-D Poisson 256^3 (7-point, n 16.8M, nnz 117M)
 //   S1s SpMV fp32, same matrix
-//   S1r SpMV fp64 on bcsstk16 (path: argv[1], default examples/data/bcsstk16.mtx)
+//   S1r SpMV fp64 on bcsstk16 (path: argv[1], default examples/data/bcsstk16.mtx.gz)
 //   L1  cg, 2-D Poisson 3162^2 (n ~10M, 5-point), exactly 200 iterations (rtol 1e-30, maxiter 200),
 //       no preconditioner (as CuPy's baseline).
 // Variants (not in the baseline): S1/S1s/S1r with the SpMV kernel forced ("-cusparse": cuSPARSE,
@@ -54,7 +54,7 @@ void bench_spmv(const std::string& id, const std::string& name, const sparse::cs
 }  // namespace
 
 int main(int argc, char** argv) {
-  const std::string mtx = argc > 1 ? argv[1] : "examples/data/bcsstk16.mtx";
+  const std::string mtx = argc > 1 ? argv[1] : "examples/data/bcsstk16.mtx.gz";
   {
     sparse::csr_matrix A = poisson(256, 3, dtype::float64);
     bench_spmv("S1", "spmv_f64_poisson3d_256", A);

@@ -14,7 +14,7 @@
 // 4v + d (d: right, down, left, up) has capacity 1 + splitmix64(4v + d) % 100 (int32). The bipartite
 // graph: edge k joins row splitmix64(2k) >> 44 and column splitmix64(2k+1) >> 44 (value 1). The peers
 // build the same with NumPy's uint64 arithmetic (graph_inputs.py). nh2010.mtx: argv[1] (a file or a
-// folder), else examples/data, else ../shared/data/matrices; bcsstk16.mtx from examples/data (or the
+// folder), else examples/data, else ../shared/data/matrices; bcsstk16.mtx.gz from examples/data (or the
 // folder of argv[1]).
 
 #include <cstdint>
@@ -87,14 +87,14 @@ int main(int argc, char** argv) {
   } else {
     std::fprintf(stderr, "MS1/RC1 skipped: nh2010.mtx not found\n");
   }
-  const std::string b16 = bench::find_data_file(argc, argv, "bcsstk16.mtx", /*argv_file_as_is=*/false);
+  const std::string b16 = bench::find_data_file(argc, argv, "bcsstk16.mtx.gz", /*argv_file_as_is=*/false);
   if (!b16.empty()) {
     const sparse::csr_matrix B = io::mmread(b16).tocsr();
     ndarray p;
     auto t = bench::time_it([&] { p = cg::reverse_cuthill_mckee(B); }, 20, 3);
     bench::report("RC2", "reverse_cuthill_mckee bcsstk16", t, 8.0 * B.nnz());
   } else {
-    std::fprintf(stderr, "RC2 skipped: bcsstk16.mtx not found\n");
+    std::fprintf(stderr, "RC2 skipped: bcsstk16.mtx.gz not found\n");
   }
   {
     const sparse::csr_matrix G = bench::generated_graph(weight_of);

@@ -65,7 +65,7 @@
 //     the working directory); missing: a note on stderr and SL11/SL12 are skipped. MA = 1.8 MB and a
 //     vector 91 KB: the whole working set stays in L2, so these two measure per-iteration latency
 //     (launches, synchronizations), not bandwidth; roof_pct is given for uniformity only.
-//   - bcsstk16 (<dir>/bcsstk16.mtx, else examples/data/bcsstk16.mtx): 4884 x 4884, symmetric file,
+//   - bcsstk16 (<dir>/bcsstk16.mtx.gz, else examples/data/bcsstk16.mtx.gz): 4884 x 4884, symmetric file,
 //     nnz 290,378 once expanded; float64 CSR.
 //   - poisson2d_K: the 2-D Poisson matrix on a K^2 grid, 5-point (4 on the diagonal, -1 at each grid
 //     neighbour, Dirichlet), canonical CSR: K = 1000: n = 10^6, nnz = 4,996,000 (MA = 64 MB,
@@ -391,7 +391,7 @@ int main(int argc, char** argv) {
     }
   };
   if (superlu && bench::wanted({"SL13"})) {  // SL13 spsolve, bcsstk16
-    const std::string p = find_matrix(dir, "bcsstk16.mtx");
+    const std::string p = find_matrix(dir, "bcsstk16.mtx.gz");
     if (!p.empty()) spsolve16(io::mmread(p).tocsr(), "bcsstk16", "SL13", true);
   }
   const sparse::csr_matrix P2 = stencil(1000, 2, -1.0, 4.0, -1.0);

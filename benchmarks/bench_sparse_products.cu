@@ -1,7 +1,7 @@
 // cusci::sparse products benchmarks (ids as in docs/sparse-products.md):
 //   SP1   SpMV fp64, 3-D Poisson 256^3 (7-point, n 16.8M, nnz 117M); SP1s: fp32
 //   SP2   SpMV fp64 (automatic path) on real matrices: SP2-bcsstk16, SP2-cage10, SP2-nh2010 (us per
-//         call). Arguments: `bench_sparse_products [bcsstk16.mtx] [cage10.mtx] [nh2010.mtx]` (files,
+//         call). Arguments: `bench_sparse_products [bcsstk16.mtx.gz] [cage10.mtx] [nh2010.mtx]` (files,
 //         matched by name) or directories; else examples/data, then ../shared/data/matrices. A
 //         matrix not found skips its case.
 //   SP3   SpGEMM A @ A, 2-D Poisson 2048^2 (nnz 21M), fp64, automatic algorithm (cusci's row-wise
@@ -69,11 +69,12 @@ std::size_t spgemm(const std::string& id, const std::string& name, const sparse:
   return peak;
 }
 
-// A command-line argument naming `file` itself, else `file` in an argument directory or the defaults.
+// A command-line argument naming `file` (or `file`.gz) itself, else `file` or `file`.gz (a gzip-compressed
+// Matrix Market file) in an argument directory or the defaults.
 std::string find_matrix(const std::vector<std::string>& args, const std::string& file) {
   namespace fs = std::filesystem;
   for (const std::string& a : args)
-    if (fs::path(a).filename() == file && fs::exists(a)) return a;
+    if ((fs::path(a).filename() == file || fs::path(a).filename() == file + ".gz") && fs::exists(a)) return a;
   std::vector<std::string> dirs;
   for (const std::string& a : args)
     if (fs::is_directory(a)) dirs.push_back(a);
@@ -82,6 +83,7 @@ std::string find_matrix(const std::vector<std::string>& args, const std::string&
   for (const std::string& d : dirs) {
     const std::string p = d + "/" + file;
     if (fs::exists(p)) return p;
+    if (fs::exists(p + ".gz")) return p + ".gz";
   }
   return {};
 }

@@ -59,7 +59,7 @@ def run_cusci(build, data):
             continue
         args = [exe]
         if mod == "sparse":
-            args.append(os.path.join(data, "bcsstk16.mtx"))
+            args.append(os.path.join(data, "bcsstk16.mtx.gz"))
         elif mod == "ndimage_morphology":
             args.append(os.path.join(data, "camera.npy"))
         elif mod == "sparse_linalg":  # the Matrix Market directory, as peers_sparse_linalg.py chooses it
@@ -138,7 +138,7 @@ def cupy_cases(data, families=None, base=True):
         x = rng.random(A.shape[0], dtype=cp.float64).astype(dt)
         out[key] = gpu_ms(lambda: A @ x)
         del A, x
-    A = csp.csr_matrix(scipy.io.mmread(os.path.join(data, "bcsstk16.mtx")).tocsr())
+    A = csp.csr_matrix(scipy.io.mmread(os.path.join(data, "bcsstk16.mtx.gz")).tocsr())
     x = cp.ones(A.shape[0])
     out["S1r"] = gpu_ms(lambda: A @ x)
 

@@ -8,7 +8,7 @@
 //                            weight(a), as a COO matrix converted to CSR (duplicates summed)
 //   weight_1_to_16(a)        1 + (a & 15): the integer weights 1..16 of traversal's and shortest_path's
 //                            generated graph
-//   find_data_file(...)      a data file (nh2010.mtx, bcsstk16.mtx) from argv[1], examples/data or
+//   find_data_file(...)      a data file (nh2010.mtx, bcsstk16.mtx.gz) from argv[1], examples/data or
 //                            ../shared/data/matrices
 //   read_nh2010(...)         nh2010.mtx, found by find_data_file, read as a float64 CSR matrix
 

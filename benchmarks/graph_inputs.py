@@ -9,16 +9,16 @@ import numpy as np
 
 
 def find_matrix(data, name):
-    """The path of `name`.mtx in `data`, then in the usual data folders (relative to the working
+    """The path of `name`.mtx (or `name`.mtx.gz, gzip-compressed) in `data`, then in the usual data folders (relative to the working
     directory, then to the repository root), or None."""
     root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
     dirs = [data or "", ".gpu-data/matrices", ".gpurun/data", "examples/data", "../shared/data/matrices"]
     dirs += [os.path.join(root, d) for d in (".gpu-data/matrices", ".gpurun/data", "examples/data",
                                              "../shared/data/matrices")]
     for d in dirs:
-        p = os.path.join(d, name + ".mtx")
-        if os.path.exists(p):
-            return p
+        for p in (os.path.join(d, name + ".mtx"), os.path.join(d, name + ".mtx.gz")):
+            if os.path.exists(p):
+                return p
     return None
 
 

@@ -60,7 +60,7 @@ def cupy_cases(gpu_ms, data):
         if wanted("RC1"):
             out["RC1"] = cpu_ms(lambda: csgraph.reverse_cuthill_mckee(P))
     b = find_matrix(data, "bcsstk16") or os.path.join(
-        os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "examples", "data", "bcsstk16.mtx")
+        os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "examples", "data", "bcsstk16.mtx.gz")
     if os.path.exists(b) and wanted("RC2"):
         B = scipy.io.mmread(b).tocsr()
         out["RC2"] = cpu_ms(lambda: csgraph.reverse_cuthill_mckee(B))

@@ -382,7 +382,7 @@ def _more_cases(gpu_ms, data, cp, csp, cspl):
             X[:, j] = cspl.spsolve(A, BF[:, j])
 
     if wanted('SL13', 'SL14'):
-        p = _matrix_path(data, "bcsstk16.mtx")
+        p = _matrix_path(data, "bcsstk16.mtx.gz")
         if p is not None:
             A = csp.csr_matrix(_read_csr(p))
             BF = cp.asfortranarray(_block(cp, A.shape[0], 16))

@@ -27,9 +27,9 @@ def _find(data, name):
     dirs = [data, ".gpurun/data", "examples/data", "../shared/data/matrices"]
     dirs += [os.path.join(root, d) for d in (".gpurun/data", "examples/data", "../shared/data/matrices")]
     for d in dirs:
-        p = os.path.join(d, name + ".mtx")
-        if os.path.exists(p):
-            return p
+        for p in (os.path.join(d, name + ".mtx"), os.path.join(d, name + ".mtx.gz")):
+            if os.path.exists(p):
+                return p
     return None
 
 

@@ -563,7 +563,7 @@ int main(int argc, char** argv) {
   CLI::App app{"cusci demo: sparse CG and ILU(0)-GMRES, image smoothing, denoising, edges, rotation and zoom, ECG band-pass filtering, "
                "and a segmentation of coins (threshold, morphology, labels, measurements, watershed) on the GPU"};
   std::string data = CUSCI_EXAMPLE_DATA;
-  std::string matrix = data + "/bcsstk16.mtx", nonsym = data + "/orsirr_1.mtx", image = data + "/camera.npy", coins = data + "/coins.npy",
+  std::string matrix = data + "/bcsstk16.mtx.gz", nonsym = data + "/orsirr_1.mtx", image = data + "/camera.npy", coins = data + "/coins.npy",
               ecg = data + "/ecg_mitdb208_360hz_mV.npy", audio = data + "/freedesktop_complete_44100hz_f32.npy",
               out = "demo-out";
   std::vector<double> sigmas{1.0, 2.0, 4.0, 8.0};

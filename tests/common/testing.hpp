@@ -6,6 +6,7 @@
 
 #include <cmath>
 #include <complex>
+#include <fstream>
 #include <string>
 #include <vector>
 
@@ -14,6 +15,15 @@
 #include "golden.hpp"
 
 namespace cusci::testing {
+
+#ifdef CUSCI_EXAMPLE_DATA
+/// The path of the bundled Matrix Market file `name` (no extension) in examples/data: `name`.mtx, or
+/// `name`.mtx.gz where the file is stored gzip-compressed (io::mmread reads both).
+inline std::string example_matrix(const std::string& name) {
+  const std::string plain = std::string(CUSCI_EXAMPLE_DATA) + "/" + name + ".mtx";
+  return std::ifstream(plain).good() ? plain : plain + ".gz";
+}
+#endif
 
 /// An array header of dtype `dt` and C-order `shape` over no memory: enough for argument checks that
 /// throw before any device work (host tests).

@@ -22,10 +22,7 @@ s = Suite("sparse")
 
 def matrix_path(name):
     """A real matrix of examples/data."""
-    p = os.path.join(s.data_dir, name + ".mtx")
-    if not os.path.exists(p):
-        sys.exit(f"{name}.mtx not found in {s.data_dir}")
-    return p
+    return s.data(name + ".mtx")
 
 
 rng = s.rng(20261130)
@@ -119,7 +116,7 @@ x = rng.standard_normal(B16.shape[1])
 save("mm_bcsstk16_x", x)
 save("mm_bcsstk16_y", B16 @ x)
 s.case("mm_bcsstk16", func="mmread_example_spmv", rtol=1e-12, atol=1e-9, rows=B16.shape[0], cols=B16.shape[1],
-       dtype="float64", matrix="bcsstk16.mtx")
+       dtype="float64", matrix="bcsstk16.mtx.gz")
 
 
 # --- cg ----------------------------------------------------------------------------------------
@@ -162,7 +159,7 @@ cg_case("cg_1138_maxiter", bus, b_bus, "1138_bus.mtx", M="jacobi", maxiter=10, t
 cg_case("cg_1138_x0", bus, b_bus, "1138_bus.mtx", M="jacobi", x0=rng.standard_normal(nb))
 cg_case("cg_1138_zero_b", bus, np.zeros(nb), "1138_bus.mtx", M="jacobi")
 b16 = rng.standard_normal(B16.shape[0])
-cg_case("cg_bcsstk16_jacobi", B16, b16, "bcsstk16.mtx", M="jacobi")
+cg_case("cg_bcsstk16_jacobi", B16, b16, "bcsstk16.mtx.gz", M="jacobi")
 P = poisson2d(30)
 save("poisson30_data", P.data)
 save("poisson30_indices", P.indices.astype(np.int64))

@@ -133,7 +133,7 @@ H = hermitian(120)
 store("herm", H)
 Mmass = sp.diags(1.0 + np.linspace(0, 1, 200) ** 2, format="csr")
 store("mass", Mmass)
-bc = sp.csr_matrix(scipy.io.mmread(s.data("bcsstk16.mtx")))
+bc = sp.csr_matrix(scipy.io.mmread(s.data("bcsstk16.mtx.gz")))
 lp = sp.csr_matrix(scipy.io.mmread(s.data("lp_e226.mtx")))
 we = sp.csr_matrix(scipy.io.mmread(s.data("west0479.mtx")))
 
@@ -156,8 +156,8 @@ for which in ("LM", "SM", "LA", "SA"):
     eig_case(f"lap1d_{which}_novec", "lap1d", L1, "float64", 4, which, vectors=False)
 eig_case("lap1dv_BE_novec", "lap1dv", L1v, "float64", 4, "BE", vectors=False)
 # real data: bcsstk16 (n = 4884)
-eig_case("bcsstk16_LM", "bcsstk16", bc, "float64", 4, "LM", file="bcsstk16.mtx")
-eig_case("bcsstk16_LA_f32", "bcsstk16", bc, "float32", 3, "LA", file="bcsstk16.mtx")
+eig_case("bcsstk16_LM", "bcsstk16", bc, "float64", 4, "LM", file="bcsstk16.mtx.gz")
+eig_case("bcsstk16_LA_f32", "bcsstk16", bc, "float32", 3, "LA", file="bcsstk16.mtx.gz")
 
 # ---- complex Hermitian (SciPy: eigs; cusci returns ascending) --------------------------------------
 for which in ("LM", "LA", "SA"):

@@ -125,18 +125,21 @@ def matrix_path(name):
         p = os.path.join(d, name)
         if os.path.exists(p):
             return p
+        if os.path.exists(p + ".gz"):  # a Matrix Market file stored gzip-compressed
+            return p + ".gz"
     sys.exit(f"{name} not found in {s.data_dir} or {TEST_DATA}")
 
 
 def mtx_cases():
     s.group("dense_sparse_mtx")
     for name in ("1138_bus", "bcsstk16"):
-        A = sp.csr_matrix(scipy.io.mmread(matrix_path(name + ".mtx")))
+        path = matrix_path(name + ".mtx")
+        A = sp.csr_matrix(scipy.io.mmread(path))
         m = A.shape[0]
         i = np.arange(m)
         X = np.stack([np.cos(i * 0.37), np.sin(i * 0.11), (i % 7) - 3.0, np.ones(m)])
         d = {"X": X, "XA": matmul(X, A), "xA": matmul(X[0], A)}
-        save(f"ds_mtx_{name}", d, 1e-12, 1e-9, "dense_sparse_mtx", file=name + ".mtx")
+        save(f"ds_mtx_{name}", d, 1e-12, 1e-9, "dense_sparse_mtx", file=os.path.basename(path))
 
 
 # --- sparse @ sparse result formats ------------------------------------------------------------------

@@ -153,8 +153,12 @@ class Suite:
         return os.path.join(self.dir, name)
 
     def data(self, name):
-        """Path of a file of the bundled real data; stops with a clear message when it is missing."""
+        """Path of a file of the bundled real data; stops with a clear message when it is missing. A
+        Matrix Market file stored gzip-compressed is found under its plain name too ("x.mtx" gives
+        "x.mtx.gz"; scipy.io.mmread and cusci's mmread read both)."""
         path = os.path.join(self.data_dir, name)
+        if not os.path.exists(path) and name.endswith(".mtx") and os.path.exists(path + ".gz"):
+            path += ".gz"
         if not os.path.exists(path):
             sys.exit(f"{self.generator}: {name} not found in {self.data_dir} (pass --data)")
         return path

@@ -253,8 +253,8 @@ TEST_CASE("mmread of real matrices -> SpMV vs SciPy") {
   }
 }
 
-TEST_CASE("mmread of examples/data/bcsstk16.mtx -> SpMV vs SciPy") {
-  const std::string p = example_file("bcsstk16.mtx");
+TEST_CASE("mmread of examples/data/bcsstk16.mtx.gz -> SpMV vs SciPy") {
+  const std::string p = example_file("bcsstk16.mtx.gz");
   if (!std::filesystem::exists(p)) {
     MESSAGE("skipped: " << p << " not present");
     return;
@@ -288,15 +288,15 @@ TEST_CASE("cg vs SciPy: iterations, info and solution") {
     CAPTURE(c);
     const std::string mat = r.get<std::string>("matrix");
     const dtype vt = dtype_from_string(r.get<std::string>("dtype"));
-    if (mat == "bcsstk16.mtx" && !std::filesystem::exists(example_file(mat))) {
-      MESSAGE("skipped: bcsstk16.mtx not present");
+    if (mat == "bcsstk16.mtx.gz" && !std::filesystem::exists(example_file(mat))) {
+      MESSAGE("skipped: bcsstk16.mtx.gz not present");
       continue;
     }
     sparse::csr_matrix A = [&]() {
       if (mat == "poisson30")
         return sparse::csr_matrix(dev("poisson30_data", vt), dev("poisson30_indices"), dev("poisson30_indptr"),
                                   shape_of(r));
-      std::string p = mat == "bcsstk16.mtx" ? example_file(mat) : matrix_file(mat);
+      std::string p = mat == "bcsstk16.mtx.gz" ? example_file(mat) : matrix_file(mat);
       sparse::csr_matrix B = io::mmread(p).tocsr();
       return sparse::csr_matrix(B.data().astype(vt), B.indices(), B.indptr(), B.shape());
     }();

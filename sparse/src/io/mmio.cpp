@@ -1,6 +1,7 @@
 // Matrix Market reader and writer (coordinate and array files, every field and symmetry): a
 // hand-written parser over one in-memory buffer (std::from_chars), and a writer with SciPy's
-// header, field and symmetry conventions.
+// header, field and symmetry conventions. Files are read through zlib's gz* stream, which reads
+// gzip-compressed files (".mtx.gz", as SciPy's mmread) and plain ones alike.
 
 #include "cusci/sparse/io.hpp"
 
@@ -21,6 +22,8 @@
 #include "cusci/error.hpp"
 #include "cusci/detail/nvtx.hpp"
 
+#include <zlib.h>
+
 namespace cusci::io {
 namespace {
 
@@ -36,14 +39,39 @@ struct file_closer {
   void operator()(std::FILE* f) const noexcept { std::fclose(f); }
 };
 
-std::string read_file(const std::string& path) {
-  std::unique_ptr<std::FILE, file_closer> f(std::fopen(path.c_str(), "rb"));
-  if (!f) throw error("cusci::io::mmread: cannot open '" + path + "': " + std::strerror(errno));
+struct gz_closer {
+  void operator()(gzFile_s* f) const noexcept { gzclose(f); }
+};
+
+// Reads `path` (gzip-compressed or plain: zlib passes plain files through) into one buffer; at most
+// `limit` decompressed bytes when limit > 0. `fn` names the calling function in messages.
+std::string read_file(const std::string& path, const char* fn, std::size_t limit = 0) {
+  errno = 0;
+  std::unique_ptr<gzFile_s, gz_closer> f(gzopen(path.c_str(), "rb"));
+  if (!f) {
+    const std::string why = errno ? std::strerror(errno) : "out of memory";
+    throw error(std::string(fn) + ": cannot open '" + path + "': " + why);
+  }
+  gzbuffer(f.get(), 1u << 17);
   std::string buf;
   char chunk[1 << 16];
-  std::size_t got;
-  while ((got = std::fread(chunk, 1, sizeof chunk, f.get())) > 0) buf.append(chunk, got);
-  if (std::ferror(f.get())) throw error("cusci::io::mmread: cannot read '" + path + "'");
+  for (;;) {
+    unsigned want = sizeof chunk;
+    if (limit > 0) {
+      if (buf.size() >= limit) break;
+      want = static_cast<unsigned>(std::min<std::size_t>(want, limit - buf.size()));
+    }
+    const int got = gzread(f.get(), chunk, want);
+    if (got < 0) break;
+    buf.append(chunk, static_cast<std::size_t>(got));
+    if (static_cast<unsigned>(got) < want) break;
+  }
+  int zerr = Z_OK;
+  const char* msg = gzerror(f.get(), &zerr);
+  // Z_BUF_ERROR is a truncated gzip stream ("unexpected end of file"); with a byte limit it can only
+  // mean that the limit cut the stream, which mminfo accepts.
+  if (zerr != Z_OK && zerr != Z_STREAM_END && !(limit > 0 && zerr == Z_BUF_ERROR && buf.size() >= limit))
+    throw error(std::string(fn) + ": cannot read '" + path + "': " + (zerr == Z_ERRNO ? std::strerror(errno) : msg));
   return buf;
 }
 
@@ -408,14 +436,7 @@ mm_info mminfo(const std::string& path) {
   // Only the header is needed, but the reader works on one buffer; header lines are short, so read
   // the file in full only when it is small, else its first 1 MiB (comments longer than that are
   // not expected in practice; the size line must lie within it).
-  std::string buf;
-  {
-    std::unique_ptr<std::FILE, file_closer> f(std::fopen(path.c_str(), "rb"));
-    if (!f) throw error("cusci::io::mminfo: cannot open '" + path + "': " + std::strerror(errno));
-    buf.resize(std::size_t{1} << 20);
-    buf.resize(std::fread(buf.data(), 1, buf.size(), f.get()));
-    if (std::ferror(f.get())) throw error("cusci::io::mminfo: cannot read '" + path + "'");
-  }
+  const std::string buf = read_file(path, "cusci::io::mminfo", std::size_t{1} << 20);
   line_reader rd(buf, path);
   mm_host_matrix h;
   parse_header(rd, h);
@@ -424,7 +445,7 @@ mm_info mminfo(const std::string& path) {
 
 mm_host_matrix mmread_host(const std::string& path) {
   CUSCI_NVTX_SCOPE("cusci::io::mmread_host");
-  const std::string buf = read_file(path);
+  const std::string buf = read_file(path, "cusci::io::mmread");
   line_reader rd(buf, path);
   mm_host_matrix out;
   parse_header(rd, out);

@@ -16,6 +16,10 @@
 ///   - `mmread_any(path)`   -> std::variant<sparse::coo_matrix, ndarray>: exactly SciPy's choice.
 /// Value dtypes of what is read, as SciPy: real and pattern -> float64 (pattern values 1.0),
 /// integer -> int64, complex -> complex128.
+/// Every reader (mminfo, mmread_host, mmread, mmread_dense, mmread_any) takes a plain file or a
+/// gzip-compressed one (e.g. "bcsstk16.mtx.gz"; zlib decompresses it while reading), as SciPy's mmread
+/// accepts ".mtx.gz". A truncated or corrupt gzip stream raises cusci::error ("cusci::io::mmread: cannot
+/// read '<path>': <zlib's reason>"). Writing is uncompressed.
 
 #include <complex>
 #include <cstdint>

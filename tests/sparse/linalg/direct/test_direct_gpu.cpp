@@ -35,7 +35,7 @@ sparse::csc_matrix generated(const std::string& name) {
 }
 
 sparse::csc_matrix bundled(const std::string& name) {
-  sparse::csc_matrix c = io::mmread(std::string(CUSCI_EXAMPLE_DATA) + "/" + name + ".mtx").tocsc();
+  sparse::csc_matrix c = io::mmread(cusci::testing::example_matrix(name)).tocsc();
   c.sum_duplicates();
   return c;
 }

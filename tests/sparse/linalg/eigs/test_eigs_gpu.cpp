@@ -35,7 +35,7 @@ sparse::csr_matrix stored_csr(const std::string& g, std::int64_t n) {
 sparse::csr_matrix matrix_of(const testing::golden_case& c) {
   const std::int64_t n = c.get<std::int64_t>("n");
   const dtype t = dtype_from_string(c.get<std::string>("dtype"));
-  sparse::csr_matrix A = c.has("mtx") ? io::mmread(std::string(CUSCI_EXAMPLE_DATA) + "/" + c.get<std::string>("mtx") + ".mtx").tocsr()
+  sparse::csr_matrix A = c.has("mtx") ? io::mmread(cusci::testing::example_matrix(c.get<std::string>("mtx"))).tocsr()
                                       : stored_csr(c.get<std::string>("matrix"), n);
   return A.astype(t);
 }

@@ -39,7 +39,7 @@ TEST_CASE("lobpcg matches SciPy") {
     const std::int64_t n = c.get<std::int64_t>("n");
     const dtype t = dtype_from_string(c.get<std::string>("dtype"));
     const sparse::csr_matrix A =
-        c.has("mtx") ? io::mmread(std::string(CUSCI_EXAMPLE_DATA) + "/" + c.get<std::string>("mtx") + ".mtx").tocsr().astype(t)
+        c.has("mtx") ? io::mmread(cusci::testing::example_matrix(c.get<std::string>("mtx"))).tocsr().astype(t)
                      : stored(c.get<std::string>("matrix"), n, t);
     la::lobpcg_options o;
     std::optional<sparse::csr_matrix> B;

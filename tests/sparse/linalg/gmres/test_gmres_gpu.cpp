@@ -70,7 +70,7 @@ const sparse::csr_matrix& matrix_of(const case_t& c) {
   const dtype dt = dtype_from_string(dts);
   sparse::csr_matrix B;
   if (c.get<std::string>("source") == "mtx") {
-    B = io::mmread(std::string(CUSCI_EXAMPLE_DATA) + "/" + name + ".mtx").tocsr();
+    B = io::mmread(cusci::testing::example_matrix(name)).tocsr();
   } else {
     const auto sh = c.get<std::vector<std::int64_t>>("shape");
     B = sparse::csr_matrix(dev(name + "_data"), dev(name + "_indices"), dev(name + "_indptr"), sparse::shape2{sh[0], sh[1]});
