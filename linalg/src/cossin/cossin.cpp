@@ -10,6 +10,7 @@
 #include <type_traits>
 #include <vector>
 
+#include "common/host_helpers.hpp"
 #include "cusci/detail/nvtx.hpp"
 #include "cusci/detail/shape.hpp"
 #include "cusci/error.hpp"
@@ -51,20 +52,6 @@ namespace {
 using i64 = std::int64_t;
 using cusci::detail::shape_str;
 const std::string fn = "cusci::linalg::cossin";
-
-/// SciPy's LAPACK type for the blocks together (find_best_lapack_type over them).
-dtype csd_dtype(dtype t) {
-  if (t == dtype::float16) return dtype::float32;
-  if (is_inexact(t)) return t;
-  switch (t) {
-    case dtype::bool_:
-    case dtype::int8:
-    case dtype::uint8:
-    case dtype::int16:
-    case dtype::uint16: return dtype::float32;
-    default: return dtype::float64;
-  }
-}
 
 i64 prod(const shape_t& s) {
   i64 r = 1;
@@ -251,7 +238,7 @@ cossin_result decompose(const ndarray (&x)[4], const cossin_options& o, bool che
   static const char* names[4] = {"x11", "x12", "x21", "x22"};
   dtype t = x[0].dtype();
   for (int k = 1; k < 4; ++k) t = promote_types(t, x[k].dtype());
-  const dtype dt = csd_dtype(t);
+  const dtype dt = cusci::linalg::detail::lapack_dtype(t);
   shape_t batch;
   for (int k = 0; k < 4; ++k) {
     const shape_t& s = x[k].shape();

@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "common/detail.hpp"
+#include "common/host_helpers.hpp"
 #include "common/shapes.hpp"
 #include "cusci/detail/checks.hpp"
 #include "cusci/detail/nvtx.hpp"
@@ -29,21 +30,6 @@ void zhetrf_(const char* uplo, const int* n, std::complex<double>* a, const int*
 
 namespace cusci::linalg {
 namespace {
-
-/// SciPy's LAPACK type for one array (find_best_lapack_type): inexact types kept (float16 computed in
-/// float32), integers that float32 holds exactly go to float32, the others to float64.
-dtype ldl_dtype(dtype t) {
-  if (t == dtype::float16) return dtype::float32;
-  if (is_inexact(t)) return t;
-  switch (t) {
-    case dtype::bool_:
-    case dtype::int8:
-    case dtype::uint8:
-    case dtype::int16:
-    case dtype::uint16: return dtype::float32;
-    default: return dtype::float64;
-  }
-}
 
 const char* complex_diag_message =
     "scipy.linalg.ldl():\nThe imaginary parts of the diagonalare ignored. Use \"hermitian=False\" for "
@@ -89,7 +75,7 @@ ldl_result ldl(const ndarray& a, const ldl_options& o) {
   if (ad.shape[nd - 2] != n)
     throw value_error(fn + ": The input array \"a\" should be square (shape (..., N, N)), got shape " +
                       shape_str(ad.shape));
-  const dtype dt = ldl_dtype(a.dtype());
+  const dtype dt = cusci::linalg::detail::lapack_dtype(a.dtype());
   const shape_t batch(ad.shape.begin(), ad.shape.end() - 2);
   const std::int64_t nbatch = prod(batch);
   if (nbatch == 0) throw value_error(fn + ": `ldl` does not support zero-size batches (got shape " +
