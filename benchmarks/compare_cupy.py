@@ -196,17 +196,94 @@ def cupy_cases(data, families=None, base=True):
     out["G3b"] = gpu_ms(lambda: csig.sosfilt(esos, x1), n_repeat=3, n_warmup=1)
     del x, x1
 
-    for key, shape in [("A1", (100000, 8, 8)), ("A1b", (10000, 32, 32))]:
-        M = rng.random(shape) + shape[-1] * cp.eye(shape[-1])
-        r = rng.random(shape[:-1])
-        out[key] = gpu_ms(lambda: cp.linalg.solve(M, r[..., None]))
-    M = rng.random((8192, 8192))
-    M = M @ M.T + 8192 * cp.eye(8192)
-    out["A2"] = gpu_ms(lambda: cp.linalg.cholesky(M), n_repeat=10)
-    M = rng.random((10000, 32, 32))
-    M = M @ M.transpose(0, 2, 1) + 32 * cp.eye(32)
-    out["A2b"] = gpu_ms(lambda: cp.linalg.cholesky(M))
+    linalg_cases(gpu_ms, rng, out)
     return family_cases(data, families, gpu_ms, out)
+
+
+def linalg_u(xp, k):
+    """bench_linalg.cu's generator at the uint64 counters k: u(k) = uniform[-1, 1) from splitmix64(k), float64,
+    bit for bit the device's values (xp: cupy, or numpy for checks on the host; uint64 products wrap)."""
+    u64 = np.uint64
+    z = k + u64(0x9E3779B97F4A7C15)
+    z = (z ^ (z >> u64(30))) * u64(0xBF58476D1CE4E5B9)
+    z = (z ^ (z >> u64(27))) * u64(0x94D049BB133111EB)
+    z ^= z >> u64(31)
+    return (z >> u64(11)).astype(xp.float64) * (2.0 ** -52) - 1.0
+
+
+def linalg_matrix(xp, nb, n, seed, symmetric=False, c=1.0, shift=0.0):
+    """bench_linalg.cu's `matrix`: nb == 0 gives one (n, n) matrix, else (nb, n, n); element (b, i, j) is
+    c u(seed + (b n + i) n + j) + shift [i == j], or with `symmetric` u(seed + (b n + min(i, j)) n + max(i, j))."""
+    m = max(nb, 1)
+    if symmetric:
+        i = xp.arange(n, dtype=xp.uint64)
+        lo, hi = xp.minimum(i[:, None], i[None, :]), xp.maximum(i[:, None], i[None, :])
+        a = xp.empty((m, n, n), dtype=xp.float64)
+        for b in range(m):  # one matrix at a time keeps the uint64 temporaries small
+            a[b] = linalg_u(xp, (lo + np.uint64(b * n)) * np.uint64(n) + hi + np.uint64(seed))
+    else:
+        a = c * linalg_u(xp, xp.arange(m * n * n, dtype=xp.uint64) + np.uint64(seed)).reshape(m, n, n)
+        if shift:
+            a += shift * xp.eye(n)
+    return a[0] if nb == 0 else a
+
+
+def linalg_cases(gpu_ms, rng, out):
+    """CuPy's peers of bench_linalg.cu. A1..A2b draw their values from CuPy's generator (the batched LU and
+    Cholesky take no data-dependent path); A3..A9 rebuild bench_linalg's matrices exactly (linalg_matrix),
+    because the Jacobi solvers' sweeps and expm's scaling depend on the values. A8raw / A9raw (bare cuSOLVER
+    calls) are cusci-only reference rows."""
+    import cupy as cp
+    import cupyx.scipy.linalg as cla
+    from bench_ids import wanted
+
+    for key, shape in [("A1", (100000, 8, 8)), ("A1b", (10000, 32, 32))]:
+        if wanted(key):
+            M = rng.random(shape) + shape[-1] * cp.eye(shape[-1])
+            r = rng.random(shape[:-1])
+            out[key] = gpu_ms(lambda: cp.linalg.solve(M, r[..., None]))
+    if wanted("A2"):
+        M = rng.random((8192, 8192))
+        M = M @ M.T + 8192 * cp.eye(8192)
+        out["A2"] = gpu_ms(lambda: cp.linalg.cholesky(M), n_repeat=10)
+    if wanted("A2b"):
+        M = rng.random((10000, 32, 32))
+        M = M @ M.transpose(0, 2, 1) + 32 * cp.eye(32)
+        out["A2b"] = gpu_ms(lambda: cp.linalg.cholesky(M))
+    seed = lambda k: k << 40  # bench_linalg.cu's seed_of
+    if wanted("A3"):  # eigh 4096^2 fp64, symmetric(seed 3), lower triangle (UPLO='L' as SciPy's lower=True)
+        M = linalg_matrix(cp, 0, 4096, seed(3), symmetric=True)
+        out["A3"] = gpu_ms(lambda: cp.linalg.eigh(M), n_repeat=10, n_warmup=2)
+    if wanted("A3b"):  # eigh batched (500, 100, 100) float32, symmetric(seed 4)
+        M = linalg_matrix(cp, 500, 100, seed(4), symmetric=True).astype(cp.float32)
+        out["A3b"] = gpu_ms(lambda: cp.linalg.eigh(M))
+    if wanted("A4"):  # svd 4096^2 fp64, full_matrices=False, uniform(seed 5)
+        M = linalg_matrix(cp, 0, 4096, seed(5))
+        out["A4"] = gpu_ms(lambda: cp.linalg.svd(M, full_matrices=False), n_repeat=5, n_warmup=1)
+    if wanted("A4b"):  # svd batched (256, 64, 64) float32, uniform(seed 6)
+        M = linalg_matrix(cp, 256, 64, seed(6)).astype(cp.float32)
+        out["A4b"] = gpu_ms(lambda: cp.linalg.svd(M), n_repeat=5, n_warmup=1)
+    if wanted("A5"):  # solve batched (1e4, 64, 64) fp64: bench_solve's general (u(k) + n I) and rhs (u(77 + k))
+        nb, n = 10000, 64
+        M = linalg_matrix(cp, nb, n, 0, shift=float(n))
+        r = linalg_u(cp, cp.arange(nb * n, dtype=cp.uint64) + np.uint64(77)).reshape(nb, n, 1)
+        out["A5"] = gpu_ms(lambda: cp.linalg.solve(M, r))
+    if wanted("A6", "A6d"):  # inv / det batched (1e4, 64, 64) fp64, u(seed 9 + k) + n I
+        M = linalg_matrix(cp, 10000, 64, seed(9), shift=64.0)
+        if wanted("A6"):
+            out["A6"] = gpu_ms(lambda: cp.linalg.inv(M))
+        if wanted("A6d"):
+            out["A6d"] = gpu_ms(lambda: cp.linalg.det(M))
+    if wanted("A7"):  # expm 1024^2 fp64 of 3 sqrt(3 / n) u(seed 7 + k): [13/13] Pade on both sides (see bench)
+        n = 1024
+        A = linalg_matrix(cp, 0, n, seed(7), c=3.0 * np.sqrt(3.0 / n))
+        out["A7"] = gpu_ms(lambda: cla.expm(A), n_repeat=20, n_warmup=3)
+    if wanted("A8"):  # qr 8192^2 fp64 (square: numpy's 'reduced' = SciPy's 'full'), uniform(seed 8)
+        M = linalg_matrix(cp, 0, 8192, seed(8))
+        out["A8"] = gpu_ms(lambda: cp.linalg.qr(M), n_repeat=10, n_warmup=2)
+    if wanted("A9"):  # lu_factor 8192^2 fp64, uniform(seed 10)
+        M = linalg_matrix(cp, 0, 8192, seed(10))
+        out["A9"] = gpu_ms(lambda: cla.lu_factor(M), n_repeat=10, n_warmup=2)
 
 
 def family_cases(data, families, gpu_ms, out):

@@ -6,7 +6,9 @@ Seeded; run at build time (tests/golden/CMakeLists.txt) into <out>/linalg/.
 Cases: func solve or cholesky; parameters a (and b for solve): the input arrays <case>_a, <case>_b;
 layout C | F (the test makes Fortran-ordered device copies) | strided (the stored inputs have their last
 axis doubled and the test takes the view [..., ::2]); assume_a (a SciPy string, or null: not given);
-lower, transposed, check_finite (bools); expected: <case>_x, or error: lin_alg_error | value_error.
+lower, transposed, check_finite (bools); expected: <case>_x, or error: lin_alg_error | value_error;
+message: SciPy's LinAlgError text (null otherwise); warning: the text of SciPy's LinAlgWarning (null when
+SciPy issued none; rcond values in it are the LAPACK estimates, compared loosely by the test).
 Tolerances come from the conditioning of the inputs (3 significant digits).
 """
 import warnings
@@ -64,15 +66,19 @@ def add(case, func, a, b=None, layout="C", assume_a=None, lower=False, transpose
     else:
         kw = dict(lower=lower, check_finite=check_finite)
     error = None
+    message = None
     x = None
+    caught = []
     try:
-        with warnings.catch_warnings():
-            warnings.simplefilter("ignore")
+        with warnings.catch_warnings(record=True) as caught:
+            warnings.simplefilter("always")
             x = sl.solve(a, b, **kw) if func == "solve" else sl.cholesky(a, **kw)
-    except np.linalg.LinAlgError:
+    except np.linalg.LinAlgError as e:
         error = "lin_alg_error"
+        message = str(e)
     except ValueError:
         error = "value_error"
+    linalg_warnings = [str(w.message) for w in caught if issubclass(w.category, sl.LinAlgWarning)]
     params = dict(a=suite.array(case + "_a", strided(a) if layout == "strided" else a))
     if b is not None:
         params["b"] = suite.array(case + "_b", strided(b) if layout == "strided" else b)
@@ -83,7 +89,8 @@ def add(case, func, a, b=None, layout="C", assume_a=None, lower=False, transpose
         rtol, atol = tol_for(a, dt)
         atol *= max(1.0, float(np.abs(x).max()) if x.size else 1.0)
     suite.case(case, func=func, rtol=float(f"{rtol:.3g}"), atol=float(f"{atol:.3g}"), error=error, layout=layout,
-               assume_a=assume_a, lower=lower, transposed=transposed, check_finite=check_finite, **params)
+               assume_a=assume_a, lower=lower, transposed=transposed, check_finite=check_finite,
+               message=message, warning=linalg_warnings[0] if linalg_warnings else None, **params)
 
 
 def gen_matrix(shape, dt):
@@ -228,6 +235,77 @@ def main():
     binf = rand((40, 2), np.float64)
     binf[5, 1] = np.inf
     add("solve_inf_b_n40", "solve", gen_matrix((40, 40), np.float64), binf)
+    # --- condition estimate, LinAlgWarning and SciPy's error list (the "cond" cases) ---------------
+    def illc(n, dt, tiny):
+        m = gen_matrix((n, n), dt)
+        d = np.ones(n)
+        d[n // 2] = tiny
+        return (m * d[None, :]).astype(dt)
+    for n in [4, 40]:
+        for dn, tiny in [("f64", 1e-19), ("f32", 1e-10), ("c128", 1e-19), ("c64", 1e-10)]:
+            dt = DT[dn]
+            eye = np.eye(n, dtype=dt)
+            a = np.stack([eye, illc(n, dt, tiny), eye, illc(n, dt, tiny)])
+            add(f"cond_gen_{dn}_n{n}", "solve", a, rand((4, n, 1), dt), assume_a="gen")
+        dt = np.float64
+        eye = np.eye(n)
+        sing = gen_matrix((n, n), dt)
+        sing[:, 1] = 0.0
+        add(f"cond_sing_after_ill_n{n}", "solve", np.stack([illc(n, dt, 1e-19), eye, sing, illc(n, dt, 1e-19), sing]),
+            rand((5, n, 2), dt))
+        add(f"cond_T_n{n}", "solve", np.stack([eye, illc(n, dt, 1e-19)]), rand((2, n, 1), dt), transposed=True,
+            assume_a="gen")
+        p = pd_matrix((5, n, n), dt)
+        p[1, 2, 2] = -60.0
+        p[3, 1, 1] = -60.0
+        p[2] = np.diag(np.r_[np.full(n - 1, 2.0), 1e-18])  # positive definite, rcond 5e-19 whatever the rounding
+        p[2, 0, 1] = p[2, 1, 0] = 0.5
+        for lower in [False, True]:
+            add(f"cond_pos_n{n}_l{int(lower)}", "solve", p, rand((5, n, 1), dt), assume_a="pos", lower=lower)
+        add(f"cond_pos_ill_n{n}", "solve", p[[0, 2]], rand((2, n, 1), dt), assume_a="pos")
+        sy = gen_matrix((3, n, n), dt)
+        sy = sy + np.swapaxes(sy, -1, -2)
+        dsc = np.ones(n)
+        dsc[n // 2] = 1e-10  # symmetric scaling: rcond ~ 1e-20, set by the scaling rather than by rounding
+        sy[1] = sy[1] * dsc[:, None] * dsc[None, :]
+        add(f"cond_sym_n{n}", "solve", sy, rand((3, n, 1), dt), assume_a="sym")
+        t = np.triu(gen_matrix((3, n, n), dt)) + 3 * np.eye(n)
+        t[1, n // 2, n // 2] = 1e-19
+        for s_ in ["upper triangular", "lower triangular"]:
+            tt = t if s_.startswith("upper") else np.swapaxes(t, -1, -2).copy()
+            add(f"cond_{s_[:5]}_n{n}", "solve", tt, rand((3, n, 1), dt), assume_a=s_)
+            add(f"cond_{s_[:5]}T_n{n}", "solve", tt, rand((3, n, 1), dt), assume_a=s_, transposed=True)
+            ts = tt.copy()
+            ts[2, 1, 1] = 0.0
+            add(f"cond_{s_[:5]}_sing_n{n}", "solve", ts, rand((3, n, 1), dt), assume_a=s_)
+        dg = np.stack([np.diag(np.linspace(1.0, 2.0, n)), np.diag(np.r_[1e9, np.ones(n - 2), 1e-9]),
+                       np.diag(np.r_[np.ones(n - 1), 0.0]), np.diag(np.r_[1e9, np.ones(n - 2), 1e-9])])
+        add(f"cond_diag_n{n}", "solve", dg, rand((4, n, 1), dt), assume_a="diagonal")
+        add(f"cond_diag_ill_n{n}", "solve", dg[[0, 1, 3]], rand((3, n, 1), dt), assume_a="diagonal")
+        tri = np.diag(np.full(n, 4.0)) + np.diag(np.ones(n - 1), 1) + np.diag(np.full(n - 1, 2.0), -1)
+        add(f"cond_tridiagonal_n{n}", "solve", np.stack([tri, gen_matrix((n, n), dt)]), rand((2, n, 1), dt),
+            assume_a="tridiagonal")
+        add(f"cond_banded_n{n}", "solve", np.stack([tri, illc(n, dt, 1e-19)]), rand((2, n, 1), dt), assume_a="banded")
+    # assume_a=None: SciPy's per-slice structure detection (diag, tridiagonal for n > 3, triangular, sym/her, general)
+    for n in [3, 5, 36]:
+        for dn in ["f64", "c128", "f32"]:
+            dt = DT[dn]
+            g = gen_matrix((n, n), dt)
+            pd = pd_matrix((n, n), dt)
+            ind = (g + np.conj(g.T)).astype(dt)
+            tri = (np.diag(np.full(n, 4.0)) + np.diag(np.ones(n - 1), 1) + np.diag(np.full(n - 1, 2.0), -1)).astype(dt)
+            ut = (np.triu(g) + 3 * np.eye(n)).astype(dt)
+            slices = [np.diag(np.arange(1.0, n + 1)).astype(dt), tri, ut, np.conj(ut.T), pd, ind, g]
+            add(f"cond_auto_{dn}_n{n}", "solve", np.stack(slices), rand((len(slices), n, 2), dt))
+            ill_ut = ut.copy()
+            ill_ut[1, 1] = 1e-25
+            ill_d = np.diag(np.r_[1e10, np.ones(n - 1) * 1e-9]).astype(dt)
+            add(f"cond_auto_ill_{dn}_n{n}", "solve", np.stack([ill_ut, g, ill_d, illc(n, dt, 1e-25)]),
+                rand((4, n, 1), dt))
+            sing_ut = ut.copy()
+            sing_ut[0, 0] = 0.0
+            add(f"cond_auto_sing_{dn}_n{n}", "solve", np.stack([g, ill_d, sing_ut, g]), rand((4, n, 1), dt))
+    add("cond_auto_1d_f64", "solve", np.array([[1e-30, 1.0], [0.0, 1.0]]), np.ones(2))
     # empty
     add("solve_empty_00", "solve", np.zeros((0, 0)), np.zeros((0,)))
     add("solve_empty_batch", "solve", np.zeros((0, 3, 3), np.float32), np.zeros((3, 2), np.float32))
@@ -252,6 +330,7 @@ def main():
                     add(f"chol_{lay}_{dn}_n{n}_l{int(lower)}", "cholesky", a, layout=lay, lower=lower)
     add("chol_int32", "cholesky", (np.ones((3, 3)) + 4 * np.eye(3)).astype(np.int32))
     add("chol_int16", "cholesky", (np.ones((3, 3)) + 4 * np.eye(3)).astype(np.int16), dt_for_tol=np.float32)
+    add("chol_float16", "cholesky", (np.ones((3, 3)) + 4 * np.eye(3)).astype(np.float16), dt_for_tol=np.float32)
     add("chol_scalar", "cholesky", np.array(9.0))
     npd = pd_matrix((4, 6, 6), np.float64)
     npd[2, 4, 4] = -3.0

@@ -6,10 +6,13 @@
 
 #include <doctest/doctest.h>
 
+#include <cmath>
 #include <string>
+#include <vector>
 
 #include "cusci/linalg/linalg.hpp"
 #include "cusci/stream.hpp"
+#include "cusci/warnings.hpp"
 #include "testing.hpp"
 
 using namespace cusci;
@@ -24,6 +27,40 @@ ndarray to_device(const host_array& h, const std::string& layout) {
   if (layout == "F") return d.copy(order::F);
   if (layout == "strided") return d[{ellipsis, slice{std::nullopt, std::nullopt, 2}}];
   return d;
+}
+
+/// The rcond values of a LinAlgWarning text ("... slice 0 has rcond = 1.2e-20,slice 1 has rcond = ...").
+std::vector<double> rconds(const std::string& msg, std::string& skeleton) {
+  std::vector<double> r;
+  skeleton.clear();
+  std::size_t p = 0;
+  const std::string key = "rcond = ";
+  while (true) {
+    const std::size_t q = msg.find(key, p);
+    if (q == std::string::npos) break;
+    skeleton += msg.substr(p, q + key.size() - p) + "#";
+    std::size_t end = q + key.size();
+    while (end < msg.size() && msg[end] != ',' && !(msg[end] == '.' && end + 1 == msg.size())) ++end;
+    r.push_back(std::stod(msg.substr(q + key.size(), end - q - key.size())));
+    p = end;
+  }
+  skeleton += msg.substr(p);
+  return r;
+}
+
+/// The warning text must be SciPy's, slice for slice; the rcond values are estimates (LAPACK's from its
+/// own factors, cusci's from the device's), compared within a factor of 10, or both below 1e-30 (that far
+/// below float64's epsilon an estimate is rounding noise of the factorization).
+void check_warning_text(const std::string& got, const std::string& want) {
+  std::string sg, sw;
+  const std::vector<double> g = rconds(got, sg), w = rconds(want, sw);
+  CHECK(sg == sw);
+  REQUIRE(g.size() == w.size());
+  for (std::size_t i = 0; i < g.size(); ++i) {
+    INFO("rcond " << i << ": got " << g[i] << ", SciPy " << w[i]);
+    if (w[i] == 0.0 || g[i] == 0.0) CHECK(g[i] == w[i]);
+    else CHECK((std::abs(std::log10(g[i] / w[i])) < 1.0 || (g[i] < 1e-30 && w[i] < 1e-30)));
+  }
 }
 
 /// Runs one case of the references.
@@ -47,13 +84,28 @@ void run_case(const cusci::testing::golden_case& c) {
     return linalg::cholesky(a, {.lower = lower, .check_finite = check_finite});
   };
   if (c.error() == "lin_alg_error") {
-    CHECK_THROWS_AS(call(), linalg::lin_alg_error);
+    if (c.func() == "solve" && c.has("message")) {
+      // SciPy's text: the singular slices' positions in its error list
+      CHECK_THROWS_WITH_AS(call(), ("cusci::linalg::solve: " + c.get<std::string>("message")).c_str(),
+                           linalg::lin_alg_error);
+    } else {
+      CHECK_THROWS_AS(call(), linalg::lin_alg_error);
+    }
   } else if (c.expects_error()) {
     cusci::testing::check_error(c, call);
   } else {
     ndarray x;
+    cusci::warning_capture wc;
     REQUIRE_NOTHROW(x = call());
     cusci::testing::check_allclose(x, c.array("expected"), c.rtol(), c.atol());
+    if (c.func() == "solve") {
+      if (c.has("warning")) {
+        REQUIRE(wc.has(std::string(linalg::lin_alg_warning)));
+        check_warning_text(wc.warnings().back().message, c.get<std::string>("warning"));
+      } else {
+        CHECK_FALSE(wc.has("LinAlgWarning"));
+      }
+    }
   }
 }
 
@@ -84,13 +136,25 @@ TEST_CASE("solve and cholesky on a non-blocking stream") {
 }
 
 TEST_CASE("error messages follow SciPy's") {
-  // singular: flat batch index of the failing slice
+  // singular: SciPy 1.18.1 names the position of the singular slice in its error list (here the only entry)
   {
     const host_array h = golden(mod, "solve_singular_batch_a");
     const ndarray a = asarray(h), b = asarray(golden(mod, "solve_singular_batch_b"));
     CHECK_THROWS_WITH_AS(linalg::solve(a, b),
-                         "cusci::linalg::solve: A singular matrix detected: slice(s) [1] are singular.",
+                         "cusci::linalg::solve: A singular matrix detected: slice(s) [0] are singular.",
                          linalg::lin_alg_error);
+  }
+  // ill-conditioned slices: one LinAlgWarning naming each (diagonal: SciPy reports max|a| * max|1/a|)
+  {
+    const ndarray a = asarray(golden(mod, "cond_diag_ill_n4_a")), b = asarray(golden(mod, "cond_diag_ill_n4_b"));
+    cusci::warning_capture wc;
+    (void)linalg::solve(a, b, {.assume_a = linalg::matrix_structure::diagonal});
+    REQUIRE(wc.warnings().size() == 1);
+    CHECK(wc.warnings()[0].category == "LinAlgWarning");
+    CHECK(wc.warnings()[0].function == "cusci::linalg::solve");
+    CHECK(wc.warnings()[0].message ==
+          "An ill-conditioned matrix detected: slice 0 has rcond = 9.999999999999999e+17,slice 1 has rcond = "
+          "9.999999999999999e+17.");
   }
   // not positive definite: first failing slice (2) and its leading minor order (5), as SciPy reports
   {

@@ -12,6 +12,7 @@
 #include "cusci/memory.hpp"
 #include "cusci/stream.hpp"
 #include "common/kernels.cuh"
+#include "common/libcalls.cuh"
 
 namespace cusci::linalg::detail {
 namespace {
@@ -51,6 +52,11 @@ __global__ void zero_triangle_kernel(T* c, std::int64_t nbatch, std::int64_t n, 
   }
 }
 
+/// ptrs[b] = base + b * stride (bytes).
+__global__ void fill_ptrs_kernel(char* base, std::int64_t stride, std::int64_t nbatch, void** ptrs) {
+  CUSCI_LINALG_GRID_LOOP(b, nbatch) ptrs[b] = base + b * stride;
+}
+
 template <class T>
 __global__ void divide_kernel(T* x, std::int64_t count, const T* a0) {
   const T d = *a0;
@@ -58,35 +64,6 @@ __global__ void divide_kernel(T* x, std::int64_t count, const T* a0) {
        e += static_cast<std::int64_t>(gridDim.x) * blockDim.x)
     x[e] = x[e] / d;
 }
-
-template <class T> constexpr cudaDataType cuda_type();
-template <> constexpr cudaDataType cuda_type<float>() { return CUDA_R_32F; }
-template <> constexpr cudaDataType cuda_type<double>() { return CUDA_R_64F; }
-template <> constexpr cudaDataType cuda_type<cuda::std::complex<float>>() { return CUDA_C_32F; }
-template <> constexpr cudaDataType cuda_type<cuda::std::complex<double>>() { return CUDA_C_64F; }
-
-/// cusolverDnParams_t owned for the duration of one call.
-class solver_params {
- public:
-  solver_params() { CUSCI_CUSOLVER_TRY(CUSCI_LAZY(cusolverDnCreateParams)(&p_)); }
-  ~solver_params() { CUSCI_LAZY(cusolverDnDestroyParams)(p_); }
-  solver_params(const solver_params&) = delete;
-  solver_params& operator=(const solver_params&) = delete;
-  cusolverDnParams_t get() const { return p_; }
-
- private:
-  cusolverDnParams_t p_ = nullptr;
-};
-
-/// Device workspace from the pool plus host workspace, sized by a *_bufferSize query.
-struct workspace {
-  memory_ptr device;
-  std::vector<unsigned char> host;
-  std::size_t device_bytes = 0;
-  workspace(std::size_t dev, std::size_t hst) : device(cusci::malloc(dev)), host(hst), device_bytes(dev) {}
-  void* dptr() const { return device ? device->ptr() : nullptr; }
-  void* hptr() { return host.empty() ? nullptr : host.data(); }
-};
 
 template <class T>
 void lu_solve_t(std::int64_t nbatch, std::int64_t n, std::int64_t nrhs, T* A, T* B, int* info) {
@@ -129,6 +106,14 @@ void potrf_t(std::int64_t nbatch, std::int64_t n, T* A, int* info, bool lower, s
 }
 
 }  // namespace
+
+device_buffer<void*> pointer_array(void* base, std::int64_t stride_bytes, std::int64_t nbatch) {
+  device_buffer<void*> ptrs(static_cast<std::size_t>(nbatch));
+  fill_ptrs_kernel<<<grid_for(nbatch), 256, 0, get_current_stream()>>>(static_cast<char*>(base), stride_bytes, nbatch,
+                                                                       ptrs.data());
+  CUSCI_CHECK_LAUNCH();
+  return ptrs;
+}
 
 void gather(dtype t, const batch_view& src, std::int64_t nbatch, std::int64_t rows, std::int64_t cols,
             fill_mode mode, bool lower, bool check, bool col_major, void* dst, int* status) {

@@ -10,6 +10,11 @@
 #include "cusci/detail/indexer.cuh"
 #include "common/detail.hpp"
 
+/// Grid-stride loop of the calling thread over e = 0 .. total - 1 (std::int64_t).
+#define CUSCI_LINALG_GRID_LOOP(e, total)                                                                   \
+  for (std::int64_t e = static_cast<std::int64_t>(blockIdx.x) * blockDim.x + threadIdx.x; e < (total);     \
+       e += static_cast<std::int64_t>(gridDim.x) * blockDim.x)
+
 namespace cusci::linalg::detail {
 
 using cusci::detail::is_complex_v;

@@ -7,27 +7,10 @@
 #include "cusci/memory.hpp"
 #include "common/detail.hpp"
 #include "common/shapes.hpp"
+#include "common/host_helpers.hpp"
 #include "cusci/detail/nvtx.hpp"
 
 namespace cusci::linalg {
-
-namespace {
-
-/// SciPy's choice of LAPACK type for one array (find_best_lapack_type): inexact types are kept,
-/// integers that float32 holds exactly go to float32, the others to float64.
-dtype cholesky_dtype(dtype t) {
-  if (is_inexact(t)) return t;
-  switch (t) {
-    case dtype::bool_:
-    case dtype::int8:
-    case dtype::uint8:
-    case dtype::int16:
-    case dtype::uint16: return dtype::float32;
-    default: return dtype::float64;
-  }
-}
-
-}  // namespace
 
 ndarray cholesky(const ndarray& a, const cholesky_options& o) {
   CUSCI_NVTX_SCOPE("cusci::linalg::cholesky");
@@ -39,7 +22,7 @@ ndarray cholesky(const ndarray& a, const cholesky_options& o) {
   if (ad.shape[nd - 2] != n)
     throw value_error(fn + ": a must be a square matrix or a batch of square matrices (shape (..., M, M)), got shape " +
                       shape_str(ad.shape));
-  const dtype dt = cholesky_dtype(a.dtype());
+  const dtype dt = lapack_dtype(a.dtype());  // SciPy's LAPACK type: float16 and small integers -> float32
   const shape_t batch(ad.shape.begin(), ad.shape.end() - 2);
   const std::int64_t nbatch = prod(batch);
   if (n == 0 || nbatch == 0) return cusci::empty(ad.shape, dt);

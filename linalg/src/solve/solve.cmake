@@ -1,6 +1,8 @@
-# Sources of the solve family of cusci::linalg: solve's host driver (solve.cpp) and its fused register
-# kernels for orders up to 32 (small_lu.cu, small_chol_solve.cu).
+# Sources of the solve family of cusci::linalg: solve's host driver (solve.cpp: shapes, structures, the
+# SciPy error list, warnings), its fused register kernels for orders up to 32 (small_lu.cu,
+# small_chol_solve.cu) and the per-slice condition estimate (solve_cond.cu).
 target_sources(cusci_linalg PRIVATE
   ${CMAKE_CURRENT_LIST_DIR}/solve.cpp
   ${CMAKE_CURRENT_LIST_DIR}/small_lu.cu
-  ${CMAKE_CURRENT_LIST_DIR}/small_chol_solve.cu)
+  ${CMAKE_CURRENT_LIST_DIR}/small_chol_solve.cu
+  ${CMAKE_CURRENT_LIST_DIR}/solve_cond.cu)

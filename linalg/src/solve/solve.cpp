@@ -3,13 +3,24 @@
 #include "cusci/detail/checks.hpp"
 #include "cusci/linalg/solve.hpp"
 
+#include <cuda_runtime_api.h>
+
+#include <charconv>
 #include <complex>
+#include <limits>
+#include <vector>
 #include <string>
+#include <algorithm>
+#include <cmath>
 #include <utility>
 
 #include "cusci/memory.hpp"
+#include "cusci/stream.hpp"
 #include "common/detail.hpp"
 #include "common/shapes.hpp"
+#include "lu/lu_engine.hpp"
+#include "solve/solve_detail.hpp"
+#include "cusci/warnings.hpp"
 #include "cusci/detail/nvtx.hpp"
 
 namespace cusci::linalg {
@@ -31,25 +42,102 @@ matrix_structure parse_matrix_structure(std::string_view s) {
 
 namespace {
 
+using detail::batch_view;
+using detail::cond_kind;
+using detail::slice_record;
+
 /// SciPy's _ensure_dtype_cdsz: result_type of the inputs, float64 when that is not inexact.
 dtype solve_dtype(dtype a, dtype b) {
   const dtype r = promote_types(a, b);
   return is_inexact(r) ? r : dtype::float64;
 }
 
-std::string slice_list(const std::vector<int>& info) {
-  std::string r = "[";
-  int shown = 0;
-  for (std::size_t i = 0; i < info.size(); ++i) {
-    if (info[i] == 0) continue;
-    if (shown == 20) {
-      r += ", ...";
-      break;
-    }
-    if (shown++) r += ", ";
-    r += std::to_string(i);
+/// Python's repr of a float (shortest round trip; fixed notation for exponents -4..15, else d.ddde+XX).
+std::string python_repr(double v) {
+  if (v != v) return "nan";
+  if (v == std::numeric_limits<double>::infinity()) return "inf";
+  if (v == -std::numeric_limits<double>::infinity()) return "-inf";
+  if (v == 0.0) return std::signbit(v) ? "-0.0" : "0.0";
+  char buf[64];
+  const auto res = std::to_chars(buf, buf + sizeof(buf), v, std::chars_format::scientific);
+  std::string sci(buf, res.ptr);
+  std::string sign;
+  if (sci[0] == '-') {
+    sign = "-";
+    sci.erase(0, 1);
   }
-  return r + "]";
+  const std::size_t epos = sci.find('e');
+  const int e = std::stoi(sci.substr(epos + 1));
+  std::string digits = sci.substr(0, epos);
+  digits.erase(std::remove(digits.begin(), digits.end(), '.'), digits.end());
+  if (e >= -4 && e < 16) {
+    std::string r;
+    if (e >= 0) {
+      if (static_cast<int>(digits.size()) <= e + 1) {
+        r = digits + std::string(static_cast<std::size_t>(e + 1) - digits.size(), '0') + ".0";
+      } else {
+        r = digits.substr(0, static_cast<std::size_t>(e + 1)) + "." + digits.substr(static_cast<std::size_t>(e + 1));
+      }
+    } else {
+      r = "0." + std::string(static_cast<std::size_t>(-e - 1), '0') + digits;
+    }
+    return sign + r;
+  }
+  std::string m = digits.substr(0, 1);
+  if (digits.size() > 1) m += "." + digits.substr(1);
+  const int ae = e < 0 ? -e : e;
+  return sign + m + "e" + (e < 0 ? "-" : "+") + (ae < 10 ? "0" : "") + std::to_string(ae);
+}
+
+bool is_single(dtype t) { return t == dtype::float32 || t == dtype::complex64; }
+
+batch_view rowmajor_view(const void* p, std::int64_t nbatch, std::int64_t rows, std::int64_t cols, std::int64_t es) {
+  batch_view v;
+  v.data = p;
+  v.batch_shape = {nbatch};
+  v.batch_strides = {rows * cols * es};
+  v.s_row = cols * es;
+  v.s_col = es;
+  return v;
+}
+
+batch_view colmajor_view(const void* p, std::int64_t nbatch, std::int64_t rows, std::int64_t cols, std::int64_t es) {
+  batch_view v = rowmajor_view(p, nbatch, rows, cols, es);
+  v.s_row = es;
+  v.s_col = rows * es;
+  return v;
+}
+
+/// SciPy's error list (_batched_linalg._solve) and its formatting (_format_emit_errors_warnings): slices in
+/// order; a singular slice is listed and ends the walk (SciPy stops at the first one), except with
+/// assume_a="pos", where every slice is factored and listed; an ill-conditioned slice is listed with its
+/// rcond. A singular slice raises LinAlgError naming the positions of the singular entries in that list;
+/// otherwise the ill-conditioned entries give one LinAlgWarning.
+void report_slices(const std::string& fn, const std::vector<slice_record>& recs, bool single, bool pos) {
+  const double eps = single ? static_cast<double>(std::numeric_limits<float>::epsilon())
+                            : std::numeric_limits<double>::epsilon();
+  std::vector<int> singular;
+  std::string ill;
+  int pos_in_list = 0;
+  for (const slice_record& r : recs) {
+    if (r.info != 0) {
+      singular.push_back(pos_in_list++);
+      if (!pos) break;
+      continue;
+    }
+    const bool bad = r.kind == static_cast<int>(cond_kind::diag) ? r.rcond > 1.0 / eps
+                                                                  : (r.rcond != r.rcond || r.rcond < eps);
+    if (bad) {
+      if (!ill.empty()) ill += ",";
+      ill += "slice " + std::to_string(pos_in_list++) + " has rcond = " + python_repr(r.rcond);
+    }
+  }
+  if (!singular.empty()) {
+    std::string l = "[";
+    for (std::size_t i = 0; i < singular.size(); ++i) l += (i ? ", " : "") + std::to_string(singular[i]);
+    throw lin_alg_error(fn + ": A singular matrix detected: slice(s) " + l + "] are singular.");
+  }
+  if (!ill.empty()) warn(std::string(lin_alg_warning), fn, "An ill-conditioned matrix detected: " + ill + ".");
 }
 
 }  // namespace
@@ -133,57 +221,109 @@ ndarray solve(const ndarray& a, const ndarray& b, const solve_options& o) {
   const matrix_structure st = o.assume_a;
   const bool pos = st == matrix_structure::positive_definite;
   fill_mode mode = fill_mode::full;
+  cond_kind ck = cond_kind::lu;
   switch (st) {
     case matrix_structure::symmetric: mode = fill_mode::sym; break;
-    case matrix_structure::hermitian:
-    case matrix_structure::positive_definite: mode = fill_mode::her; break;
-    case matrix_structure::diagonal: mode = fill_mode::diag; break;
+    case matrix_structure::hermitian: mode = fill_mode::her; break;
+    case matrix_structure::positive_definite:
+      mode = fill_mode::her;
+      ck = o.lower ? cond_kind::chol_l : cond_kind::chol_u;
+      break;
+    case matrix_structure::diagonal:
+      mode = fill_mode::diag;
+      ck = cond_kind::diag;
+      break;
     case matrix_structure::tridiagonal: mode = fill_mode::tridiag; break;
-    case matrix_structure::upper_triangular: mode = fill_mode::triu; break;
-    case matrix_structure::lower_triangular: mode = fill_mode::tril; break;
-    default: mode = fill_mode::full; break;
+    case matrix_structure::upper_triangular:
+      mode = fill_mode::triu;
+      ck = cond_kind::tri_u;
+      break;
+    case matrix_structure::lower_triangular:
+      mode = fill_mode::tril;
+      ck = cond_kind::tri_l;
+      break;
+    case matrix_structure::auto_: ck = cond_kind::detect; break;
+    default: break;
   }
-  if (o.transposed && mode != fill_mode::sym && mode != fill_mode::her) {
-    // a.T: swap the matrix strides; the triangle kept by a triangular structure swaps with it.
-    std::swap(av.s_row, av.s_col);
-    if (mode == fill_mode::triu) mode = fill_mode::tril;
-    else if (mode == fill_mode::tril) mode = fill_mode::triu;
-  }
+  // SciPy ignores `transposed` for the symmetric, Hermitian and positive definite solvers.
+  const bool trans = o.transposed && mode != fill_mode::sym && mode != fill_mode::her;
+  const std::int64_t es = static_cast<std::int64_t>(isz);
 
   ndarray x = cusci::empty(concat(batch, {n, k}), dt);
   device_buffer<int> info(static_cast<std::size_t>(nbatch));
-  status_flags flags;
-  std::vector<int> infos;
-  if (n <= small_max_n) {
-    if (pos)
+  device_buffer<slice_record> rec(static_cast<std::size_t>(nbatch));
+  memory_ptr F, G;
+  device_buffer<int> piv;
+  factor_view fv;
+  if (pos) {
+    F = cusci::malloc(static_cast<std::size_t>(nbatch * n * n) * isz);
+    fv.info = info.data();
+    if (n <= small_max_n) {
       small_chol_solve(dt, av, o.lower, bv, nbatch, static_cast<int>(n), k, o.check_finite, x.data(), info.data(),
                        status.data());
-    else
-      small_lu_solve(dt, av, mode, o.lower, bv, nbatch, static_cast<int>(n), k, o.check_finite, x.data(),
-                     info.data(), status.data());
-    flags = read_status(status.data());
-    if (flags.failed && !flags.nonfinite) infos = read_info(info.data(), nbatch);
+      // The factor for the estimate (C order, the triangle `lower`; same info as the solve's).
+      small_cholesky(dt, av, nbatch, static_cast<int>(n), o.lower, false, F->ptr(), info.data(), status.data());
+      fv.data = F->ptr();
+      fv.s_row = n;
+      fv.s_col = 1;
+    } else {
+      memory_ptr B = cusci::malloc(static_cast<std::size_t>(nbatch * n * k) * isz);
+      gather(dt, av, nbatch, n, n, mode, o.lower, o.check_finite, true, F->ptr(), status.data());
+      gather(dt, bv, nbatch, n, k, fill_mode::full, false, o.check_finite, true, B->ptr(), status.data());
+      lib_chol_solve(dt, nbatch, n, k, F->ptr(), B->ptr(), info.data(), o.lower);  // F: column-major factor
+      gather(dt, colmajor_view(B->ptr(), nbatch, n, k, es), nbatch, n, k, fill_mode::full, false, false, false,
+             x.data(), status.data());
+      fv.data = F->ptr();
+      fv.s_row = 1;
+      fv.s_col = n;
+    }
   } else {
-    memory_ptr A = cusci::malloc(static_cast<std::size_t>(nbatch * n * n) * isz);
-    memory_ptr B = cusci::malloc(static_cast<std::size_t>(nbatch * n * k) * isz);
-    gather(dt, av, nbatch, n, n, mode, o.lower, o.check_finite, true, A->ptr(), status.data());
-    gather(dt, bv, nbatch, n, k, fill_mode::full, false, o.check_finite, true, B->ptr(), status.data());
-    if (pos) lib_chol_solve(dt, nbatch, n, k, A->ptr(), B->ptr(), info.data(), o.lower);
-    else lib_lu_solve(dt, nbatch, n, k, A->ptr(), B->ptr(), info.data());
-    batch_view bw;
-    bw.data = B->ptr();
-    bw.batch_shape = {nbatch};
-    bw.batch_strides = {n * k * static_cast<std::int64_t>(isz)};
-    bw.s_row = static_cast<std::int64_t>(isz);
-    bw.s_col = n * static_cast<std::int64_t>(isz);
-    gather(dt, bw, nbatch, n, k, fill_mode::full, false, false, false, x.data(), status.data());
-    flags = read_status(status.data());
-    infos = read_info(info.data(), nbatch);
-    for (int v : infos) flags.failed |= v != 0;
+    if (n <= small_max_n) {
+      // The fused kernel solves with a.T through swapped strides (the kept triangle swaps with them).
+      batch_view at = av;
+      fill_mode mt = mode;
+      if (trans) {
+        std::swap(at.s_row, at.s_col);
+        if (mt == fill_mode::triu) mt = fill_mode::tril;
+        else if (mt == fill_mode::tril) mt = fill_mode::triu;
+      }
+      small_lu_solve(dt, at, mt, o.lower, bv, nbatch, static_cast<int>(n), k, o.check_finite, x.data(), info.data(),
+                     status.data());
+    }
+    // getrf factors of a (formed with the structure): the estimate's input, and the solve's for n > 32.
+    if (n > small_max_n || ck == cond_kind::lu || ck == cond_kind::detect) {
+      batch_view src = av;
+      if (mode != fill_mode::full) {
+        G = cusci::malloc(static_cast<std::size_t>(nbatch * n * n) * isz);
+        gather(dt, av, nbatch, n, n, mode, o.lower, o.check_finite, false, G->ptr(), status.data());
+        src = rowmajor_view(G->ptr(), nbatch, n, n, es);
+      }
+      F = cusci::malloc(static_cast<std::size_t>(nbatch * n * n) * isz);
+      piv = device_buffer<int>(static_cast<std::size_t>(nbatch * n));
+      lu_factor_any(dt, src, nbatch, n, n, o.check_finite, F->ptr(), piv.data(), info.data(), status.data());
+      fv.data = F->ptr();
+      fv.s_row = n;
+      fv.s_col = 1;
+      fv.info = info.data();
+      if (n > small_max_n) {
+        batch_view pv;
+        pv.data = piv.data();
+        pv.batch_shape = {nbatch};
+        pv.batch_strides = {n * static_cast<std::int64_t>(sizeof(int))};
+        pv.s_row = sizeof(int);
+        lu_solve_any(dt, rowmajor_view(F->ptr(), nbatch, n, n, es), pv, bv, nbatch, n, k, trans ? 1 : 0,
+                     o.check_finite, x.data(), status.data());
+      }
+    }
   }
+  solve_condition(dt, av, mode, o.lower, ck, fv, nbatch, n, rec.data());
+
+  std::vector<slice_record> recs(static_cast<std::size_t>(nbatch));
+  CUSCI_CUDA_TRY(cudaMemcpyAsync(recs.data(), rec.data(), recs.size() * sizeof(slice_record), cudaMemcpyDeviceToHost,
+                                 get_current_stream()));
+  const status_flags flags = read_status(status.data());  // synchronizes
   if (flags.nonfinite) throw value_error(fn + ": array must not contain infs or NaNs");
-  if (flags.failed)
-    throw lin_alg_error(fn + ": A singular matrix detected: slice(s) " + slice_list(infos) + " are singular.");
+  report_slices(fn, recs, is_single(dt), pos);
   return b_is_1d ? x.reshape(x_shape) : x;
 }
 

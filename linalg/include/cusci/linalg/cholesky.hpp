@@ -26,7 +26,7 @@ struct cholesky_options {
 ///           diagonal is ignored (as LAPACK's ?potrf). Any dtype, any layout.
 /// @param opts see `cholesky_options`.
 /// @return [..., M, M], C-contiguous, the factor with the other triangle set to zero. dtype: that of
-///         `a` for float32/float64/complex64/complex128; float32 for bool, int8, uint8, int16, uint16;
+///         `a` for float32/float64/complex64/complex128; float32 for bool, int8, uint8, int16, uint16, float16;
 ///         float64 for the other integers (SciPy's choice of LAPACK type).
 ///
 /// Algorithm: for M <= 32 one kernel, a group of next_pow2(M) >= 4 lanes of a warp per matrix,

@@ -10,9 +10,15 @@
 
 namespace cusci::linalg {
 
+/// SciPy's `scipy.linalg.LinAlgWarning` in cusci: the category of the warnings linalg functions issue
+/// through `cusci/warnings.hpp` (an ill-conditioned matrix in `solve`, a singular factor in `lu_factor`).
+/// Test for it with `cusci::warning_capture::has(std::string(linalg::lin_alg_warning))`, or compare
+/// `warning::category` in a handler installed with `cusci::set_warning_handler`.
+inline constexpr std::string_view lin_alg_warning = "LinAlgWarning";
+
 /// The structure `solve` may assume for `a` (SciPy's `assume_a` strings).
 enum class matrix_structure {
-  auto_,               ///< None (SciPy's default): SciPy detects the structure; cusci uses LU (see `solve`)
+  auto_,               ///< None (SciPy's default): the structure of each slice is detected (see `solve`)
   general,             ///< "general", "gen": LU with partial pivoting (getrf/getrs)
   symmetric,           ///< "symmetric", "sym": only the triangle chosen by `lower` is read
   hermitian,           ///< "hermitian", "her": only the triangle chosen by `lower` is read
@@ -66,29 +72,54 @@ struct solve_options {
 /// next_pow2(N) >= 4 lanes of a warp per matrix, several matrices per warp), factors it (LU with LAPACK's
 /// partial pivoting: the largest |a_ik| (|re| + |im| for complex, as i?amax), the first on ties, so the
 /// pivots and the singularity test match `?getrf`; or Cholesky for positive definite) and solves every
-/// right-hand side. For N > 32, cuSOLVER's `cusolverDnXgetrf`/`Xgetrs` (`Xpotrf`/`Xpotrs`), one matrix
-/// at a time, workspaces from the pool.
+/// right-hand side. For N > 32, the LU family's engine (`getrfBatched`/`Xgetrf`, then `getrsBatched`/
+/// `Xgetrs`, with `trans` for `transposed`) or cuSOLVER `Xpotrf`/`Xpotrs` (one matrix at a time).
+/// Condition estimate (every size, GPU, one thread block per matrix, no host loop): the 1-norm of the
+/// matrix as SciPy forms it, then Hager and Higham's estimate of ||A^-1||_1 exactly as LAPACK's ?lacn2
+/// (real and complex variants, at most 5 iterations) with substitutions through the factors: getrf's L\U
+/// (?gecon; the register kernel's pivots are getrf's, so for N <= 32 the factors come from the LU
+/// family's register factorization), the Cholesky factor (?pocon) or the triangle itself (?trcon);
+/// rcond = 1 / (||A||_1 * est). "diagonal" reports max|a_jj| * max|1/a_jj| as SciPy does.
+/// With `assume_a = auto_`, the same kernel first detects each slice's structure as SciPy 1.18 does:
+/// bandwidths 0/0: diagonal; 1/1 with N > 3: tridiagonal; lower bandwidth 0: upper triangular; upper
+/// bandwidth 0: lower triangular; otherwise symmetric/Hermitian or general.
 ///
-/// Stream: enqueued on the current stream; **synchronizes** once at the end to read the failure and
-/// finiteness flags (SciPy raises on a singular matrix, which requires the device's answer).
+/// Warnings and errors, as SciPy 1.18.1's error list: slices are walked in order; a slice whose
+/// estimate is NaN or below the machine epsilon of the real type (2.2e-16, 1.19e-7; diagonal: a ratio
+/// above 1/eps) is ill-conditioned and listed with its rcond; a singular slice is listed and ends the walk
+/// (with `positive_definite` every slice is listed, as SciPy). Any singular entry raises
+/// `lin_alg_error` "A singular matrix detected: slice(s) [p, ...] are singular." where p are the positions
+/// *in that list* (SciPy's numbering, e.g. [0] for the only failing slice); otherwise the ill-conditioned
+/// entries give one warning of category "LinAlgWarning" (`cusci/warnings.hpp`; capture it with
+/// `warning_capture::has("LinAlgWarning")`), message "An ill-conditioned matrix detected: slice 0 has rcond =
+/// 1.85e-17,slice 1 has rcond = ...." (positions in the list, rcond printed as Python's repr of the value
+/// converted to double, the entries joined by "," without a space, as SciPy).
+///
+/// Stream: enqueued on the current stream; **synchronizes** once at the end to read the per-slice
+/// records and the finiteness flag (SciPy raises on a singular matrix, which requires the device's answer).
 ///
 /// @throws cusci::value_error when `a` is not square, the shapes of `a` and `b` are incompatible or
 ///         their batch dimensions do not broadcast, or (with `check_finite`) when an input holds inf or
 ///         NaN ("array must not contain infs or NaNs").
-/// @throws cusci::linalg::lin_alg_error when a matrix is singular (an exactly zero pivot) or, with
-///         `assume_a = positive_definite`, not positive definite ("A singular matrix detected: ...").
+/// @throws cusci::linalg::lin_alg_error when a matrix is singular (an exactly zero pivot; a zero diagonal
+///         entry for the triangular and diagonal structures) or, with `assume_a = positive_definite`, not
+///         positive definite (see above for the message).
 /// @throws cusci::not_implemented_error for `transposed` with a complex dtype (as SciPy).
+/// @throws whatever the warning handler throws (`cusci::set_warning_handler`), after the result is computed.
 ///
 /// SciPy: `scipy.linalg.solve` (1.18). Deviations:
-/// - `assume_a = auto_` (SciPy's default None) does not detect structure: it uses LU on the whole
-///   matrix, which gives the same solution up to rounding for every structure SciPy would detect.
-/// - "sym"/"her" use LU on the symmetric/Hermitian matrix built from the chosen triangle (SciPy:
-///   ?sysv/?hesv, Bunch-Kaufman); "diagonal", "tridiagonal", "upper/lower triangular" use LU on the
-///   matrix with the entries outside the structure set to zero; "banded" uses LU on the whole matrix.
-///   The solutions agree up to rounding; an exactly singular matrix is detected by a zero pivot.
-/// - No reciprocal condition number is computed, so no `LinAlgWarning` for ill-conditioned matrices.
-/// - The singular-slice list in the message holds the flat batch indices of the singular matrices
-///   (SciPy 1.18.1 prints their positions in its error list instead).
+/// - The solution: "sym"/"her" (and SciPy's detected symmetric/Hermitian slices, which SciPy solves by
+///   Cholesky, falling back to ?sytrf/?hetrf) use LU on the symmetric/Hermitian matrix built from the
+///   chosen triangle; "diagonal", "tridiagonal", "banded", "upper/lower triangular" use LU on the matrix
+///   with the entries outside the structure set to zero (SciPy: its own division, ?gttrf, ?gbtrf, ?trtrs).
+///   The solutions agree up to rounding.
+/// - The estimates for those structures come from the LU factors (SciPy: ?sycon/?hecon/?pocon, ?gtcon,
+///   ?gbcon from its own factors): the same quantity, ||A^-1||_1, estimated by the same algorithm, so the
+///   rcond values agree to a few digits, not to the last one; the substitutions are plain (?latrs's
+///   scaling against overflow is left out). Whether a slice warns agrees except for estimates within
+///   rounding of the threshold.
+/// - A singular "sym"/"her" slice is detected by an exactly zero LU pivot (SciPy: a zero 1x1 or 2x2 block
+///   of the Bunch-Kaufman factor); both detect exactly singular matrices.
 /// - `overwrite_a`/`overwrite_b` are ignored (inputs are never modified).
 ndarray solve(const ndarray& a, const ndarray& b, const solve_options& opts = {});
 
