@@ -3,22 +3,16 @@
 
 #include <doctest/doctest.h>
 
+#include "testing.hpp"
+
 #include "cusci/linalg/linalg.hpp"
 
 using namespace cusci;
 using linalg::matrix_structure;
 
 namespace {
-/// A view with C-order strides and no memory: enough for checks that only look at shapes and dtypes.
-ndarray shape_only(shape_t shape, dtype dt = dtype::float64) {
-  shape_t strides(shape.size());
-  std::int64_t s = static_cast<std::int64_t>(itemsize(dt));
-  for (std::size_t i = shape.size(); i-- > 0;) {
-    strides[i] = s;
-    s *= shape[i] > 0 ? shape[i] : 1;
-  }
-  return ndarray(nullptr, dt, shape, strides, 0, 0);
-}
+/// testing::fake_array with the dtype last (float64 unless given).
+ndarray shape_only(const shape_t& shape, dtype dt = dtype::float64) { return testing::fake_array(dt, shape); }
 }  // namespace
 
 TEST_CASE("parse_matrix_structure accepts SciPy's assume_a strings") {
