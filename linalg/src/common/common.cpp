@@ -9,18 +9,19 @@
 
 namespace cusci::linalg::detail {
 
-void clear_status(int* status) {
-  CUSCI_CUDA_TRY(cudaMemsetAsync(status, 0, 2 * sizeof(int), get_current_stream()));
+void clear_status(int* status, int count) {
+  CUSCI_CUDA_TRY(cudaMemsetAsync(status, 0, static_cast<std::size_t>(count) * sizeof(int), get_current_stream()));
 }
 
-status_flags read_status(const int* status) {
-  memory_ptr pinned = pinned_malloc(2 * sizeof(int));
+status_flags read_status(const int* status, int count) {
+  memory_ptr pinned = pinned_malloc(3 * sizeof(int));
   cudaStream_t s = get_current_stream();
-  CUSCI_CUDA_TRY(cudaMemcpyAsync(pinned->ptr(), status, 2 * sizeof(int), cudaMemcpyDeviceToHost, s));
+  CUSCI_CUDA_TRY(cudaMemcpyAsync(pinned->ptr(), status, static_cast<std::size_t>(count) * sizeof(int),
+                                 cudaMemcpyDeviceToHost, s));
   CUSCI_CUDA_TRY(cudaStreamSynchronize(s));
-  int v[2];
-  std::memcpy(v, pinned->ptr(), sizeof(v));
-  return {v[0], v[1]};
+  int v[3] = {0, 0, 0};
+  std::memcpy(v, pinned->ptr(), static_cast<std::size_t>(count) * sizeof(int));
+  return {v[0], v[1], v[2]};
 }
 
 std::vector<int> read_info(const int* info, std::int64_t n) {

@@ -68,11 +68,12 @@ void small_cholesky(dtype t, const batch_view& a, std::int64_t nbatch, int n, bo
 struct status_flags {
   int nonfinite = 0;
   int failed = 0;
+  int flagged = 0;  ///< status[2], where a caller keeps a third flag (solve: a slice to report)
 };
-/// Zeroes a device status pair (asynchronous).
-void clear_status(int* status);
-/// Copies the status pair to the host. Synchronizes the current stream.
-status_flags read_status(const int* status);
+/// Zeroes a device status pair, or `count` (<= 3) status values (asynchronous).
+void clear_status(int* status, int count = 2);
+/// Copies the status pair (or `count` <= 3 values) to the host. Synchronizes the current stream.
+status_flags read_status(const int* status, int count = 2);
 /// Copies n info values to the host. Synchronizes the current stream.
 std::vector<int> read_info(const int* info, std::int64_t n);
 std::int64_t prod(const shape_t& s);

@@ -183,27 +183,28 @@ __device__ __forceinline__ int chol_factor(T (&row)[W], int gl, int n) {
 /// Order of the staging group for n: 4, 8, 16 or 32.
 inline int small_width(int n) { return n <= 4 ? 4 : n <= 8 ? 8 : n <= 16 ? 16 : 32; }
 
-template <class T, int W, class Kernel>
-void launch_small(Kernel kernel, const small_params<T>& p) {
+template <class T, int W, class Kernel, class... Extra>
+void launch_small(Kernel kernel, const small_params<T>& p, const Extra&... extra) {
   constexpr int tpb = small_tpb<T>;
   constexpr std::int64_t per_block = tpb / W;
   const std::int64_t grid = (p.nbatch + per_block - 1) / per_block;
   CUSCI_EXPECTS(grid <= std::numeric_limits<int>::max(), value_error,
                 "cusci::linalg: batch of " + std::to_string(p.nbatch) + " matrices is too large");
   if (grid == 0) return;
-  kernel<<<static_cast<unsigned>(grid), tpb, 0, get_current_stream()>>>(p);
+  kernel<<<static_cast<unsigned>(grid), tpb, 0, get_current_stream()>>>(p, extra...);
   CUSCI_CHECK_LAUNCH();
 }
 
 /// Launches the width-W instantiation of a kernel family for p.n (W = small_width(p.n)):
-/// `kernel_for(std::integral_constant<int, W>{})` returns the kernel for lane-group width W.
-template <class T, class KernelFor>
-void launch_for_width(const small_params<T>& p, KernelFor kernel_for) {
+/// `kernel_for(std::integral_constant<int, W>{})` returns the kernel for lane-group width W; the kernel
+/// takes p and then `extra`.
+template <class T, class KernelFor, class... Extra>
+void launch_for_width(const small_params<T>& p, KernelFor kernel_for, const Extra&... extra) {
   switch (small_width(p.n)) {
-    case 4: launch_small<T, 4>(kernel_for(std::integral_constant<int, 4>{}), p); break;
-    case 8: launch_small<T, 8>(kernel_for(std::integral_constant<int, 8>{}), p); break;
-    case 16: launch_small<T, 16>(kernel_for(std::integral_constant<int, 16>{}), p); break;
-    default: launch_small<T, 32>(kernel_for(std::integral_constant<int, 32>{}), p); break;
+    case 4: launch_small<T, 4>(kernel_for(std::integral_constant<int, 4>{}), p, extra...); break;
+    case 8: launch_small<T, 8>(kernel_for(std::integral_constant<int, 8>{}), p, extra...); break;
+    case 16: launch_small<T, 16>(kernel_for(std::integral_constant<int, 16>{}), p, extra...); break;
+    default: launch_small<T, 32>(kernel_for(std::integral_constant<int, 32>{}), p, extra...); break;
   }
 }
 

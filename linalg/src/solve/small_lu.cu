@@ -2,6 +2,7 @@
 // pivoting. See small.cuh for the data layout.
 
 #include "common/small.cuh"
+#include "solve/small_cond.cuh"
 
 namespace cusci::linalg::detail {
 namespace {
@@ -15,8 +16,10 @@ namespace {
 /// takes position k and the lane at position k takes the pivot's old position (the interchange). The
 /// multipliers are scaled by the reciprocal of the pivot when |pivot| >= sfmin, else divided, as
 /// ?getf2. info = first k + 1 whose pivot is exactly zero (?getrf's singularity test).
-template <class T, int W, int TPB>
-__global__ void __launch_bounds__(TPB) small_lu_kernel(const small_params<T> p) {
+/// EST: also solve's condition estimate of each matrix (small_cond.cuh) into e.rec, from the factors
+/// (or the matrix) left in the group's staging area; no second factorization.
+template <class T, int W, int TPB, bool EST>
+__global__ void __launch_bounds__(TPB) small_lu_kernel(const small_params<T> p, const small_est_params e) {
   using R = real_t<T>;
   __shared__ alignas(16) unsigned char smraw[TPB * (W + 1) * sizeof(T)];
   const small_lane<T, W> L = small_lane_of<T, W, TPB>(reinterpret_cast<T*>(smraw), p);
@@ -26,6 +29,8 @@ __global__ void __launch_bounds__(TPB) small_lu_kernel(const small_params<T> p) 
   bool bad = false;
   T row[W];
   load_rows<T, W>(p, L, p.mode, row, bad);
+  [[maybe_unused]] small_cond::estimator<T, W> est;
+  if constexpr (EST) est.prepare(row, gl, n, e.kind);
 
   constexpr R sfmin = std::numeric_limits<R>::min();
   int pos = gl;
@@ -92,11 +97,12 @@ __global__ void __launch_bounds__(TPB) small_lu_kernel(const small_params<T> p) 
   }
 
   store_status<T, W>(p, L, bad, info);
+  if constexpr (EST) est.finish(row, pos, L.sg, gl, n, info, valid, g, e);
 }
 
-template <class T>
-void run_lu(const small_params<T>& p) {
-  launch_for_width(p, [](auto w) { return small_lu_kernel<T, decltype(w)::value, small_tpb<T>>; });
+template <class T, bool EST>
+void run_lu(const small_params<T>& p, const small_est_params& e) {
+  launch_for_width(p, [](auto w) { return small_lu_kernel<T, decltype(w)::value, small_tpb<T>, EST>; }, e);
 }
 
 }  // namespace
@@ -105,7 +111,21 @@ void small_lu_solve(dtype t, const batch_view& a, fill_mode mode, bool lower, co
                     std::int64_t nbatch, int n, std::int64_t nrhs, bool check, void* x, int* info, int* status) {
   dispatch_lapack(t, [&](auto tag) {
     using T = typename decltype(tag)::type;
-    run_lu<T>(make_small_params<T>(a, mode, lower, &b, nbatch, n, nrhs, check, x, info, status));
+    run_lu<T, false>(make_small_params<T>(a, mode, lower, &b, nbatch, n, nrhs, check, x, info, status),
+                     small_est_params{});
+  });
+}
+
+void small_lu_solve_estimate(dtype t, const batch_view& a, fill_mode mode, bool lower, cond_kind kind,
+                             const batch_view& b, std::int64_t nbatch, int n, std::int64_t nrhs, bool check, void* x,
+                             int* info, int* status, slice_record* rec, int* flag) {
+  CUSCI_EXPECTS(kind == cond_kind::lu || kind == cond_kind::detect || kind == cond_kind::tri_u ||
+                    kind == cond_kind::tri_l || kind == cond_kind::diag,
+                value_error, "cusci::linalg::solve: the fused estimate takes the kinds lu, detect, tri_u, tri_l, diag");
+  dispatch_lapack(t, [&](auto tag) {
+    using T = typename decltype(tag)::type;
+    run_lu<T, true>(make_small_params<T>(a, mode, lower, &b, nbatch, n, nrhs, check, x, info, status),
+                    small_est_params{rec, flag, static_cast<int>(kind)});
   });
 }
 

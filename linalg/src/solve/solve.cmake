@@ -1,6 +1,7 @@
 # Sources of the solve family of cusci::linalg: solve's host driver (solve.cpp: shapes, structures, the
 # SciPy error list, warnings), its fused register kernels for orders up to 32 (small_lu.cu,
-# small_chol_solve.cu) and the per-slice condition estimate (solve_cond.cu).
+# small_chol_solve.cu; small_lu.cu also computes the condition estimate, small_cond.cuh) and the
+# per-slice condition estimate of the other cases (solve_cond.cu).
 target_sources(cusci_linalg PRIVATE
   ${CMAKE_CURRENT_LIST_DIR}/solve.cpp
   ${CMAKE_CURRENT_LIST_DIR}/small_lu.cu

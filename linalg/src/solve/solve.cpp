@@ -203,8 +203,9 @@ ndarray solve(const ndarray& a, const ndarray& b, const solve_options& o) {
   const batch_view bv = broadcast_view(bc.data(), bd, batch);
   const std::size_t isz = itemsize(dt);
 
-  device_buffer<int> status(2);
-  clear_status(status.data());
+  // status[2]: set by the condition estimate when some slice must be reported (singular or ill-conditioned).
+  device_buffer<int> status(3);
+  clear_status(status.data(), 3);
 
   if (a_is_scalar) {  // SciPy: x = b / a, with a singular when a == 0
     ndarray x = cusci::empty(concat(batch, {m, k}), dt);
@@ -255,6 +256,7 @@ ndarray solve(const ndarray& a, const ndarray& b, const solve_options& o) {
   memory_ptr F, G;
   device_buffer<int> piv;
   factor_view fv;
+  bool estimated = false;
   if (pos) {
     F = cusci::malloc(static_cast<std::size_t>(nbatch * n * n) * isz);
     fv.info = info.data();
@@ -277,9 +279,15 @@ ndarray solve(const ndarray& a, const ndarray& b, const solve_options& o) {
       fv.s_row = 1;
       fv.s_col = n;
     }
+  } else if (n <= small_max_n && !trans) {
+    // One kernel factors, solves and estimates each slice's condition from the factors it holds.
+    small_lu_solve_estimate(dt, av, mode, o.lower, ck, bv, nbatch, static_cast<int>(n), k, o.check_finite, x.data(),
+                            info.data(), status.data(), rec.data(), status.data() + 2);
+    estimated = true;
   } else {
     if (n <= small_max_n) {
-      // The fused kernel solves with a.T through swapped strides (the kept triangle swaps with them).
+      // The fused kernel solves with a.T through swapped strides (the kept triangle swaps with them); the
+      // estimate is of a itself, from a second factorization below.
       batch_view at = av;
       fill_mode mt = mode;
       if (trans) {
@@ -316,14 +324,17 @@ ndarray solve(const ndarray& a, const ndarray& b, const solve_options& o) {
       }
     }
   }
-  solve_condition(dt, av, mode, o.lower, ck, fv, nbatch, n, rec.data());
+  if (!estimated) solve_condition(dt, av, mode, o.lower, ck, fv, nbatch, n, rec.data(), status.data() + 2);
 
-  std::vector<slice_record> recs(static_cast<std::size_t>(nbatch));
-  CUSCI_CUDA_TRY(cudaMemcpyAsync(recs.data(), rec.data(), recs.size() * sizeof(slice_record), cudaMemcpyDeviceToHost,
-                                 get_current_stream()));
-  const status_flags flags = read_status(status.data());  // synchronizes
+  const status_flags flags = read_status(status.data(), 3);  // synchronizes
   if (flags.nonfinite) throw value_error(fn + ": array must not contain infs or NaNs");
-  report_slices(fn, recs, is_single(dt), pos);
+  if (flags.flagged) {  // some slice is singular or ill-conditioned: the records say which
+    std::vector<slice_record> recs(static_cast<std::size_t>(nbatch));
+    CUSCI_CUDA_TRY(cudaMemcpyAsync(recs.data(), rec.data(), recs.size() * sizeof(slice_record),
+                                   cudaMemcpyDeviceToHost, get_current_stream()));
+    CUSCI_CUDA_TRY(cudaStreamSynchronize(get_current_stream()));
+    report_slices(fn, recs, is_single(dt), pos);
+  }
   return b_is_1d ? x.reshape(x_shape) : x;
 }
 

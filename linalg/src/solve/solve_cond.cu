@@ -1,5 +1,6 @@
 // The condition estimate of every slice of cusci::linalg::solve (solve_detail.hpp): SciPy's structure
-// detection, the 1-norm and Hager/Higham's ?lacn2 estimator, one thread block a matrix.
+// detection, the 1-norm and Hager/Higham's ?lacn2 estimator, one thread block a matrix. (Orders up to 32
+// without a transpose take the fused estimate of small_lu.cu / small_cond.cuh instead.)
 
 #include <climits>
 
@@ -147,7 +148,7 @@ __device__ void apply_inverse(int kind, const mat_acc<T>& F, i64 n, bool h, T* x
 template <class T>
 __global__ void cond_kernel(const char* a, strided_indexer aix, i64 a_sr, i64 a_sc, int mode, bool lower, int kind0,
                             const T* f, i64 f_sr, i64 f_sc, const int* finfo, i64 n, T* xs, int* isgns,
-                            slice_record* rec) {
+                            slice_record* rec, int* flag) {
   using R = real_t<T>;
   __shared__ R shv[32];
   __shared__ i64 shi[32];
@@ -329,13 +330,17 @@ __global__ void cond_kernel(const char* a, strided_indexer aix, i64 a_sr, i64 a_
     rec[b].info = info;
     rec[b].kind = kind;
     rec[b].rcond = rcond;
+    const double eps = static_cast<double>(std::numeric_limits<R>::epsilon());
+    const bool bad = info != 0 || (kind == static_cast<int>(cond_kind::diag) ? rcond > 1.0 / eps
+                                                                            : (rcond != rcond || rcond < eps));
+    if (bad) *flag = 1;
   }
 }
 
 }  // namespace
 
 void solve_condition(dtype t, const batch_view& a, fill_mode mode, bool lower, cond_kind kind, const factor_view& f,
-                     i64 nbatch, i64 n, slice_record* rec) {
+                     i64 nbatch, i64 n, slice_record* rec, int* flag) {
   if (nbatch == 0 || n == 0) return;
   CUSCI_EXPECTS(nbatch <= std::numeric_limits<int>::max(), value_error,
                 "cusci::linalg::solve: batch of " + std::to_string(nbatch) + " matrices is too large");
@@ -347,7 +352,7 @@ void solve_condition(dtype t, const batch_view& a, fill_mode mode, bool lower, c
     cond_kernel<T><<<static_cast<unsigned>(nbatch), tpb, 0, get_current_stream()>>>(
         static_cast<const char*>(a.data), batch_indexer(a), a.s_row, a.s_col, static_cast<int>(mode), lower,
         static_cast<int>(kind), static_cast<const T*>(f.data), f.s_row, f.s_col, f.info, n, xs.data(), isgn.data(),
-        rec);
+        rec, flag);
     CUSCI_CHECK_LAUNCH();
   });
 }

@@ -1,6 +1,6 @@
 #pragma once
 // Internal interface of the solve family (host-only header): the condition estimate and structure
-// detection of solve_kernels.cu, used by solve.cpp.
+// detection of solve_cond.cu and small_lu.cu, used by solve.cpp.
 
 #include <cstdint>
 
@@ -38,8 +38,18 @@ struct factor_view {
 /// rec[b] for each matrix of the batch: the 1-norm of the matrix formed from `a` with `mode`/`lower`
 /// (SciPy: norm1_ / norm1_sym_herm / lantr), then Hager and Higham's estimate of ||A^-1||_1 from the
 /// factors (LAPACK ?lacn2, real and complex variants; plain substitutions instead of ?latrs's scaled
-/// ones), rcond = (1 / ||A^-1||_1) / ||A||_1 in the real type of t. One thread block per matrix.
+/// ones), rcond = (1 / ||A^-1||_1) / ||A||_1 in the real type of t. One thread block per matrix, reading
+/// the factors from global memory (staging them in shared memory lost on the H200: docs/benchmarks.md).
+/// Sets *flag = 1 when some slice is singular or ill-conditioned (report_slices' tests), so that the host
+/// copies the records only then.
 void solve_condition(dtype t, const batch_view& a, fill_mode mode, bool lower, cond_kind kind, const factor_view& f,
-                     std::int64_t nbatch, std::int64_t n, slice_record* rec);
+                     std::int64_t nbatch, std::int64_t n, slice_record* rec, int* flag);
+
+/// small_lu_solve (n <= 32, small_lu.cu) with the condition estimate of every matrix computed in the same
+/// kernel from the factors it already holds (kind: lu, detect, tri_u, tri_l or diag; the matrix is not
+/// transposed): rec and flag as solve_condition's.
+void small_lu_solve_estimate(dtype t, const batch_view& a, fill_mode mode, bool lower, cond_kind kind,
+                             const batch_view& b, std::int64_t nbatch, int n, std::int64_t nrhs, bool check, void* x,
+                             int* info, int* status, slice_record* rec, int* flag);
 
 }  // namespace cusci::linalg::detail
