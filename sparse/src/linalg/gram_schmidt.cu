@@ -11,6 +11,7 @@
 #include <cmath>
 #include <cstdint>
 #include <string>
+#include <type_traits>
 
 #include <cuda/std/complex>
 #include <cuda_runtime.h>
@@ -84,9 +85,8 @@ template <class T> constexpr int kOffRes = 2 * kC<T> * kRows<T> + 2;
 
 // w_i - sum_{r < k} V[r, i] coef[r], in float64 (complex: coef as (re, im) pairs), rounded to T: the
 // update of the first pass (coef = c) and of the second (coef = s). vi points at V[0, i].
-template <class T>
+template <class T, int K>
 __device__ __forceinline__ T subtract_rows(const T* __restrict__ vi, std::int64_t n, int k, const double* coef, T wi) {
-  constexpr int K = kRows<T>;
   if constexpr (kC<T> == 1) {
     double x = static_cast<double>(wi);
 #pragma unroll
@@ -109,11 +109,11 @@ __device__ __forceinline__ T subtract_rows(const T* __restrict__ vi, std::int64_
 }
 
 // 1. c = V^H w, ||w||^2.
-template <class T>
+template <class T, int KB>
 __global__ void __launch_bounds__(kBlock) k_project(const T* __restrict__ V, std::int64_t n, int k,
                                                     const T* __restrict__ w, double* partials, unsigned* counter,
                                                     double* area) {
-  constexpr int K = kRows<T>, C = kC<T>, NV = C * K + 1;
+  constexpr int K = KB, C = kC<T>, NV = C * K + 1;
   double acc[NV];
 #pragma unroll
   for (int j = 0; j < NV; ++j) acc[j] = 0.0;
@@ -146,11 +146,11 @@ __global__ void __launch_bounds__(kBlock) k_project(const T* __restrict__ V, std
 }
 
 // 2. w -= V c; s = V^H w and ||w||^2 of the updated (stored, rounded) w.
-template <class T>
+template <class T, int KB>
 __global__ void __launch_bounds__(kBlock) k_update_project(const T* __restrict__ V, std::int64_t n, int k,
                                                            T* __restrict__ w, double* partials, unsigned* counter,
                                                            double* area) {
-  constexpr int K = kRows<T>, C = kC<T>, NV = C * K + 1;
+  constexpr int K = KB, C = kC<T>, NV = C * K + 1;
   __shared__ double cs[C * K];
   for (int j = threadIdx.x; j < C * K; j += blockDim.x) cs[j] = j < C * k ? area[j] : 0.0;
   __syncthreads();
@@ -159,25 +159,41 @@ __global__ void __launch_bounds__(kBlock) k_update_project(const T* __restrict__
   for (int j = 0; j < NV; ++j) acc[j] = 0.0;
   const std::int64_t stride = static_cast<std::int64_t>(gridDim.x) * blockDim.x;
   for (std::int64_t i = static_cast<std::int64_t>(blockIdx.x) * blockDim.x + threadIdx.x; i < n; i += stride) {
-    // V[r, i] feeds the update and then the projection of its result (the compiler keeps the values
-    // of the first read for the second).
-    const T* vi = V + i;
-    const T xt = subtract_rows<T>(vi, n, k, cs, w[i]);
-    w[i] = xt;
+    // V[r, i] feeds the update and then the projection of its result: read once into registers.
+    T v[K];
+#pragma unroll
+    for (int r = 0; r < K; ++r) v[r] = r < k ? V[r * n + i] : T(0);
     if constexpr (C == 1) {
+      double x = static_cast<double>(w[i]);
+#pragma unroll
+      for (int r = 0; r < K; ++r)
+        if (r < k) x -= static_cast<double>(v[r]) * cs[r];
+      const T xt = static_cast<T>(x);
+      w[i] = xt;
       const double xd = static_cast<double>(xt);
       acc[NV - 1] += xd * xd;
 #pragma unroll
       for (int r = 0; r < K; ++r)
-        if (r < k) acc[r] += static_cast<double>(vi[r * n]) * xd;
+        if (r < k) acc[r] += static_cast<double>(v[r]) * xd;
     } else {
+      using R = typename cplx<T>::real;
+      const T wi = w[i];
+      double xr = wi.real(), xi = wi.imag();
+#pragma unroll
+      for (int r = 0; r < K; ++r)
+        if (r < k) {
+          const double vr = v[r].real(), vm = v[r].imag(), cr = cs[2 * r], ci = cs[2 * r + 1];
+          xr -= vr * cr - vm * ci;
+          xi -= vr * ci + vm * cr;
+        }
+      const T xt(static_cast<R>(xr), static_cast<R>(xi));
+      w[i] = xt;
       const double yr = xt.real(), yi = xt.imag();
       acc[NV - 1] += yr * yr + yi * yi;
 #pragma unroll
       for (int r = 0; r < K; ++r)
         if (r < k) {
-          const T v = vi[r * n];
-          const double vr = v.real(), vm = v.imag();
+          const double vr = v[r].real(), vm = v[r].imag();
           acc[2 * r] += vr * yr + vm * yi;
           acc[2 * r + 1] += vr * yi - vm * yr;
         }
@@ -190,11 +206,11 @@ __global__ void __launch_bounds__(kBlock) k_update_project(const T* __restrict__
 }
 
 // 3. Where ||w|| fell below 1/sqrt(2) of its value before: w -= V s and ||w||. Writes the result.
-template <class T>
+template <class T, int KB>
 __global__ void __launch_bounds__(kBlock) k_correct(const T* __restrict__ V, std::int64_t n, int k,
                                                     T* __restrict__ w, double* partials, unsigned* counter,
                                                     double* area) {
-  constexpr int K = kRows<T>, C = kC<T>;
+  constexpr int K = KB, C = kC<T>;
   const double w2 = area[kOffW2<T>], wn2 = area[kOffW2<T> + 1];
   double* res = area + kOffRes<T>;
   // NaN fails the comparison: no second pass, and the NaN reaches h1.
@@ -215,7 +231,7 @@ __global__ void __launch_bounds__(kBlock) k_correct(const T* __restrict__ V, std
   double acc = 0.0;
   const std::int64_t stride = static_cast<std::int64_t>(gridDim.x) * blockDim.x;
   for (std::int64_t i = static_cast<std::int64_t>(blockIdx.x) * blockDim.x + threadIdx.x; i < n; i += stride) {
-    const T xt = subtract_rows<T>(V + i, n, k, ss, w[i]);
+    const T xt = subtract_rows<T, K>(V + i, n, k, ss, w[i]);
     w[i] = xt;
     if constexpr (C == 1) {
       const double xd = static_cast<double>(xt);
@@ -291,12 +307,20 @@ workspace::workspace(dtype t, std::int64_t n, cudaStream_t st) {
       CUSCI_CUDA_TRY(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, kernel, kBlock, 0));
       return cusci::detail::grid_for(n, kBlock, sms * std::max(per_sm, 1));
     };
-    grid_project = wave(k_project<T>);
-    grid_update = wave(k_update_project<T>);
-    grid_correct = wave(k_correct<T>);
+    constexpr int K0 = kRows<T>;
+    grid_project = wave(k_project<T, K0>);
+    grid_update = wave(k_update_project<T, K0>);
+    grid_correct = wave(k_correct<T, K0>);
+    grid_project_s[0] = wave(k_project<T, K0 / 4>);
+    grid_update_s[0] = wave(k_update_project<T, K0 / 4>);
+    grid_correct_s[0] = wave(k_correct<T, K0 / 4>);
+    grid_project_s[1] = wave(k_project<T, K0 / 2>);
+    grid_update_s[1] = wave(k_update_project<T, K0 / 2>);
+    grid_correct_s[1] = wave(k_correct<T, K0 / 2>);
   });
   grid_scale = cusci::detail::grid_for(n, kBlock, sms * 8);
-  const unsigned grid = std::max({grid_project, grid_update, grid_correct});
+  const unsigned grid = std::max({grid_project, grid_update, grid_correct, grid_project_s[0], grid_update_s[0],
+                                  grid_correct_s[0], grid_project_s[1], grid_update_s[1], grid_correct_s[1]});
   partials = device_buffer<double>(static_cast<std::size_t>(nv) * grid, st);
   counter = device_buffer<unsigned>(1, st);
   area = device_buffer<double>(static_cast<std::size_t>(area_n), st);
@@ -313,13 +337,23 @@ void orthogonalize(dtype t, const void* V, std::int64_t n, std::int64_t k, void*
     const T* Vp = static_cast<const T*>(V);
     T* wp = static_cast<T*>(w);
     const int kk = static_cast<int>(k);
-    k_project<T><<<ws.grid_project, kBlock, 0, st>>>(Vp, n, kk, wp, ws.partials.data(), ws.counter.data(), ws.area.data());
-    CUSCI_CHECK_LAUNCH();
-    k_update_project<T><<<ws.grid_update, kBlock, 0, st>>>(Vp, n, kk, wp, ws.partials.data(), ws.counter.data(),
+    auto run = [&](auto kb, unsigned gp, unsigned gu, unsigned gc) {
+      constexpr int KB = decltype(kb)::value;
+      k_project<T, KB><<<gp, kBlock, 0, st>>>(Vp, n, kk, wp, ws.partials.data(), ws.counter.data(), ws.area.data());
+      CUSCI_CHECK_LAUNCH();
+      k_update_project<T, KB><<<gu, kBlock, 0, st>>>(Vp, n, kk, wp, ws.partials.data(), ws.counter.data(),
                                                      ws.area.data());
-    CUSCI_CHECK_LAUNCH();
-    k_correct<T><<<ws.grid_correct, kBlock, 0, st>>>(Vp, n, kk, wp, ws.partials.data(), ws.counter.data(), ws.area.data());
-    CUSCI_CHECK_LAUNCH();
+      CUSCI_CHECK_LAUNCH();
+      k_correct<T, KB><<<gc, kBlock, 0, st>>>(Vp, n, kk, wp, ws.partials.data(), ws.counter.data(), ws.area.data());
+      CUSCI_CHECK_LAUNCH();
+    };
+    constexpr int K0 = kRows<T>;
+    if (kk <= K0 / 4)
+      run(std::integral_constant<int, K0 / 4>{}, ws.grid_project_s[0], ws.grid_update_s[0], ws.grid_correct_s[0]);
+    else if (kk <= K0 / 2)
+      run(std::integral_constant<int, K0 / 2>{}, ws.grid_project_s[1], ws.grid_update_s[1], ws.grid_correct_s[1]);
+    else
+      run(std::integral_constant<int, K0>{}, ws.grid_project, ws.grid_update, ws.grid_correct);
     k_scale<T><<<ws.grid_scale, kBlock, 0, st>>>(n, kk, wp, ws.area.data(), eps);
     CUSCI_CHECK_LAUNCH();
   });

@@ -34,6 +34,7 @@ struct workspace {
   device_buffer<unsigned> counter;
   device_buffer<double> area;  ///< c, s, the norms and the result (see result_offset)
   unsigned grid_project = 0, grid_update = 0, grid_correct = 0, grid_scale = 0;
+  unsigned grid_project_s[2] = {0, 0}, grid_update_s[2] = {0, 0}, grid_correct_s[2] = {0, 0};
   std::int64_t max_rows = 0;
   workspace() = default;
   workspace(dtype t, std::int64_t n, cudaStream_t st);
