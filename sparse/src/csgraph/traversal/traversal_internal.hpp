@@ -56,12 +56,9 @@ std::int64_t weak_components_device(std::int32_t n, std::int64_t nnz, const std:
 
 /// SciPy-ordered BFS on the device. indptr2/indices2: the transpose for undirected, else nullptr.
 /// order [n] (the first `return` entries written), pred [n] (written entirely). Returns the number of
-/// nodes reached. Graphs of at most 2^19 nodes whose visited bitmap fits in a block's shared memory
-/// beside the claim table and frontier run the search in one thread block, one launch, handing any
-/// level of more than 4096 nodes (or claiming more than 4096) to the grid kernels of the general path
-/// and resuming after it; larger graphs run the general path (a block kernel while levels are
-/// small, three grid kernels and a scan per large level). Synchronizes (once per block launch and once
-/// per grid level: each reads the frontier's end).
+/// nodes reached. Levels of at most 4096 nodes run in one thread block (one launch for a run of such
+/// levels), larger levels with three grid kernels and a scan. Synchronizes (once per block launch and
+/// once per grid level: each reads the frontier's end).
 std::int64_t bfs_device(std::int32_t n, const std::int32_t* indptr1, const std::int32_t* indices1,
                         const std::int32_t* indptr2, const std::int32_t* indices2, std::int32_t start,
                         std::int32_t* order, std::int32_t* pred, cudaStream_t s);

@@ -6,14 +6,13 @@
 //   - weak components of a graph with n + nnz <= kFusedCcEntries: one cooperative kernel (init, hook,
 //     compress, number the roots, label) with four grid barriers, instead of the launch sequence and
 //     the device-wide scan of the general path;
-//   - breadth-first order of a graph with n <= kBlockBfsNodes whose visited bitmap fits in shared
-//     memory beside the claim table and the frontier: the whole search in one thread block
-//     (bfs_block_kernel), each level's claims resolved in a shared-memory hash table. A level too
-//     large for it (more than kBlockFrontier nodes, or more than kClaimLimit claimed nodes) is handed
-//     to the grid kernels of the general path and the block resumes once levels are small again;
-//   - the same block search with Cuthill-McKee's start nodes and child order (rcm_block_device,
-//     rcm_block.hpp), for reverse_cuthill_mckee, which falls back to its own kernel when a level does
-//     not fit.
+//   - breadth-first order: levels of at most 4096 nodes run in one thread block (bfs_small_kernel)
+//     until a level outgrows it; a one-block search of the whole graph with a shared-memory visited
+//     bitmap measured slower on nh2010 and was removed (docs/benchmarks.md, twenty-first table);
+//   - Cuthill-McKee's order of a graph with n <= kBlockBfsNodes whose visited bitmap fits in shared
+//     memory beside a claim table and the frontier: the whole search in one thread block
+//     (rcm_block_device, rcm_block.hpp), each level's claims resolved in a shared-memory hash table;
+//     reverse_cuthill_mckee falls back to its own kernel when a level does not fit.
 
 #include <array>
 #include <atomic>
@@ -495,144 +494,8 @@ __device__ __forceinline__ bool bit_of(const unsigned* vis, std::int32_t c) { re
 
 constexpr int kEdgeChunk = 8;  // a node's edges are loaded kEdgeChunk at a time (independent loads)
 
-// The search from order[lo, hi) (resume != 0: the nodes with key[c] != kNoKey are visited; else a new
-// search from g.start with lo = 0, hi = 1). Runs levels until the frontier is empty (state[2] = 0) or a
-// level does not fit the block (state[2] = 1: the level [state[0], state[1]) is left to the grid
-// kernels; key[c] is then 0 for every visited node and kNoKey for the others, as they expect).
-// Either way pred[c] = -9999 for every node not visited.
-__global__ void __launch_bounds__(kBlockThreads) bfs_block_kernel(adj g, std::int32_t n, std::int32_t* order,
-                                                                  std::int32_t* pred, unsigned long long* key,
-                                                                  std::int64_t lo, std::int64_t hi, int resume,
-                                                                  std::int64_t* state) {
-  using scan_t = cub::BlockScan<std::int32_t, kBlockThreads>;
-  __shared__ typename scan_t::TempStorage scan_tmp;
-  __shared__ int s_used;
-  __shared__ int s_overflow;
-  extern __shared__ unsigned long long smem[];
-  unsigned long long* tab = smem;
-  unsigned short* used_slots = reinterpret_cast<unsigned short*>(smem + kClaimSlots);  // [kClaimLimit]
-  std::int32_t* front = reinterpret_cast<std::int32_t*>(used_slots + kClaimLimit);    // [2][kBlockFrontier]
-  unsigned* vis = reinterpret_cast<unsigned*>(front + 2 * kBlockFrontier);
-  const int t = static_cast<int>(threadIdx.x);
-  const std::int64_t n32 = (static_cast<std::int64_t>(n) + 31) / 32 * 32;
-  for (std::int64_t c = t; c < n32; c += kBlockThreads) {  // whole warps: n32 is a multiple of 32
-    const bool v = resume && c < n && key[c] != kNoKey;
-    const unsigned b = __ballot_sync(0xFFFFFFFFu, v);
-    if ((t & 31) == 0) vis[c >> 5] = b;
-  }
-  for (int i = t; i < kClaimSlots; i += kBlockThreads) tab[i] = kEmptySlot;
-  __syncthreads();
-  if (!resume) {
-    if (t == 0) {
-      vis[g.start >> 5] |= 1u << (g.start & 31);
-      order[0] = g.start;
-      pred[g.start] = -9999;
-      front[0] = g.start;
-    }
-  } else {
-    for (std::int64_t r = t; r < hi - lo; r += kBlockThreads) front[r] = order[lo + r];  // hi - lo <= kBlockFrontier
-  }
-  int cur = 0;
-  bool handover = false;
-  while (hi > lo) {
-    if (hi - lo > kBlockFrontier) {
-      handover = true;
-      break;
-    }
-    const std::int32_t m = static_cast<std::int32_t>(hi - lo);
-    if (t == 0) {
-      s_used = 0;
-      s_overflow = 0;
-    }
-    __syncthreads();  // also: the previous level's table slots are cleared
-    const std::int32_t* fr = front + cur * kBlockFrontier;
-    // claims
-    for (std::int32_t r = t; r < m; r += kBlockThreads) {
-      const node_adj a = adjacency_ldg(g, fr[r]);
-      const std::int64_t deg = a.d1 + a.d2;
-      if (deg > (std::int64_t{1} << kClaimEdgeBits)) {
-        s_overflow = 1;
-        continue;
-      }
-      for (std::int64_t k0 = 0; k0 < deg; k0 += kEdgeChunk) {
-        std::int32_t c[kEdgeChunk];
-#pragma unroll
-        for (int j = 0; j < kEdgeChunk; ++j) c[j] = k0 + j < deg ? neighbour_ldg(g, a, k0 + j) : -1;
-#pragma unroll
-        for (int j = 0; j < kEdgeChunk; ++j)
-          if (c[j] >= 0 && !bit_of(vis, c[j])) claim_insert(tab, c[j], claim_entry(c[j], r, k0 + j), &s_used, used_slots,
-                         &s_overflow);
-      }
-    }
-    __syncthreads();
-    const int n_used = s_used < kClaimLimit ? s_used : kClaimLimit;  // read by all before the next reset
-    if (s_overflow) {
-      handover = true;
-      break;
-    }
-    // children: counted, positioned by a block scan, placed; in passes of kBlockThreads frontier nodes
-    std::int32_t* nx = front + (cur ^ 1) * kBlockFrontier;
-    std::int64_t carry = 0;
-    for (std::int32_t base = 0; base < m; base += kBlockThreads) {
-      const std::int32_t r = base + t;
-      node_adj a{};
-      std::int32_t u = 0, cnt = 0;
-      std::int64_t deg = 0;
-      if (r < m) {
-        u = fr[r];
-        a = adjacency_ldg(g, u);
-        deg = a.d1 + a.d2;
-        for (std::int64_t k0 = 0; k0 < deg; k0 += kEdgeChunk) {
-          std::int32_t c[kEdgeChunk];
-#pragma unroll
-          for (int j = 0; j < kEdgeChunk; ++j) c[j] = k0 + j < deg ? neighbour_ldg(g, a, k0 + j) : -1;
-#pragma unroll
-          for (int j = 0; j < kEdgeChunk; ++j)
-            cnt += (c[j] >= 0 && claim_find(tab, c[j]) == claim_entry(c[j], r, k0 + j)) ? 1 : 0;
-        }
-      }
-      std::int32_t ex = 0, total = 0;
-      scan_t(scan_tmp).ExclusiveSum(cnt, ex, total);
-      if (cnt > 0) {
-        std::int64_t q = hi + carry + ex;
-        for (std::int64_t k0 = 0; k0 < deg; k0 += kEdgeChunk) {
-          std::int32_t c[kEdgeChunk];
-#pragma unroll
-          for (int j = 0; j < kEdgeChunk; ++j) c[j] = k0 + j < deg ? neighbour_ldg(g, a, k0 + j) : -1;
-#pragma unroll
-          for (int j = 0; j < kEdgeChunk; ++j) {
-            if (c[j] < 0 || claim_find(tab, c[j]) != claim_entry(c[j], r, k0 + j)) continue;
-            order[q] = c[j];
-            pred[c[j]] = u;
-            atomicOr(vis + (c[j] >> 5), 1u << (c[j] & 31));
-            if (q - hi < kBlockFrontier) nx[q - hi] = c[j];
-            ++q;
-          }
-        }
-      }
-      carry += total;
-      __syncthreads();  // scan_tmp is reused; the last pass's barrier also ends the look-ups
-    }
-    for (int i = t; i < n_used; i += kBlockThreads) tab[used_slots[i]] = kEmptySlot;
-    cur ^= 1;
-    lo = hi;
-    hi += carry;
-  }
-  __syncthreads();  // the last level's placements are seen by the sweep
-  for (std::int64_t c = t; c < n; c += kBlockThreads) {
-    const bool v = bit_of(vis, static_cast<std::int32_t>(c));
-    if (!v) pred[c] = -9999;
-    if (handover) key[c] = v ? 0ull : kNoKey;
-  }
-  if (t == 0) {
-    state[0] = lo;
-    state[1] = hi;
-    state[2] = handover ? 1 : 0;
-  }
-}
-
 // ---- Cuthill-McKee order of small graphs in one thread block ---------------------------------------
-// The block search above with SciPy's Cuthill-McKee rules: start nodes taken from `seeds` (the nodes
+// A block search with SciPy's Cuthill-McKee rules: start nodes taken from `seeds` (the nodes
 // by ascending degree, stable) when a component is done, and each parent's children placed by
 // (degree, offset in its row) (SciPy's stable insertion sort of the newly appended nodes), sorted in
 // their segment of the next level in shared memory. A level of more than kBlockFrontier nodes or one
@@ -922,8 +785,7 @@ namespace {
 // Per-device launch facts, queried once per device (the queries cost host time on every call).
 struct launch_facts {
   int cc_blocks = 0;       // resident blocks of cc_fused_kernel (0: no cooperative launch)
-  int bfs_smem_limit = 0;  // dynamic shared memory bfs_block_kernel may use (0: it cannot run)
-  int rcm_smem_limit = 0;  // the same for rcm_block_kernel
+  int rcm_smem_limit = 0;  // dynamic shared memory rcm_block_kernel may use (0: it cannot run)
 };
 
 // The dynamic shared memory `kernel` (1024 threads) may use on device `dev` after raising its limit to
@@ -959,7 +821,6 @@ launch_facts facts() {
     CUSCI_CUDA_TRY(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, cc_fused_kernel, kCcThreads, 0));
     f.cc_blocks = per_sm * sms;
   }
-  f.bfs_smem_limit = block_smem_limit(bfs_block_kernel, optin);
   f.rcm_smem_limit = block_smem_limit(rcm_block_kernel, optin);
   if (cached) {
     g_facts[dev] = f;
@@ -1036,37 +897,6 @@ std::int64_t bfs_device(std::int32_t n, const std::int32_t* indptr1, const std::
   const adj g{indptr1, indices1, indptr2, indices2, start};
   device_buffer<unsigned long long> key(n, s);
   device_buffer<std::int64_t> state(3, s);
-  const std::size_t block_smem = kBlockFixedBytes + sizeof(unsigned) * ((static_cast<std::size_t>(n) + 31) / 32);
-  const bool block_path = n <= kBlockBfsNodes && block_smem <= static_cast<std::size_t>(facts().bfs_smem_limit);
-  if (block_path) {
-    // The whole search in one block; levels that do not fit it go to the grid kernels (bfs_level),
-    // after which the block resumes. The scratch of the grid levels is allocated on first use.
-    device_buffer<std::int32_t> cnt, offs;
-    std::int64_t lo = 0, hi = 1;
-    int resume = 0;
-    for (;;) {
-      bfs_block_kernel<<<1, kBlockThreads, block_smem, s>>>(g, n, order, pred, key.data(), lo, hi, resume,
-                                                             state.data());
-      CUSCI_CHECK_LAUNCH();
-      std::int64_t st[3];
-      CUSCI_CUDA_TRY(cudaMemcpyAsync(st, state.data(), sizeof st, cudaMemcpyDeviceToHost, s));
-      CUSCI_CUDA_TRY(cudaStreamSynchronize(s));
-      lo = st[0];
-      hi = st[1];
-      if (st[2] == 0) return hi;
-      if (cnt.size() == 0) {
-        cnt = device_buffer<std::int32_t>(static_cast<std::size_t>(n) + 1, s);
-        offs = device_buffer<std::int32_t>(static_cast<std::size_t>(n) + 1, s);
-      }
-      do {
-        const std::int64_t next = bfs_level(g, order, pred, key.data(), cnt.data(), offs.data(), lo, hi, s);
-        lo = hi;
-        hi = next;
-      } while (hi - lo > kBlockFrontier);
-      if (hi == lo) return hi;
-      resume = 1;
-    }
-  }
   device_buffer<std::int32_t> cnt(static_cast<std::size_t>(n) + 1, s), offs(static_cast<std::size_t>(n) + 1, s);
   bfs_init<<<blocks_for(n), kThreads, 0, s>>>(n, start, key.data(), pred, order);
   CUSCI_CHECK_LAUNCH();
