@@ -2,6 +2,7 @@
 
 #include "golden.hpp"
 
+#include <cstdlib>
 #include <fstream>
 #include <map>
 #include <memory>
@@ -125,6 +126,31 @@ const std::vector<golden_case>& cases(const std::string& module_name) {
     it = all.emplace(module_name, std::move(v)).first;
   }
   return it->second;
+}
+
+bool in_shard(std::size_t index) {
+  struct shard {
+    std::size_t i = 0, n = 1;
+  };
+  static const shard sh = [] {
+    shard r;
+    const char* v = std::getenv("CUSCI_TEST_SHARD");
+    if (v == nullptr || *v == '\0') return r;
+    const std::string s = v;
+    const auto slash = s.find('/');
+    std::size_t used_i = 0, used_n = 0;
+    try {
+      if (slash == std::string::npos) throw std::invalid_argument("no '/'");
+      r.i = std::stoul(s.substr(0, slash), &used_i);
+      r.n = std::stoul(s.substr(slash + 1), &used_n);
+    } catch (const std::exception&) {
+      used_i = 0;
+    }
+    if (used_i != slash || used_n != s.size() - slash - 1 || r.n == 0 || r.i >= r.n)
+      throw std::invalid_argument("CUSCI_TEST_SHARD='" + s + "': expected \"i/n\" with 0 <= i < n");
+    return r;
+  }();
+  return index % sh.n == sh.i;
 }
 
 std::vector<golden_case> cases(const std::string& module_name, const std::string& func) {

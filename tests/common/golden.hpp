@@ -193,6 +193,12 @@ const std::vector<golden_case>& cases(const std::string& module);
 /// The cases of module `module` whose func is `func`.
 std::vector<golden_case> cases(const std::string& module, const std::string& func);
 
+/// Whether the index-th unit of a test's work belongs to this process's shard. The environment
+/// variable CUSCI_TEST_SHARD="i/n" (0 <= i < n) splits a long test's case loops into n disjoint parts
+/// run by n processes (used to memcheck the longest GPU tests in parallel: scripts/gpu-check's
+/// MC_SHARDS); unset, every index belongs. A malformed value throws std::invalid_argument.
+bool in_shard(std::size_t index);
+
 /// Checks that `call()` throws the cusci exception case `c` names (c.expects_error() must hold).
 /// Names: value_error, type_error, index_error, not_implemented_error, runtime_error, out_of_memory,
 /// error (any cusci::error). Other names (a module's own exception) are checked by the caller.

@@ -124,7 +124,9 @@ TEST_CASE("statistics goldens") {
   const auto& rows = cusci::testing::cases(mod);
   REQUIRE(rows.size() > 500);
   int run = 0, skipped = 0;
+  std::size_t index = 0;
   for (const golden_case& r : rows) {
+    if (!cusci::testing::in_shard(index++)) continue;
     const std::string c = r.name(), f = r.func();
     CAPTURE(c);
     CAPTURE(f);
@@ -241,9 +243,11 @@ TEST_CASE("radix selection (one long float row) agrees with the sort path") {
                                             "interpolated_inverted_cdf", "hazen", "weibull", "linear",
                                             "median_unbiased", "normal_unbiased", "lower", "higher", "midpoint",
                                             "nearest"};
+  std::size_t index = 0;
   for (dtype dt : {dtype::float32, dtype::float64}) {
     for (int variant = 0; variant < 4; ++variant) {
       for (std::int64_t n : {(std::int64_t{1} << 20) + 3, std::int64_t{1} << 21}) {
+        if (!cusci::testing::in_shard(index++)) continue;
         CAPTURE(dtype_name(dt));
         CAPTURE(variant);
         CAPTURE(n);

@@ -55,7 +55,9 @@ sl::eigsh_options options_of(const case_t& c, std::int64_t n) {
 TEST_CASE("eigsh matches SciPy's eigenpairs") {
   const auto cs = cases_of("eigsh");
   REQUIRE(cs.size() >= 40);
+  std::size_t index = 0;
   for (const auto& c : cs) {
+    if (!testing::in_shard(index++)) continue;
     CAPTURE(c.name());
     if (c.expects_error()) continue;
     const std::string dts = c.get<std::string>("dtype");
@@ -117,7 +119,9 @@ TEST_CASE("eigsh matches SciPy's eigenpairs") {
 
 TEST_CASE("eigsh: residuals of the generalized and shift-invert pairs") {
   // A x = w M x for every returned pair, whatever the mode: ||A x - w M x|| <= 1e-6 ||A||_1-ish.
+  std::size_t index = 0;
   for (const auto& c : cases_of("eigsh")) {
+    if (!testing::in_shard(index++)) continue;
     if (c.expects_error() || !c.get_or<bool>("return_eigenvectors", true)) continue;
     if (!c.has("M") && !c.has("sigma")) continue;
     CAPTURE(c.name());
@@ -167,7 +171,9 @@ TEST_CASE("eigsh: ArpackNoConvergence and SciPy's argument errors") {
 }
 
 TEST_CASE("svds matches SciPy's singular triplets") {
+  std::size_t index = 0;
   for (const auto& c : cases_of("svds")) {
+    if (!testing::in_shard(index++)) continue;
     CAPTURE(c.name());
     const sparse::csr_matrix A = load_case_A(c);
     sl::svds_options o;
