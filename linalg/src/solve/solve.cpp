@@ -284,6 +284,11 @@ ndarray solve(const ndarray& a, const ndarray& b, const solve_options& o) {
     small_lu_solve_estimate(dt, av, mode, o.lower, ck, bv, nbatch, static_cast<int>(n), k, o.check_finite, x.data(),
                             info.data(), status.data(), rec.data(), status.data() + 2);
     estimated = true;
+  } else if (medium_fits(dt, n) && !trans) {
+    // The same for orders 33..64 (float32, float64, complex64): one block of 64 threads a matrix.
+    medium_lu_solve_estimate(dt, av, mode, o.lower, ck, bv, nbatch, static_cast<int>(n), k, o.check_finite,
+                             x.data(), info.data(), status.data(), rec.data(), status.data() + 2);
+    estimated = true;
   } else {
     if (n <= small_max_n) {
       // The fused kernel solves with a.T through swapped strides (the kept triangle swaps with them); the

@@ -52,4 +52,10 @@ void small_lu_solve_estimate(dtype t, const batch_view& a, fill_mode mode, bool 
                              const batch_view& b, std::int64_t nbatch, int n, std::int64_t nrhs, bool check, void* x,
                              int* info, int* status, slice_record* rec, int* flag);
 
+/// small_lu_solve_estimate for orders 33..64 and dtypes float32, float64, complex64 (medium_lu.cu: one block
+/// of 64 threads a matrix, common/medium.cuh; lu_engine.hpp's medium_fits(t, n) must hold).
+void medium_lu_solve_estimate(dtype t, const batch_view& a, fill_mode mode, bool lower, cond_kind kind,
+                              const batch_view& b, std::int64_t nbatch, int n, std::int64_t nrhs, bool check, void* x,
+                              int* info, int* status, slice_record* rec, int* flag);
+
 }  // namespace cusci::linalg::detail
