@@ -7,7 +7,7 @@ install(TARGETS ${_cusci_targets} cusci EXPORT cusciTargets
   ARCHIVE DESTINATION ${CMAKE_INSTALL_LIBDIR}
   RUNTIME DESTINATION ${CMAKE_INSTALL_BINDIR}
   INCLUDES DESTINATION ${CMAKE_INSTALL_INCLUDEDIR})
-foreach(_m core sparse ndimage signal linalg)
+foreach(_m core sparse ndimage signal linalg distributed)
   install(DIRECTORY ${PROJECT_SOURCE_DIR}/${_m}/include/ DESTINATION ${CMAKE_INSTALL_INCLUDEDIR}
           FILES_MATCHING PATTERN "*.hpp" PATTERN "*.cuh")
 endforeach()
