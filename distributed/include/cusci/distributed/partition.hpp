@@ -35,9 +35,10 @@ class row_partition {
 /// nrows < 0 or nranks < 1.
 row_partition partition_rows(std::int64_t nrows, int nranks);
 
-/// Blocks of about equal stored entries: rank r starts at the first row i with indptr[i] >= r nnz /
-/// nranks (nnz = indptr.back()), so every block holds at most nnz / nranks plus one row's entries more
-/// than its share. value_error for an empty or decreasing indptr, indptr[0] != 0 or nranks < 1.
+/// Blocks of about equal stored entries: rank r > 0 starts at the first row i with indptr[i] >=
+/// ceil(r nnz / nranks) (nnz = indptr.back(); nrows when there is none), so a block holds at most its
+/// share plus one row's entries (and one). value_error for an empty or decreasing indptr,
+/// indptr[0] != 0 or nranks < 1.
 row_partition partition_rows_by_nnz(std::span<const std::int64_t> indptr, int nranks);
 
 /// One rank's halo.
