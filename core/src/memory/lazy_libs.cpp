@@ -1,4 +1,4 @@
-// The CUDA libraries loaded on first use (see cusci/detail/lazy_libs.hpp): one dlopen per library and
+// The CUDA libraries (and NCCL) loaded on first use (see cusci/detail/lazy_libs.hpp): one dlopen per library and
 // process, by the soname of the toolkit cusci was built with (CMake passes them from the toolkit's files,
 // core/src/memory/memory.cmake; the fallbacks below are the sonames the headers' major versions give).
 #include "cusci/detail/lazy_libs.hpp"
@@ -35,6 +35,10 @@
 #ifndef CUSCI_SONAME_CUFFT
 #define CUSCI_SONAME_CUFFT "libcufft.so." CUSCI_LAZY_XSTR_(CUFFT_VER_MAJOR)
 #endif
+#ifndef CUSCI_SONAME_NCCL
+// NCCL (cusci::distributed's collectives) keeps soname major 2 across its releases.
+#define CUSCI_SONAME_NCCL "libnccl.so.2"
+#endif
 #ifndef CUSCI_SONAME_NVRTC
 // NVRTC's major version is the toolkit's (CUDART_VERSION = 1000 * major + 10 * minor); nullptr: computed.
 #define CUSCI_SONAME_NVRTC nullptr
@@ -54,6 +58,7 @@ library libraries[] = {
     {"cublasLt", CUSCI_SONAME_CUBLASLT, nullptr}, {"cublas", CUSCI_SONAME_CUBLAS, nullptr},
     {"cusparse", CUSCI_SONAME_CUSPARSE, nullptr}, {"cusolver", CUSCI_SONAME_CUSOLVER, nullptr},
     {"cufft", CUSCI_SONAME_CUFFT, nullptr},       {"nvrtc", CUSCI_SONAME_NVRTC, nullptr},
+    {"nccl", CUSCI_SONAME_NCCL, nullptr},
 };
 
 std::mutex& mutex() {

@@ -1,4 +1,4 @@
-// Internal: the CUDA libraries (cuBLAS, cuBLASLt, cuSPARSE, cuSOLVER, cuFFT, NVRTC) are loaded on first
+// Internal: the CUDA libraries (cuBLAS, cuBLASLt, cuSPARSE, cuSOLVER, cuFFT, NVRTC, NCCL) are loaded on first
 // use. No cusci library links them; each is opened with dlopen(RTLD_NOW | RTLD_LOCAL) by the soname of
 // the toolkit cusci was built with the first time a function that needs it is called, and its functions
 // are resolved with dlsym. A program that uses only ndarray, ndimage, ... never loads them.
@@ -20,7 +20,7 @@
 namespace cusci::detail {
 
 /// The address of the CUDA-library function `name` (an exported symbol such as "cublasCreate_v2"). The
-/// library comes from the name's prefix: cublasLt*, cublas*, cusparse*, cusolver*, cufft*, nvrtc*. Each
+/// library comes from the name's prefix: cublasLt*, cublas*, cusparse*, cusolver*, cufft*, nvrtc*, nccl*. Each
 /// library is opened once per process (thread-safe) and never closed. Throws cusci::cuda_error when the
 /// library cannot be opened or lacks the symbol, cusci::error for a name of no known library; never
 /// returns null.
