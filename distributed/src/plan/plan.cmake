@@ -1,0 +1,1 @@
+target_sources(cusci_distributed PRIVATE ${CMAKE_CURRENT_LIST_DIR}/partition.cpp)
