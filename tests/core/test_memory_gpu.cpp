@@ -2,6 +2,7 @@
 // recovery, stream-aware reuse, the other allocators, and the pinned pool.
 #include <doctest/doctest.h>
 
+#include <thread>
 #include <vector>
 
 #include "cusci/core.hpp"
@@ -56,6 +57,30 @@ TEST_CASE("a block freed on one stream is not handed to another stream") {
     memory_ptr d = cusci::malloc(4096);  // the current stream is s1
     CHECK(d->stream() == s1.handle());
   }
+}
+
+TEST_CASE("a block freed on one thread's per-thread stream is not handed to another thread's") {
+  // cudaStreamPerThread is one handle naming a different stream in every thread: the pool keys it by
+  // thread, and the block goes back to the thread that allocated it, wherever it is freed.
+  memory_pool& pool = get_default_memory_pool();
+  pool.free_all_blocks();
+  const cudaStream_t pts = cudaStreamPerThread;
+  void* p1 = nullptr;
+  memory_ptr held;
+  std::thread t1([&] {
+    {
+      memory_ptr a = cusci::malloc(8192, pts);
+      p1 = a->ptr();
+      CHECK(a->stream() == pts);
+    }
+    memory_ptr again = cusci::malloc(8192, pts);  // the same thread: its own cached block comes back
+    CHECK(again->ptr() == p1);
+    held = again;  // freed below, on the main thread
+  });
+  t1.join();
+  held.reset();  // returns to t1's list, not to the main thread's
+  memory_ptr b = cusci::malloc(8192, pts);
+  CHECK(b->ptr() != p1);
 }
 
 TEST_CASE("set_limit: out_of_memory states the numbers, cached blocks are freed first, the program goes on") {

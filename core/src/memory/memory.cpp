@@ -147,10 +147,11 @@ memory_pool::~memory_pool() {
 namespace {
 
 /// Release of a pool block: free hooks around the return to the pool's cache.
-void release_pool_block(memory_pool::impl& I, memory_block& blk, cudaStream_t stream) {
-  memory_hook_event ev{blk.device(), blk.size(), blk.size(), blk.ptr(), I.owner.load(), stream};
+/// `key`: the cache list the block returns to (its stream, or the thread's key for the per-thread stream).
+void release_pool_block(memory_pool::impl& I, memory_block& blk, cudaStream_t key) {
+  memory_hook_event ev{blk.device(), blk.size(), blk.size(), blk.ptr(), I.owner.load(), blk.stream()};
   call_hooks_noexcept(&memory_hook::free_preprocess, ev);
-  I.give_back(blk.ptr(), blk.size(), stream);
+  I.give_back(blk.ptr(), blk.size(), key);
   call_hooks_noexcept(&memory_hook::free_postprocess, ev);
 }
 
@@ -193,6 +194,28 @@ memory_ptr stream_ordered_malloc(std::size_t bytes, int device, cudaStream_t str
 
 }  // namespace
 
+namespace {
+
+/// The per-thread default stream's handle (cudaStreamPerThread) is one value naming a different stream in
+/// every thread: the cache keys it by thread, so that a block one thread freed (its work still queued on
+/// its own per-thread stream) is never handed to another thread's. A thread that cached such blocks
+/// waits for its per-thread stream when it ends, since a later thread may get the same key.
+struct per_thread_key {
+  bool used = false;
+  ~per_thread_key() {
+    if (used && cudaStreamSynchronize(cudaStreamPerThread) != cudaSuccess) cudaGetLastError();
+  }
+};
+
+cudaStream_t cache_key(cudaStream_t stream) {
+  if (stream != cudaStreamPerThread) return stream;
+  thread_local per_thread_key key;
+  key.used = true;
+  return reinterpret_cast<cudaStream_t>(&key);
+}
+
+}  // namespace
+
 memory_ptr memory_pool::malloc(std::size_t bytes, cudaStream_t stream) {
   (void)detail::checked_bytes(bytes, 1, "cusci::memory_pool::malloc");  // before round_up could wrap around
   if (bytes == 0) return std::make_shared<memory_block>(nullptr, 0, device_, stream, nullptr);
@@ -202,15 +225,16 @@ memory_ptr memory_pool::malloc(std::size_t bytes, cudaStream_t stream) {
   std::shared_ptr<impl> I = impl_;
   memory_hook_event ev{device_, bytes, size, nullptr, this, stream};
   call_hooks(&memory_hook::malloc_preprocess, ev);
+  const cudaStream_t key = cache_key(stream);  // the allocating thread's key, also where the block returns
   auto make_block = [&](void* p, std::size_t got) {
     return std::make_shared<memory_block>(p, got, device_, stream,
-                                          [I, stream](memory_block& blk) { release_pool_block(*I, blk, stream); });
+                                          [I, key](memory_block& blk) { release_pool_block(*I, blk, key); });
   };
   memory_ptr blk;
   {
     std::lock_guard<std::mutex> lk(I->m);
     // Best fit among this stream's cached blocks, no more than twice the request (limits waste).
-    auto it = I->free_lists.find(stream);
+    auto it = I->free_lists.find(key);
     if (it != I->free_lists.end()) {
       auto b = it->second.lower_bound(size);
       if (b != it->second.end() && b->first <= 2 * size) {
