@@ -447,9 +447,12 @@ ndarray rcm_ordering(const ndarray& indices_in, const ndarray& indptr_in, std::i
                                                    seeds.data(), n, 0, 32, s));
   }
   ndarray out = cusci::empty({n64}, cusci::dtype::int32);
-  // Small graphs: the whole search in one block with its levels in shared memory (traversal family);
-  // false when a level does not fit, and the general kernel below runs instead.
-  if (rcm_block_device(ip, ix, degree.data(), seeds.data(), n, order.data(), s)) {
+  // Small graphs with short rows: the whole search in one block with its levels in shared memory
+  // (traversal family); false when a level does not fit, and the general kernel below runs instead. Rows
+  // longer than about 8 entries on average go to the general kernel, which gives a node as many lanes as
+  // the mean row length (twenty-third table of docs/benchmarks.md: bcsstk16, 59 a row, 2.68 ms against
+  // 1.34 ms; nh2010, 4.8 a row, 3.43 ms against 3.63 ms).
+  if (indices.size() <= 8 * n64 && rcm_block_device(ip, ix, degree.data(), seeds.data(), n, order.data(), s)) {
     rcm_reverse<<<blocks_for(n), kThreads, 0, s>>>(order.data(), n, out.data_as<std::int32_t>());
     CUSCI_CHECK_LAUNCH();
     CUSCI_CUDA_TRY(cudaStreamSynchronize(s));
