@@ -154,6 +154,52 @@ __device__ __forceinline__ void fwd_bwd2(const T* sg, int lane, int n, int f, in
   }
 }
 
+/// small_cond::lacn2's vector for one warp and one matrix: lane l holds x_l and x_{l+32}.
+template <class T_>
+struct warp2_vec {
+  using T = T_;
+  using R = real_t<T>;
+  const T* sg;
+  int lane, n;
+  bool live_h;
+  T xl = T(0), xh = T(0);
+  int sl = 0, sh = 0;
+
+  __device__ bool any(bool p) const { return __any_sync(full_mask, p); }
+  __device__ void fill(const T& v) {
+    xl = v;
+    xh = live_h ? v : T(0);
+  }
+  __device__ void apply(int kind, bool h) {
+    int f, b;
+    small_cond::subs_of(kind, h, f, b);
+    fwd_bwd2(sg, lane, n, f, b, xl, xh);
+    if (!live_h) xh = T(0);
+  }
+  __device__ R sum_abs() const { return wsum(absval(xl) + (live_h ? absval(xh) : R(0))); }
+  __device__ int argmax() const { return wargmax(xl, xh, lane, live_h); }
+  __device__ bool sign_changed() const {
+    bool diff = false;
+    if constexpr (!is_complex_v<T>)
+      diff = static_cast<int>(xl >= R(0) ? 1 : -1) != sl || (live_h && static_cast<int>(xh >= R(0) ? 1 : -1) != sh);
+    return __any_sync(full_mask, diff);
+  }
+  __device__ void to_sign() {
+    small_cond::to_sign(xl, sl);
+    small_cond::to_sign(xh, sh);
+  }
+  __device__ void unit(int j) {
+    xl = lane == j ? T(1) : T(0);
+    xh = lane + 32 == j ? T(1) : T(0);
+  }
+  __device__ void alternating() {
+    const R vl = R(1) + R(lane) / R(n - 1), vh = R(1) + R(lane + 32) / R(n - 1);
+    xl = T((lane & 1) ? -vl : vl);
+    xh = live_h ? T((lane & 1) ? -vh : vh) : T(0);
+  }
+  __device__ T entry(int j) const { return ::cusci::linalg::detail::entry(xl, xh, j); }
+};
+
 /// The estimate of matrix g by warp 0 (small_cond::estimator::finish with two entries a lane): sg holds
 /// the packed factors in position order, or the formed matrix for the kinds that read A.
 template <class T>
@@ -183,93 +229,8 @@ __device__ void estimate(const T* sg, int lane, int n, int kind, real_t<T> anorm
   if (info == 0 && kind == static_cast<int>(cond_kind::diag)) rcond = static_cast<double>(ma * mi);
   const bool est_on = info == 0 && kind != static_cast<int>(cond_kind::diag) && anorm == anorm && anorm > R(0);
   if (info == 0 && kind != static_cast<int>(cond_kind::diag) && anorm != anorm) rcond = static_cast<double>(anorm);
-  // ?lacn2 by reverse communication (states as small_cond: 1..5 = LAPACK's jump targets 20, 40, 70, 110,
-  // 140); every value deciding a transition is the same in every lane, so the warp moves together.
-  int state = est_on ? 1 : 0;
-  bool h = false;
-  T xl = T(R(1) / R(n)), xh = live_h ? T(R(1) / R(n)) : T(0);
-  int sl = 0, sh = 0, j = 0, iter = 0;
-  R est = 0, estold = 0;
-  while (state != 0) {
-    int f, b;
-    subs_of(kind, h, f, b);
-    fwd_bwd2(sg, lane, n, f, b, xl, xh);
-    if (!live_h) xh = T(0);
-    const R s = wsum(absval(xl) + (live_h ? absval(xh) : R(0)));
-    const int jm = wargmax(xl, xh, lane, live_h);
-    bool diff = false;
-    if constexpr (!is_complex_v<T>)
-      diff = static_cast<int>(xl >= R(0) ? 1 : -1) != sl || (live_h && static_cast<int>(xh >= R(0) ? 1 : -1) != sh);
-    const bool gdiff = __any_sync(full_mask, diff);
-    const T xj_last = entry(xl, xh, j);
-    const T xj_new = entry(xl, xh, jm);
-    const T x0 = shfl(xl, 0, 32);
-    bool to120 = false;
-    switch (state) {
-      case 1:  // after x := A^-1 (1/n); n > 1 here
-        (void)x0;
-        est = s;
-        to_sign(xl, sl);
-        to_sign(xh, sh);
-        h = true;
-        state = 2;
-        break;
-      case 2:  // after x := A^-H sign: j = argmax, iter = 2
-        j = jm;
-        iter = 2;
-        xl = lane == j ? T(1) : T(0);
-        xh = lane + 32 == j ? T(1) : T(0);
-        h = false;
-        state = 3;
-        break;
-      case 3:  // after x := A^-1 e_j
-        estold = est;
-        est = s;
-        if (!is_complex_v<T> && !gdiff) {
-          to120 = true;  // repeated sign vector: converged
-          break;
-        }
-        if (est <= estold) {
-          to120 = true;
-          break;
-        }
-        to_sign(xl, sl);
-        to_sign(xh, sh);
-        h = true;
-        state = 4;
-        break;
-      case 4: {  // after x := A^-H sign: test the new argmax
-        j = jm;
-        bool again;
-        if constexpr (is_complex_v<T>) again = absval(xj_last) != absval(xj_new);
-        else again = xj_last != fabs(xj_new);
-        if (again && iter < 5) {
-          ++iter;
-          xl = lane == j ? T(1) : T(0);
-          xh = lane + 32 == j ? T(1) : T(0);
-          h = false;
-          state = 3;
-        } else {
-          to120 = true;
-        }
-        break;
-      }
-      case 5: {  // after x := A^-1 (alternating vector)
-        const R temp = R(2) * (s / R(3 * n));
-        if (temp > est) est = temp;
-        state = 0;
-        break;
-      }
-      default: break;
-    }
-    if (to120) {
-      const R vl = R(1) + R(lane) / R(n - 1), vh = R(1) + R(lane + 32) / R(n - 1);
-      xl = T((lane & 1) ? -vl : vl);
-      xh = live_h ? T((lane & 1) ? -vh : vh) : T(0);
-      h = false;
-      state = 5;
-    }
-  }
+  warp2_vec<T> v{sg, lane, n, live_h};
+  const R est = small_cond::lacn2(v, n, kind, est_on);
   if (est_on && est != R(0)) {
     const R rc = reads_a ? (R(1) / anorm) / est : (R(1) / est) / anorm;
     rcond = static_cast<double>(rc);

@@ -156,6 +156,139 @@ __device__ __forceinline__ void to_sign(T& x, int& isgn) {
   }
 }
 
+/// Hager and Higham's estimate of ||A^-1||_1 (LAPACK ?lacn2: real and complex variants, at most 5
+/// iterations, the final alternating-sign test vector) by reverse communication, written once for every
+/// vector layout V. Returns the estimate (0 when `on` is false). Called by every lane of the warp: V::any
+/// tells whether some lane group of the warp still runs, and the groups that are done keep executing V's
+/// shuffles with an identity substitution (kind -2), so no shuffle sits in a branch that differs between
+/// groups. States 1..5 are LAPACK's isave(1) (jump targets 20, 40, 70, 110, 140); kase 1 = x := A^-1 x
+/// (h false), kase 2 = x := A^-H x (h true).
+///
+/// V provides (T, R its element and real types): any(pred); fill(value); apply(kind, h); sum_abs();
+/// argmax() (the first largest |x_i|, NaN never winning, 0 when nothing is a number); sign_changed() (real
+/// types: a live entry's sign differs from the one to_sign stored); to_sign(); unit(j) (x := e_j);
+/// alternating() (x_i = (-1)^i (1 + i / (n - 1))); entry(j) (x_j, in every lane of the group).
+template <class V>
+__device__ __forceinline__ typename V::R lacn2(V& v, int n, int kind, bool on) {
+  using T = typename V::T;
+  using R = typename V::R;
+  int state = on ? 1 : 0;
+  bool h = false;
+  v.fill(T(R(1) / R(n)));
+  int j = 0, iter = 0;
+  R est = 0, estold = 0;
+  while (v.any(state != 0)) {
+    v.apply(state != 0 ? kind : -2, h);
+    const R s = v.sum_abs();
+    const int jm = v.argmax();
+    const bool gdiff = v.sign_changed();
+    const T xj_last = v.entry(j);
+    const T xj_new = v.entry(jm);
+    const T x0 = v.entry(0);
+    bool to120 = false;
+    switch (state) {
+      case 1:  // after x := A^-1 (1/n)
+        if (n == 1) {
+          est = absval(x0);
+          state = 0;
+          break;
+        }
+        est = s;
+        v.to_sign();
+        h = true;
+        state = 2;
+        break;
+      case 2:  // after x := A^-H sign: j = argmax, iter = 2
+        j = jm;
+        iter = 2;
+        v.unit(j);
+        h = false;
+        state = 3;
+        break;
+      case 3:  // after x := A^-1 e_j
+        estold = est;
+        est = s;
+        if (!is_complex_v<T> && !gdiff) {
+          to120 = true;  // repeated sign vector: converged
+          break;
+        }
+        if (est <= estold) {
+          to120 = true;
+          break;
+        }
+        v.to_sign();
+        h = true;
+        state = 4;
+        break;
+      case 4: {  // after x := A^-H sign: test the new argmax
+        j = jm;
+        bool again;
+        if constexpr (is_complex_v<T>) again = absval(xj_last) != absval(xj_new);
+        else again = xj_last != fabs(xj_new);
+        if (again && iter < 5) {
+          ++iter;
+          v.unit(j);
+          h = false;
+          state = 3;
+        } else {
+          to120 = true;
+        }
+        break;
+      }
+      case 5: {  // after x := A^-1 (alternating vector)
+        const R temp = R(2) * (s / R(3 * n));
+        if (temp > est) est = temp;
+        state = 0;
+        break;
+      }
+      default: break;
+    }
+    if (to120) {
+      v.alternating();
+      h = false;
+      state = 5;
+    }
+  }
+  return est;
+}
+
+/// lacn2's vector for the lane-group layout: lane gl of a group of W holds x_gl.
+template <class T_, int W>
+struct group_vec {
+  using T = T_;
+  using R = real_t<T>;
+  const T* sg;
+  int gl, n;
+  bool live;
+  T x = T(0);
+  int isgn = 0;
+
+  __device__ bool any(bool p) const { return __any_sync(full_mask, p); }
+  __device__ void fill(const T& v) { x = live ? v : T(0); }
+  __device__ void apply(int kind, bool h) {
+    int f, b;
+    subs_of(kind, h, f, b);
+    fwd_bwd<T, W>(sg, gl, n, f, b, x);
+    if (!live) x = T(0);
+  }
+  __device__ R sum_abs() const { return gsum<W>(live ? absval(x) : R(0)); }
+  __device__ int argmax() const { return gargmax<W>(x, gl, live); }
+  __device__ bool sign_changed() const {
+    bool diff = false;
+    if constexpr (!is_complex_v<T>) diff = live && static_cast<int>(x >= R(0) ? 1 : -1) != isgn;
+    const unsigned dball = __ballot_sync(full_mask, diff);  // every lane of the warp votes
+    const int gbase = (threadIdx.x & 31) & ~(W - 1);
+    return W == 32 ? dball != 0u : ((dball >> gbase) & ((1u << (W & 31)) - 1u)) != 0u;
+  }
+  __device__ void to_sign() { small_cond::to_sign(x, isgn); }
+  __device__ void unit(int j) { x = gl == j ? T(1) : T(0); }
+  __device__ void alternating() {
+    const R v = R(1) + R(gl) / R(n - 1);
+    x = live ? T((gl & 1) ? -v : v) : T(0);
+  }
+  __device__ T entry(int j) const { return shfl(x, j, W); }
+};
+
 /// The estimate for the lane's group. `row` holds the lane's row of the formed matrix before
 /// factoring (used for the detection and the 1-norm), `info` the factorization's info; sg the group's
 /// staging area, which must hold the formed matrix on entry and which this function fills with the
@@ -217,96 +350,10 @@ struct estimator {
     const R mi = gmax<W>(live ? absval(T(1) / d) : R(0));
     double rcond = 0.0;
     if (info == 0 && kind == static_cast<int>(cond_kind::diag)) rcond = static_cast<double>(ma * mi);
-    // ?lacn2 by reverse communication: state 0 done; 1..5 as LAPACK's isave(1) (the jump targets 20,
-    // 40, 70, 110, 140); kase 1 = x := A^-1 x, kase 2 = x := A^-H x.
     const bool estimate = info == 0 && kind != static_cast<int>(cond_kind::diag) && anorm == anorm && anorm > R(0);
     if (info == 0 && kind != static_cast<int>(cond_kind::diag) && anorm != anorm) rcond = static_cast<double>(anorm);
-    int state = estimate ? 1 : 0;
-    bool h = false;
-    T x = live ? T(R(1) / R(n)) : T(0);
-    int isgn = 0, j = 0, iter = 0;
-    R est = 0, estold = 0;
-    while (__any_sync(full_mask, state != 0)) {
-      int f, b;
-      subs_of(state != 0 ? kind : -2, h, f, b);
-      fwd_bwd<T, W>(sg, gl, n, f, b, x);
-      if (!live) x = T(0);
-      const R s = gsum<W>(live ? absval(x) : R(0));
-      const int jm = gargmax<W>(x, gl, live);
-      bool diff = false;
-      if constexpr (!is_complex_v<T>) diff = live && static_cast<int>(x >= R(0) ? 1 : -1) != isgn;
-      // Every lane of the warp reaches this vote, whatever its group's state.
-      const unsigned dball = __ballot_sync(full_mask, diff);
-      const int gbase = (threadIdx.x & 31) & ~(W - 1);
-      const bool gdiff = W == 32 ? dball != 0u : ((dball >> gbase) & ((1u << (W & 31)) - 1u)) != 0u;
-      const T xj_last = shfl(x, j, W);
-      const T xj_new = shfl(x, jm, W);
-      const T x0 = shfl(x, 0, W);
-      bool to120 = false;
-      switch (state) {
-        case 1:  // after x := A^-1 (1/n)
-          if (n == 1) {
-            est = absval(x0);
-            state = 0;
-            break;
-          }
-          est = s;
-          to_sign(x, isgn);
-          h = true;
-          state = 2;
-          break;
-        case 2:  // after x := A^-H sign: j = argmax, iter = 2
-          j = jm;
-          iter = 2;
-          x = gl == j ? T(1) : T(0);
-          h = false;
-          state = 3;
-          break;
-        case 3:  // after x := A^-1 e_j
-          estold = est;
-          est = s;
-          if (!is_complex_v<T> && !gdiff) {
-            to120 = true;  // repeated sign vector: converged
-            break;
-          }
-          if (est <= estold) {
-            to120 = true;
-            break;
-          }
-          to_sign(x, isgn);
-          h = true;
-          state = 4;
-          break;
-        case 4: {  // after x := A^-H sign: test the new argmax
-          j = jm;
-          bool again;
-          if constexpr (is_complex_v<T>) again = absval(xj_last) != absval(xj_new);
-          else again = xj_last != fabs(xj_new);
-          if (again && iter < 5) {
-            ++iter;
-            x = gl == j ? T(1) : T(0);
-            h = false;
-            state = 3;
-          } else {
-            to120 = true;
-          }
-          break;
-        }
-        case 5: {  // after x := A^-1 (alternating vector)
-          const R temp = R(2) * (s / R(3 * n));
-          if (temp > est) est = temp;
-          state = 0;
-          break;
-        }
-        default: break;
-      }
-      if (to120) {
-        const R v = R(1) + R(gl) / R(n - 1);
-        x = live ? T((gl & 1) ? -v : v) : T(0);
-        h = false;
-        state = 5;
-      }
-    }
+    group_vec<T, W> v{sg, gl, n, live};
+    const R est = lacn2(v, n, kind, estimate);
     if (estimate && est != R(0)) {
       const R rc = reads_a ? (R(1) / anorm) / est : (R(1) / est) / anorm;
       rcond = static_cast<double>(rc);
