@@ -366,6 +366,19 @@ g = unit_csr(NS + 1, np.zeros(NS, np.int64), np.arange(1, NS + 1))
 prm = store_unit("star", g)
 bfo_case("bfo_star_0_d", g, prm, 0, True, "bfs_block_handover_end")
 bfo_case("bfo_star_7_u", g, prm, 7, False, "bfs_block_handover_end")
+# A level of one node whose row outgrows the block's edge slots (at most 32768 on any GPU): a chain of
+# 50 nodes, then a hub with 40000 leaves, the first leaf starting a chain of 100 nodes. The hub's level
+# goes to the grid kernels, its leaves' level too (more than 4096 nodes), and the last chain resumes in
+# the block.
+NH, NL, NC = 50, 40000, 100
+hub, leaf0, tail0 = NH, NH + 1, NH + 1 + NL
+r = np.concatenate([np.arange(NH), np.full(NL, hub), [leaf0], np.arange(tail0, tail0 + NC - 1)])
+c = np.concatenate([np.arange(1, NH + 1), np.arange(leaf0, leaf0 + NL), [tail0], np.arange(tail0 + 1, tail0 + NC)])
+g = unit_csr(tail0 + NC, r, c)
+prm = store_unit("hub", g)
+bfo_case("bfo_hub_0_d", g, prm, 0, True, "bfs_block_edges_handover")
+bfo_case("bfo_hub_0_u", g, prm, 0, False, "bfs_block_edges_handover")
+bfo_case("bfo_hub_tail_u", g, prm, tail0 + NC - 1, False, "bfs_block_edges_handover")
 
 # 2. and 3. One graph of N = 600000 > 2^19 nodes (the general BFS path: the single-block kernel while
 #    levels have at most 4096 nodes, grid levels beyond) and N + nnz > 2^22 (the general weak

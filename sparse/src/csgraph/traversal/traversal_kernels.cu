@@ -6,9 +6,10 @@
 //   - weak components of a graph with n + nnz <= kFusedCcEntries: one cooperative kernel (init, hook,
 //     compress, number the roots, label) with four grid barriers, instead of the launch sequence and
 //     the device-wide scan of the general path;
-//   - breadth-first order: levels of at most 4096 nodes run in one thread block (bfs_small_kernel)
-//     until a level outgrows it; a one-block search of the whole graph with a shared-memory visited
-//     bitmap measured slower on nh2010 and was removed (docs/benchmarks.md, twenty-first table);
+//   - breadth-first order: levels of at most 4096 nodes and about 32K edges run in one thread block
+//     (bfs_small_kernel) with the frontier and its edges in shared memory, until a level outgrows it;
+//     a one-block search of the whole graph with a shared-memory visited bitmap measured slower on
+//     nh2010 and was removed (docs/benchmarks.md, twenty-first table);
 //   - Cuthill-McKee's order of a graph with n <= kBlockBfsNodes whose visited bitmap fits in shared
 //     memory beside a claim table and the frontier: the whole search in one thread block
 //     (rcm_block_device, rcm_block.hpp), each level's claims resolved in a shared-memory hash table;
@@ -243,48 +244,149 @@ __global__ void bfs_write_kernel(adj g, std::int32_t* order, std::int64_t lo, st
   bfs_collect(g, order[p], p, static_cast<int>(t % kGroup), group_mask(), key, hi + offs[p - lo], order, pred);
 }
 
-// Many small levels in one block: runs levels while the frontier has at most `limit` nodes; writes the
-// final (lo, hi) to state[0..1]. cnt: scratch of >= limit entries.
+// Many small levels in one block, the frontier and its edges in shared memory. Per level:
+//   1. the frontier's degrees (thread t takes a contiguous run of frontier nodes) and one block scan
+//      give every frontier edge a slot, in SciPy's queue order ((position, edge) order);
+//   2. each slot's neighbour is loaded once into shared memory and claimed (atomicMin on its key);
+//   3. after a barrier each slot tests whether its claim won, and one block scan over the winners
+//      (thread t again a contiguous run of slots) places them in the order and the next frontier.
+// Global memory is touched three times a level (row bounds, neighbours, keys), against a reload of
+// the frontier's rows in each of the claim, count and write passes of the grid path. Runs while the
+// frontier has at most `fcap` nodes and `scap` edges; writes the final (lo, hi) to state[0..1].
 constexpr int kSmallThreads = 1024;
-__global__ void __launch_bounds__(kSmallThreads) bfs_small_kernel(adj g, std::int32_t* order, std::int32_t* pred,
-                                                                  unsigned long long* key, std::int32_t* cnt,
-                                                                  std::int64_t lo, std::int64_t hi, std::int64_t limit,
-                                                                  std::int64_t* state) {
-  using scan_t = cub::BlockScan<std::int32_t, kSmallThreads>;
-  __shared__ typename scan_t::TempStorage scan_tmp;
-  __shared__ std::int32_t carry;
-  constexpr int groups = kSmallThreads / kGroup;
-  const int gid = threadIdx.x / kGroup, l = threadIdx.x % kGroup;
-  const unsigned mask = group_mask();
-  while (hi > lo && hi - lo <= limit) {
-    for (std::int64_t p = lo + gid; p < hi; p += groups) bfs_claim(g, order[p], p, lo, l, key);
-    __syncthreads();
-    for (std::int64_t p = lo + gid; p < hi; p += groups) {
-      const std::int32_t c = bfs_collect(g, order[p], p, l, mask, key, 0, nullptr, nullptr);
-      if (l == 0) cnt[p - lo] = c;
-    }
-    if (threadIdx.x == 0) carry = 0;
-    __syncthreads();
-    // exclusive scan of cnt[0, hi - lo) in chunks of the block size
-    for (std::int64_t b = 0; b < hi - lo; b += kSmallThreads) {
-      const std::int64_t i = b + threadIdx.x;
-      const std::int32_t v = i < hi - lo ? cnt[i] : 0;
-      std::int32_t ex = 0, total = 0;
-      scan_t(scan_tmp).ExclusiveSum(v, ex, total);
-      const std::int32_t base = carry;
-      __syncthreads();
-      if (i < hi - lo) cnt[i] = base + ex;
-      if (threadIdx.x == 0) carry = base + total;
-      __syncthreads();
-    }
-    for (std::int64_t p = lo + gid; p < hi; p += groups)
-      bfs_collect(g, order[p], p, l, mask, key, hi + cnt[p - lo], order, pred);
-    const std::int64_t next = hi + carry;
-    __syncthreads();
-    lo = hi;
-    hi = next;
+constexpr int kSmallMaxRun = 32;  // slots a thread at most (the win flags are one 32-bit mask)
+using small_scan_t = cub::BlockScan<std::int32_t, kSmallThreads>;
+
+// Shared-memory bytes of the per-level arrays for a frontier cap f and a slot cap s.
+constexpr std::size_t bfs_small_bytes(std::int64_t f, std::int64_t s) {
+  return sizeof(std::int32_t) * static_cast<std::size_t>(6 * f + 1 + s);
+}
+
+// The last frontier index i with offs[i] <= s (offs ascending; zero-degree nodes share a start).
+__device__ __forceinline__ int slot_owner(const std::int32_t* offs, int f, std::int32_t s) {
+  int a = 0, b = f - 1;
+  while (a < b) {
+    const int m = (a + b + 1) >> 1;
+    if (offs[m] <= s) a = m;
+    else b = m - 1;
   }
-  if (threadIdx.x == 0) {
+  return a;
+}
+
+__global__ void __launch_bounds__(kSmallThreads) bfs_small_kernel(adj g, std::int32_t* order, std::int32_t* pred,
+                                                                  unsigned long long* key, std::int64_t lo,
+                                                                  std::int64_t hi, int fcap, int scap,
+                                                                  std::int64_t* state) {
+  __shared__ typename small_scan_t::TempStorage scan_tmp;
+  extern __shared__ std::int32_t sm[];
+  std::int32_t* front[2] = {sm, sm + fcap};
+  std::int32_t* offs = sm + 2 * fcap;     // fcap + 1
+  std::int32_t* b1 = offs + fcap + 1;     // row starts and lengths of the frontier's nodes
+  std::int32_t* d1 = b1 + fcap;
+  std::int32_t* b2 = d1 + fcap;
+  std::int32_t* slot = b2 + fcap;         // scap neighbours
+  const int t = threadIdx.x;
+  int cur = 0;
+  if (hi - lo <= fcap)
+    for (std::int64_t i = t; i < hi - lo; i += kSmallThreads) front[0][i] = order[lo + i];
+  __syncthreads();
+  while (hi > lo && hi - lo <= fcap) {
+    const int f = static_cast<int>(hi - lo);
+    const std::int32_t* fu = front[cur];
+    // 1. degrees and slots
+    const int fr = (f + kSmallThreads - 1) / kSmallThreads;
+    const int f0 = min(f, t * fr), f1 = min(f, f0 + fr);
+    // degrees are clamped to scap + 1 so that the scan cannot overflow; any clamp sends the level
+    // to the grid path (the aggregate then exceeds scap), so the clamped offsets are never used
+    const std::int64_t clamp = static_cast<std::int64_t>(scap) + 1;
+    std::int64_t run = 0;
+    for (int i = f0; i < f1; ++i) {
+      const std::int32_t u = fu[i];
+      const std::int32_t a = g.p1[u], da = g.p1[u + 1] - a;
+      std::int32_t b = 0, db = 0;
+      if (g.p2) {
+        b = g.p2[u];
+        db = g.p2[u + 1] - b;
+      }
+      b1[i] = a;
+      d1[i] = da;
+      b2[i] = b;
+      const std::int64_t d = static_cast<std::int64_t>(da) + db;
+      offs[i] = static_cast<std::int32_t>(d < clamp ? d : clamp);  // the degree until the scan below
+      run += d;
+    }
+    const std::int32_t mine_deg = static_cast<std::int32_t>(run < clamp ? run : clamp);
+    std::int32_t ex = 0, agg = 0;
+    small_scan_t(scan_tmp).ExclusiveSum(mine_deg, ex, agg);
+    for (int i = f0; i < f1; ++i) {
+      const std::int32_t d = offs[i];
+      offs[i] = ex;
+      ex += d;
+    }
+    if (t == 0) offs[f] = agg;
+    __syncthreads();
+    const std::int32_t e = agg;
+    if (e > scap) break;  // this level goes to the grid path; nothing of it was written
+    // 2. neighbours into their slots, and the claims
+    const int sr = (e + kSmallThreads - 1) / kSmallThreads;
+    const std::int32_t s0 = min(e, t * sr), s1 = min(e, s0 + sr);
+    const unsigned long long floor = static_cast<unsigned long long>(lo) << 32;
+    if (s0 < s1) {
+      int i = slot_owner(offs, f, s0);
+      for (std::int32_t s = s0; s < s1; ++s) {
+        while (s >= offs[i + 1]) ++i;
+        const std::int32_t k = s - offs[i];
+        slot[s] = k < d1[i] ? g.i1[b1[i] + k] : g.i2[b2[i] + (k - d1[i])];
+      }
+      i = slot_owner(offs, f, s0);
+      for (std::int32_t s = s0; s < s1; ++s) {
+        while (s >= offs[i + 1]) ++i;
+        const std::int32_t c = slot[s];
+        const unsigned long long mine =
+            (static_cast<unsigned long long>(lo + i) << 32) | static_cast<unsigned long long>(s - offs[i]);
+        const unsigned long long cur_key = *(volatile unsigned long long*)(key + c);
+        if (cur_key < floor || cur_key <= mine) continue;
+        atomicMin(key + c, mine);
+      }
+    }
+    __syncthreads();
+    // 3. winners, in slot order
+    unsigned won = 0;
+    std::int32_t n_won = 0;
+    if (s0 < s1) {
+      int i = slot_owner(offs, f, s0);
+      for (std::int32_t s = s0; s < s1; ++s) {
+        while (s >= offs[i + 1]) ++i;
+        const std::int32_t c = slot[s];
+        const unsigned long long mine =
+            (static_cast<unsigned long long>(lo + i) << 32) | static_cast<unsigned long long>(s - offs[i]);
+        if (__ldcg(key + c) == mine && c != g.start) {
+          won |= 1u << (s - s0);
+          ++n_won;
+        }
+      }
+    }
+    std::int32_t base = 0, next_f = 0;
+    small_scan_t(scan_tmp).ExclusiveSum(n_won, base, next_f);
+    std::int32_t* nu = front[cur ^ 1];
+    if (won) {
+      int i = slot_owner(offs, f, s0);
+      for (std::int32_t s = s0; s < s1; ++s) {
+        while (s >= offs[i + 1]) ++i;
+        if (!((won >> (s - s0)) & 1u)) continue;
+        const std::int32_t c = slot[s];
+        order[hi + base] = c;
+        pred[c] = fu[i];
+        if (base < fcap) nu[base] = c;
+        ++base;
+      }
+    }
+    __syncthreads();  // the slots, offsets and scan storage are reused by the next level
+    cur ^= 1;
+    lo = hi;
+    hi += next_f;
+  }
+  if (t == 0) {
     state[0] = lo;
     state[1] = hi;
   }
@@ -470,24 +572,6 @@ __device__ __forceinline__ unsigned long long claim_find(const unsigned long lon
     if (cur == kEmptySlot || static_cast<unsigned>(cur >> 32) == static_cast<unsigned>(c)) return cur;
     h = (h + 1) & (kClaimSlots - 1);
   }
-}
-
-__device__ __forceinline__ node_adj adjacency_ldg(const adj& g, std::int32_t u) {
-  node_adj a;
-  a.b1 = __ldg(g.p1 + u);
-  a.d1 = __ldg(g.p1 + u + 1) - a.b1;
-  if (g.p2) {
-    a.b2 = __ldg(g.p2 + u);
-    a.d2 = __ldg(g.p2 + u + 1) - a.b2;
-  } else {
-    a.b2 = 0;
-    a.d2 = 0;
-  }
-  return a;
-}
-
-__device__ __forceinline__ std::int32_t neighbour_ldg(const adj& g, const node_adj& a, std::int64_t k) {
-  return k < a.d1 ? __ldg(g.i1 + a.b1 + k) : __ldg(g.i2 + a.b2 + (k - a.d1));
 }
 
 __device__ __forceinline__ bool bit_of(const unsigned* vis, std::int32_t c) { return (vis[c >> 5] >> (c & 31)) & 1u; }
@@ -786,6 +870,8 @@ namespace {
 struct launch_facts {
   int cc_blocks = 0;       // resident blocks of cc_fused_kernel (0: no cooperative launch)
   int rcm_smem_limit = 0;  // dynamic shared memory rcm_block_kernel may use (0: it cannot run)
+  int bfs_fcap = 0;        // frontier cap of bfs_small_kernel (0: it cannot run)
+  int bfs_scap = 0;        // its slot (frontier edge) cap
 };
 
 // The dynamic shared memory `kernel` (1024 threads) may use on device `dev` after raising its limit to
@@ -799,6 +885,25 @@ int block_smem_limit(Kernel kernel, int optin) {
   CUSCI_CUDA_TRY(cudaFuncSetAttribute(kernel, cudaFuncAttributeMaxDynamicSharedMemorySize, static_cast<int>(dyn)));
   return static_cast<int>(dyn);
 }
+
+// The largest frontier cap (4096 down to 64) whose arrays fit beside four slots a frontier node, then
+// every slot the rest of the shared memory holds (at most kSmallMaxRun a thread).
+void bfs_small_caps(int optin, launch_facts& f) {
+  cudaFuncAttributes fa{};
+  CUSCI_CUDA_TRY(cudaFuncGetAttributes(&fa, bfs_small_kernel));
+  const long long dyn = static_cast<long long>(optin) - static_cast<long long>(fa.sharedSizeBytes);
+  if (fa.maxThreadsPerBlock < kSmallThreads) return;
+  long long fcap = 4096;
+  while (fcap > 64 && static_cast<long long>(bfs_small_bytes(fcap, 4 * fcap)) > dyn) fcap /= 2;
+  if (static_cast<long long>(bfs_small_bytes(fcap, 4 * fcap)) > dyn) return;
+  long long scap = (dyn - static_cast<long long>(bfs_small_bytes(fcap, 0))) / static_cast<long long>(sizeof(std::int32_t));
+  if (scap > static_cast<long long>(kSmallMaxRun) * kSmallThreads) scap = static_cast<long long>(kSmallMaxRun) * kSmallThreads;
+  CUSCI_CUDA_TRY(cudaFuncSetAttribute(bfs_small_kernel, cudaFuncAttributeMaxDynamicSharedMemorySize,
+                                      static_cast<int>(bfs_small_bytes(fcap, scap))));
+  f.bfs_fcap = static_cast<int>(fcap);
+  f.bfs_scap = static_cast<int>(scap);
+}
+
 constexpr int kMaxDevices = 64;
 std::array<std::atomic<int>, kMaxDevices> g_facts_ready{};
 std::array<launch_facts, kMaxDevices> g_facts{};
@@ -822,6 +927,7 @@ launch_facts facts() {
     f.cc_blocks = per_sm * sms;
   }
   f.rcm_smem_limit = block_smem_limit(rcm_block_kernel, optin);
+  bfs_small_caps(optin, f);
   if (cached) {
     g_facts[dev] = f;
     g_facts_ready[dev].store(1, std::memory_order_release);
@@ -900,19 +1006,22 @@ std::int64_t bfs_device(std::int32_t n, const std::int32_t* indptr1, const std::
   device_buffer<std::int32_t> cnt(static_cast<std::size_t>(n) + 1, s), offs(static_cast<std::size_t>(n) + 1, s);
   bfs_init<<<blocks_for(n), kThreads, 0, s>>>(n, start, key.data(), pred, order);
   CUSCI_CHECK_LAUNCH();
-  constexpr std::int64_t small_limit = 4096;
+  const launch_facts f = facts();
+  const std::int64_t fcap = f.bfs_fcap;
+  const std::size_t smem = bfs_small_bytes(f.bfs_fcap, f.bfs_scap);
   std::int64_t lo = 0, hi = 1;
   while (hi > lo) {
-    if (hi - lo <= small_limit) {
-      bfs_small_kernel<<<1, kSmallThreads, 0, s>>>(g, order, pred, key.data(), cnt.data(), lo, hi, small_limit,
-                                                   state.data());
+    if (hi - lo <= fcap) {
+      bfs_small_kernel<<<1, kSmallThreads, smem, s>>>(g, order, pred, key.data(), lo, hi, f.bfs_fcap, f.bfs_scap,
+                                                      state.data());
       CUSCI_CHECK_LAUNCH();
       std::int64_t st[2];
       CUSCI_CUDA_TRY(cudaMemcpyAsync(st, state.data(), sizeof st, cudaMemcpyDeviceToHost, s));
       CUSCI_CUDA_TRY(cudaStreamSynchronize(s));
       lo = st[0];
       hi = st[1];
-      continue;
+      if (hi <= lo || hi - lo > fcap) continue;
+      // the kernel stopped at a level whose edges outgrow its slots: that level takes the grid path
     }
     const std::int64_t next = bfs_level(g, order, pred, key.data(), cnt.data(), offs.data(), lo, hi, s);
     lo = hi;

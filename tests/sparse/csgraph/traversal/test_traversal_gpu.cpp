@@ -226,8 +226,9 @@ TEST_CASE("reverse_cuthill_mckee: SciPy's permutation past the one-block search"
 
 TEST_CASE("the large cases reach the branches their graphs are made for") {
   // Each branch keeps at least one case (the comparisons run in the tests above), and the graphs are
-  // past the limits that route small graphs elsewhere (traversal_kernels.cu: 2^19 nodes for the
-  // one-block BFS, 2^22 nodes + entries for the one-kernel weak components).
+  // past the limits that route small graphs elsewhere (traversal_kernels.cu: levels of more than 4096
+  // nodes or about 32K edges leave the one-block BFS, 2^22 nodes + entries the one-kernel weak
+  // components).
   std::map<std::string, int> seen;
   for (const auto& c : testing::cases(kModule)) {
     if (!c.has("reaches")) continue;
@@ -240,7 +241,8 @@ TEST_CASE("the large cases reach the branches their graphs are made for") {
     if (r == "cc_general") CHECK(n + nnz > (std::int64_t{1} << 22));
     if (r.rfind("bfs_block", 0) == 0) CHECK(n <= (std::int64_t{1} << 19));
   }
-  for (const char* r : {"bfs_block_handover_resume", "bfs_block_handover_end", "bfs_general", "cc_general",
+  for (const char* r : {"bfs_block_handover_resume", "bfs_block_handover_end", "bfs_block_edges_handover",
+                        "bfs_general", "cc_general",
                         "rcm_general_kernel", "rcm_host", "rcm_block"}) {
     CAPTURE(r);
     CHECK(seen[r] >= 1);
