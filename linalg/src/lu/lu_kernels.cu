@@ -291,6 +291,40 @@ __global__ void perm_kernel(const int* piv, i64 nbatch, i64 m, i64 k, int* perm,
   }
 }
 
+/// perm[i] = the row of B that row i of P B takes, for one matrix's 0-based interchanges piv0 (n <=
+/// kPermSmemRows): one block, the interchanges applied in order by one thread in shared memory.
+constexpr i64 kPermSmemRows = 6144;  // two int arrays: the 48 KB of static shared memory
+__global__ void perm_one_kernel(const int* piv0, int n, int* perm) {
+  __shared__ int pr[kPermSmemRows];
+  __shared__ int pv[kPermSmemRows];
+  for (int i = threadIdx.x; i < n; i += blockDim.x) {
+    pr[i] = i;
+    pv[i] = piv0[i];
+  }
+  __syncthreads();
+  if (threadIdx.x == 0) {
+    for (int i = 0; i < n; ++i) {
+      const int j = pv[i];
+      if (j != i && j >= 0 && j < n) {
+        const int t = pr[i];
+        pr[i] = pr[j];
+        pr[j] = t;
+      }
+    }
+  }
+  __syncthreads();
+  for (int i = threadIdx.x; i < n; i += blockDim.x) perm[i] = pr[i];
+}
+
+/// out (n x nrhs, column-major) = rows perm of b.
+template <class T>
+__global__ void gather_rows_kernel(const T* b, const int* perm, i64 n, i64 nrhs, T* out) {
+  CUSCI_LINALG_GRID_LOOP(e, n * nrhs) {
+    const i64 c = e / n, i = e - c * n;
+    out[e] = b[c * n + perm[i]];
+  }
+}
+
 /// l[b] (m x k): unit lower part of the packed factors; with permute_l, row r is L's row inv[r].
 template <class T>
 __global__ void unpack_l_kernel(const T* lu, const int* inv, i64 nbatch, i64 m, i64 n, i64 k, bool permute_l, T* l) {
@@ -374,6 +408,30 @@ inline cublasStatus_t getrs_batched(cublasHandle_t h, cublasOperation_t op, int 
                                     cuda::std::complex<double>** b, int ldb, int* info, int nb) {
   return CUSCI_LAZY(cublasZgetrsBatched)(h, op, n, nrhs, reinterpret_cast<cuDoubleComplex**>(a), lda, p,
                                          reinterpret_cast<cuDoubleComplex**>(b), ldb, info, nb);
+}
+
+/// One left-side triangular solve, column-major, alpha = 1.
+inline cublasStatus_t trsm_left(cublasHandle_t h, cublasFillMode_t uplo, cublasDiagType_t diag, int n, int nrhs,
+                                const float* a, float* b) {
+  const float one = 1.0f;
+  return CUSCI_LAZY(cublasStrsm)(h, CUBLAS_SIDE_LEFT, uplo, CUBLAS_OP_N, diag, n, nrhs, &one, a, n, b, n);
+}
+inline cublasStatus_t trsm_left(cublasHandle_t h, cublasFillMode_t uplo, cublasDiagType_t diag, int n, int nrhs,
+                                const double* a, double* b) {
+  const double one = 1.0;
+  return CUSCI_LAZY(cublasDtrsm)(h, CUBLAS_SIDE_LEFT, uplo, CUBLAS_OP_N, diag, n, nrhs, &one, a, n, b, n);
+}
+inline cublasStatus_t trsm_left(cublasHandle_t h, cublasFillMode_t uplo, cublasDiagType_t diag, int n, int nrhs,
+                                const cuda::std::complex<float>* a, cuda::std::complex<float>* b) {
+  const cuComplex one{1.0f, 0.0f};
+  return CUSCI_LAZY(cublasCtrsm)(h, CUBLAS_SIDE_LEFT, uplo, CUBLAS_OP_N, diag, n, nrhs, &one,
+                                 reinterpret_cast<const cuComplex*>(a), n, reinterpret_cast<cuComplex*>(b), n);
+}
+inline cublasStatus_t trsm_left(cublasHandle_t h, cublasFillMode_t uplo, cublasDiagType_t diag, int n, int nrhs,
+                                const cuda::std::complex<double>* a, cuda::std::complex<double>* b) {
+  const cuDoubleComplex one{1.0, 0.0};
+  return CUSCI_LAZY(cublasZtrsm)(h, CUBLAS_SIDE_LEFT, uplo, CUBLAS_OP_N, diag, n, nrhs, &one,
+                                 reinterpret_cast<const cuDoubleComplex*>(a), n, reinterpret_cast<cuDoubleComplex*>(b), n);
 }
 
 void check_int(i64 v, const char* what) {
@@ -555,6 +613,23 @@ void solve_colmajor(i64 nbatch, i64 n, i64 nrhs, T* A, T* B, int* info) {
                                    static_cast<int>(nrhs), reinterpret_cast<T**>(pa.data()), static_cast<int>(n),
                                    p1.data(), reinterpret_cast<T**>(pb.data()), static_cast<int>(n), &host_info,
                                    static_cast<int>(nbatch)));
+  } else if (n <= kPermSmemRows) {
+    // X = U^-1 L^-1 P B with the rows of B permuted by a gather and two cuBLAS solves: Xgetrs's row
+    // interchanges (laswp) took 157 us on 1024 right-hand sides of order 1024 (expm, Nsight Compute)
+    check_int(nrhs, "number of right-hand sides");
+    device_buffer<int> perm(static_cast<std::size_t>(n));
+    device_buffer<T> pb(static_cast<std::size_t>(n * nrhs));
+    perm_one_kernel<<<1, 256, 0, s>>>(piv0.data(), static_cast<int>(n), perm.data());
+    CUSCI_CHECK_LAUNCH();
+    gather_rows_kernel<T><<<grid_for(n * nrhs), 256, 0, s>>>(B, perm.data(), n, nrhs, pb.data());
+    CUSCI_CHECK_LAUNCH();
+    cublasHandle_t h = cusci::detail::cublas_handle();
+    CUSCI_CUBLAS_TRY(trsm_left(h, CUBLAS_FILL_MODE_LOWER, CUBLAS_DIAG_UNIT, static_cast<int>(n), static_cast<int>(nrhs),
+                               A, pb.data()));
+    CUSCI_CUBLAS_TRY(trsm_left(h, CUBLAS_FILL_MODE_UPPER, CUBLAS_DIAG_NON_UNIT, static_cast<int>(n),
+                               static_cast<int>(nrhs), A, pb.data()));
+    CUSCI_CUDA_TRY(cudaMemcpyAsync(B, pb.data(), static_cast<std::size_t>(n * nrhs) * sizeof(T),
+                                   cudaMemcpyDeviceToDevice, s));
   } else {
     device_buffer<std::int64_t> p1(static_cast<std::size_t>(n));
     piv_gather_kernel<std::int64_t><<<grid_for(n), 256, 0, s>>>(static_cast<const char*>(pv.data),
