@@ -85,9 +85,7 @@ def gen(name, A, spd):
     A = sp.csr_matrix(A, dtype=np.float64)
     A.sum_duplicates()
     A.sort_indices()
-    s.array(name + "_data", A.data)
-    s.array(name + "_indices", A.indices.astype(np.int32))
-    s.array(name + "_indptr", A.indptr.astype(np.int32))
+    s.csr(name, A)
     MATS[name] = ("gen", A)
     if spd:
         COND[name] = spd_cond(A)

@@ -37,9 +37,7 @@ stored = set()
 def store(name, A):
     A = sp.csr_matrix(A)
     if name not in stored:
-        s.array(name + "_data", A.data)
-        s.array(name + "_indices", A.indices.astype(np.int32))
-        s.array(name + "_indptr", A.indptr.astype(np.int32))
+        s.csr(name, A)
         stored.add(name)
     return name
 

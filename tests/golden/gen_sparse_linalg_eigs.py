@@ -85,9 +85,7 @@ ap._UnsymmetricArpackParams.extract = _extract
 def store(name, A):
     A = sp.csr_matrix(A)
     A.sort_indices()
-    s.array(name + "_data", A.data)
-    s.array(name + "_indices", A.indices.astype(np.int32))
-    s.array(name + "_indptr", A.indptr.astype(np.int32))
+    s.csr(name, A)
     return name
 
 

@@ -51,9 +51,7 @@ def gen(name, A):
     A = sp.csr_matrix(A)
     A.sum_duplicates()
     A.sort_indices()
-    s.array(name + "_data", A.data)
-    s.array(name + "_indices", A.indices.astype(np.int32))
-    s.array(name + "_indptr", A.indptr.astype(np.int32))
+    s.csr(name, A)
     MATS[name] = ("gen", A)
 
 

@@ -59,9 +59,7 @@ def store_matrix(name, A):
     A = sp.csr_matrix(A)
     A.sort_indices()
     if name not in stored:
-        s.array(name + "_data", A.data)
-        s.array(name + "_indices", A.indices.astype(np.int32))
-        s.array(name + "_indptr", A.indptr.astype(np.int32))
+        s.csr(name, A)
         stored.add(name)
     M[name] = A
     return name

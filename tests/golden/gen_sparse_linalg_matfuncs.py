@@ -55,9 +55,7 @@ def store(name, A):
         if B.shape != A.shape or B.dtype != A.dtype or abs(B - A).sum() != 0:
             raise SystemExit(f"matrix name {name!r} reused for another matrix")
         return name
-    s.array(name + "_data", A.data)
-    s.array(name + "_indices", A.indices.astype(np.int32))
-    s.array(name + "_indptr", A.indptr.astype(np.int32))
+    s.csr(name, A)
     stored[name] = A
     return name
 

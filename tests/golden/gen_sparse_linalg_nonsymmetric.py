@@ -70,9 +70,7 @@ def store_csr(name, A):
     A.sum_duplicates()
     A.sort_indices()
     dt = np.complex128 if np.iscomplexobj(A.data) else np.float64
-    s.array(name + "_data", A.data.astype(dt))
-    s.array(name + "_indices", A.indices.astype(np.int32))
-    s.array(name + "_indptr", A.indptr.astype(np.int32))
+    s.csr(name, A, data=A.data.astype(dt))
     stored.add(name)
     return name
 

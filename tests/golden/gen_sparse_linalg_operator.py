@@ -43,9 +43,7 @@ rng = s.rng(20261203)
 def store_csr(name, A):
     A = sp.csr_matrix(A)
     A.sort_indices()
-    s.array(name + "_data", A.data)
-    s.array(name + "_indices", A.indices.astype(np.int32))
-    s.array(name + "_indptr", A.indptr.astype(np.int32))
+    s.csr(name, A)
     return name
 
 

@@ -135,6 +135,14 @@ class Suite:
     def has_array(self, name):
         return name in self._where
 
+    def csr(self, name, A, data=None):
+        """Stores CSR matrix A as name_data (A.data, or `data`), name_indices and name_indptr (int32), the
+        layout the GPU tests' csr readers take; returns `name`."""
+        self.array(name + "_data", A.data if data is None else data)
+        self.array(name + "_indices", A.indices.astype(np.int32))
+        self.array(name + "_indptr", A.indptr.astype(np.int32))
+        return name
+
     def case(self, name, func, rtol=0.0, atol=0.0, error=None, **params):
         """Adds a case. `params` are JSON values (see jsonable); `error` names the cusci exception
         the call must raise."""
